@@ -1,0 +1,77 @@
+# Reverie: `make run` installs everything and starts the product; `make test` installs everything
+# and runs the whole test suite. Both skip the work already done (stamp files below).
+SHELL := /bin/bash
+.DEFAULT_GOAL := run
+
+PYTHON_BOOT ?= python3
+VENV        := .venv
+PY          := $(VENV)/bin/python
+PY_STAMP    := $(VENV)/.reverie-installed
+NODE_STAMP  := node_modules/.reverie-installed
+WEB_INDEX   := web/dist/index.html
+WEB_SOURCES := $(shell find web/src web/public -type f 2>/dev/null) web/index.html $(wildcard web/*.config.ts web/tsconfig*.json)
+API_CLIENT  := web/src/lib/api
+export HF_HUB_OFFLINE := 1
+export TRANSFORMERS_OFFLINE := 1
+export PREFECT_SERVER_ANALYTICS_ENABLED := false
+
+.PHONY: run test test-python test-web bench install install-python install-web web chromium api-client check-python
+
+## run: install what is missing, build the web app, start Reverie on http://localhost:8000
+run: install $(WEB_INDEX)
+	exec $(PY) -m api
+
+## test: install what is missing (Chromium too), then web unit tests and the Python suite
+test: install $(WEB_INDEX) chromium
+	npm run typecheck
+	npm test
+	$(PY) -m pytest
+
+## bench: the benchmarks, each printed against a baseline measured in the same run
+bench: install
+	$(PY) -m tests.benchmarks
+
+## api-client: regenerate the web app's typed API client from the app's OpenAPI schema
+api-client: install
+	$(PY) -m api openapi --output $(API_CLIENT)/openapi.json
+	npm run gen:api
+
+install: install-python install-web
+
+install-python: $(PY_STAMP)
+install-web: $(NODE_STAMP)
+
+check-python:
+	@$(PYTHON_BOOT) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Reverie needs Python 3.11 or newer (set PYTHON_BOOT to one)")'
+
+$(PY):
+	@$(MAKE) --no-print-directory check-python
+	$(PYTHON_BOOT) -m venv $(VENV)
+
+# torch first, pinned to the CPU build, so nothing later pulls the CUDA one.
+$(PY_STAMP): pyproject.toml | $(PY)
+	$(PY) -m pip install --disable-pip-version-check -q torch==2.13.0
+	$(PY) -m pip install --disable-pip-version-check -q -e '.[dev]'
+	touch $@
+
+$(NODE_STAMP): package.json web/package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+$(WEB_INDEX): $(NODE_STAMP) $(WEB_SOURCES)
+	npm run build
+	touch $@
+
+# Browser tests drive Chromium: use CHROMIUM_PATH when set, else the system's, else install it.
+chromium:
+	@if [ -n "$${CHROMIUM_PATH:-}" ]; then \
+	  [ -x "$$CHROMIUM_PATH" ] || { echo "CHROMIUM_PATH=$$CHROMIUM_PATH is not an executable Chrome/Chromium" >&2; exit 1; }; \
+	elif [ -x /usr/bin/chromium ]; then :; \
+	elif [ "$$(id -u)" = 0 ]; then \
+	  echo "Installing Chromium with apt-get (needed by the browser tests)"; \
+	  DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium >/dev/null 2>&1 || \
+	  { apt-get update -q >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium >/dev/null; }; \
+	else \
+	  echo "Chromium is missing. Install it (apt-get install chromium, as root), or set CHROMIUM_PATH to an existing Chrome/Chromium executable." >&2; \
+	  exit 1; \
+	fi

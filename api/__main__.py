@@ -1,0 +1,62 @@
+"""`python -m api` serves Reverie; `python -m api openapi` prints its OpenAPI schema."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m api", description="Reverie's API server")
+    sub = parser.add_subparsers(dest="command")
+    sub.add_parser("serve", help="start the server (the default)")
+    openapi = sub.add_parser("openapi", help="print the OpenAPI schema as JSON (no database needed)")
+    openapi.add_argument("--output", "-o", help="write to this file instead of standard output")
+    sub.add_parser("migrate", help="apply the database migrations and exit")
+    args = parser.parse_args(argv)
+
+    if args.command == "openapi":
+        return _print_openapi(args.output)
+
+    from api.settings import Settings
+
+    settings = Settings.from_env()
+    if args.command == "migrate":
+        from api.database import prepare_database
+        from api.logging import configure_logging
+
+        configure_logging(settings.log_level, settings.log_format)
+        prepare_database(settings)
+        return 0
+    return _serve(settings)
+
+
+def _serve(settings) -> int:
+    import uvicorn
+
+    from api.app import create_app
+    from api.logging import get_logger
+
+    app = create_app(settings)
+    get_logger("reverie").info(
+        "serving", url=f"http://{'localhost' if settings.host in ('127.0.0.1', '0.0.0.0') else settings.host}:{settings.port}"
+    )
+    uvicorn.run(app, host=settings.host, port=settings.port, log_config=None, access_log=False, lifespan="on")
+    return 0
+
+
+def _print_openapi(output: str | None) -> int:
+    from api.openapi import build_schema
+
+    text = json.dumps(build_schema(), indent=2, sort_keys=True) + "\n"
+    if output:
+        with open(output, "w") as handle:
+            handle.write(text)
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,91 @@
+"""The app factory: settings, database, pipelines, routes and plugins assembled in one place."""
+
+from __future__ import annotations
+
+from importlib.metadata import PackageNotFoundError, version
+
+from advanced_alchemy.extensions.litestar import (
+    AsyncSessionConfig,
+    SQLAlchemyAsyncConfig,
+    SQLAlchemyPlugin,
+)
+from litestar import Litestar
+from litestar.config.compression import CompressionConfig
+from litestar.openapi import OpenAPIConfig
+from litestar.openapi.plugins import JsonRenderPlugin
+from litestar.openapi.spec import Server
+
+from api.database import prepare_database
+from api.errors import EXCEPTION_HANDLERS
+from api.health.controllers import HealthController
+from api.logging import configure_logging, get_logger
+from api.request_id import RequestIdMiddleware
+from api.settings import Settings
+from api.spa import serve_spa
+
+log = get_logger("reverie.app")
+OPENAPI_PATH = "/api/schema"
+
+
+def app_version() -> str:
+    try:
+        return version("reverie")
+    except PackageNotFoundError:
+        return "0.0.0"
+
+
+def openapi_config() -> OpenAPIConfig:
+    return OpenAPIConfig(
+        title="Reverie API",
+        version=app_version(),
+        description="The HTTP API of Reverie, a private AI journal.",
+        path=OPENAPI_PATH,
+        render_plugins=[JsonRenderPlugin()],
+        servers=[Server(url="/")],
+        use_handler_docstrings=True,
+    )
+
+
+def create_app(settings: Settings | None = None, *, database_url: str | None = None, pipelines=None) -> Litestar:
+    """Build the app. With no `database_url`, the start-up step prepares the database first
+    (embedded server or DATABASE_URL, then migrations). Tests pass their own url and runner."""
+    settings = settings or Settings.from_env()
+    configure_logging(settings.log_level, settings.log_format)
+    url = database_url or prepare_database(settings)
+
+    if pipelines is None:
+        from pipelines import configure_prefect
+        from pipelines.runtime import PipelineRunner
+
+        configure_prefect(settings.data_dir)
+        pipelines = PipelineRunner(mode=settings.pipelines_mode, workers=settings.pipelines_workers)
+
+    db_config = SQLAlchemyAsyncConfig(
+        connection_string=url,
+        session_config=AsyncSessionConfig(expire_on_commit=False),
+        before_send_handler="autocommit",
+        set_default_exception_handler=False,
+    )
+
+    def start_pipelines() -> None:
+        pipelines.start()
+
+    def stop_pipelines() -> None:
+        pipelines.shutdown(wait=False)
+
+    app = Litestar(
+        route_handlers=[HealthController, serve_spa],
+        plugins=[SQLAlchemyPlugin(config=db_config)],
+        middleware=[RequestIdMiddleware()],
+        exception_handlers=EXCEPTION_HANDLERS,  # type: ignore[arg-type]
+        openapi_config=openapi_config(),
+        compression_config=CompressionConfig(backend="gzip", minimum_size=1024),
+        on_startup=[start_pipelines],
+        on_shutdown=[stop_pipelines],
+        logging_config=None,
+        debug=False,
+    )
+    app.state.settings = settings
+    app.state.version = app_version()
+    app.state.pipelines = pipelines
+    return app

@@ -1,0 +1,125 @@
+"""Settings, read from the environment (and an optional `.env` at the repo root).
+
+Every setting has a default that serves the embedded install, so `make run` needs none of them.
+Settings are read when `Settings.from_env()` is called, never at import time.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+from typing import Literal
+
+import msgspec
+from dotenv import load_dotenv
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+
+AIProvider = Literal["local", "openai"]
+PipelinesMode = Literal["inline", "deployments"]
+LogFormat = Literal["json", "console"]
+
+
+class SettingsError(ValueError):
+    """A setting has a value the app cannot use."""
+
+
+class Settings(msgspec.Struct, frozen=True, kw_only=True):
+    data_dir: Path
+    database_url: str | None = None
+    host: str = "127.0.0.1"
+    port: int = 8000
+    secret_key: str
+    ai_provider: AIProvider = "local"
+    openai_api_key: str | None = None
+    openai_base_url: str | None = None
+    openai_model: str = "gpt-4o-mini"
+    smtp_host: str | None = None
+    smtp_port: int = 587
+    smtp_user: str | None = None
+    smtp_password: str | None = None
+    smtp_from: str = "Reverie <no-reply@reverie.local>"
+    log_level: str = "INFO"
+    log_format: LogFormat = "json"
+    web_dist: Path = REPO_ROOT / "web" / "dist"
+    pipelines_mode: PipelinesMode = "inline"
+    pipelines_workers: int = 2
+    migrate_on_start: bool = True
+
+    @property
+    def embedded_database(self) -> bool:
+        return self.database_url is None
+
+    @property
+    def outbox_dir(self) -> Path:
+        return self.data_dir / "outbox"
+
+    @classmethod
+    def from_env(cls, env: dict[str, str] | None = None, *, load_dotenv_file: bool = True) -> Settings:
+        """Build settings from `env` (default: the process environment plus `.env`)."""
+        if env is None:
+            if load_dotenv_file:
+                load_dotenv(REPO_ROOT / ".env", override=False)
+            env = dict(os.environ)
+
+        def get(name: str) -> str | None:
+            value = env.get(name)
+            return value if value not in (None, "") else None
+
+        data_dir = Path(get("REVERIE_DATA_DIR") or REPO_ROOT / ".data").expanduser().resolve()
+        values: dict[str, object] = {
+            "data_dir": data_dir,
+            "database_url": get("DATABASE_URL"),
+            "secret_key": get("SECRET_KEY") or _stored_secret_key(data_dir),
+        }
+        plain = {
+            "host": "HOST",
+            "port": "PORT",
+            "ai_provider": "AI_PROVIDER",
+            "openai_api_key": "OPENAI_API_KEY",
+            "openai_base_url": "OPENAI_BASE_URL",
+            "openai_model": "OPENAI_MODEL",
+            "smtp_host": "SMTP_HOST",
+            "smtp_port": "SMTP_PORT",
+            "smtp_user": "SMTP_USER",
+            "smtp_password": "SMTP_PASSWORD",
+            "smtp_from": "SMTP_FROM",
+            "log_level": "LOG_LEVEL",
+            "log_format": "LOG_FORMAT",
+            "web_dist": "REVERIE_WEB_DIST",
+            "pipelines_mode": "PIPELINES_MODE",
+            "pipelines_workers": "PIPELINES_WORKERS",
+            "migrate_on_start": "REVERIE_MIGRATE_ON_START",
+        }
+        for field, name in plain.items():
+            value = get(name)
+            if value is not None:
+                values[field] = value.lower() if field in {"ai_provider", "log_format", "pipelines_mode"} else value
+        if "log_level" in values:
+            values["log_level"] = str(values["log_level"]).upper()
+        try:
+            return msgspec.convert(values, cls, strict=False, dec_hook=_decode_path)
+        except msgspec.ValidationError as exc:
+            raise SettingsError(f"Invalid setting: {exc}") from exc
+
+
+def _decode_path(type_: type, value: object) -> object:
+    if type_ is Path and isinstance(value, str):
+        return Path(value).expanduser().resolve()
+    if type_ is Path and isinstance(value, Path):
+        return value
+    raise NotImplementedError
+
+
+def _stored_secret_key(data_dir: Path) -> str:
+    """The SECRET_KEY kept in the data dir, generated on first use (mode 0600)."""
+    path = data_dir / "secret_key"
+    if path.exists():
+        return path.read_text().strip()
+    data_dir.mkdir(parents=True, exist_ok=True)
+    key = secrets.token_urlsafe(48)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "w") as handle:
+        handle.write(key)
+    return key

@@ -1,0 +1,155 @@
+"""How the API starts pipeline runs: the one narrow interface between `api` and the flows.
+
+Two modes, chosen by configuration, with the same flows:
+- inline (the embedded default): flows run on a small thread pool inside the app's process,
+  recorded by Prefect in its local SQLite database under the data dir (Prefect starts its own
+  ephemeral API server as a subprocess of the app; it stops with the app).
+- deployments (scale-out): the API creates flow runs of the deployments in `prefect.yaml`, and
+  Prefect workers on any machine execute them, against the Prefect server in PREFECT_API_URL.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+import uuid
+from collections import OrderedDict
+from concurrent.futures import Future, ThreadPoolExecutor
+from typing import Any, Literal
+
+import msgspec
+
+from pipelines.flows import FLOWS, load_flow
+
+RunState = Literal["scheduled", "running", "completed", "failed"]
+DEPLOYMENT_NAME = "default"
+_KEPT_RUNS = 500
+
+
+class PipelineRun(msgspec.Struct, kw_only=True):
+    id: str
+    flow: str
+    parameters: dict[str, Any]
+    state: RunState = "scheduled"
+    result: Any = None
+    error: str | None = None
+    prefect_flow_run_id: str | None = None
+
+
+class PipelineRunner:
+    def __init__(self, mode: str = "inline", workers: int = 2) -> None:
+        if mode not in ("inline", "deployments"):
+            raise ValueError(f"Unknown pipelines mode {mode!r}")
+        self.mode = mode
+        self.workers = workers
+        self._executor: ThreadPoolExecutor | None = None
+        self._runs: OrderedDict[str, PipelineRun] = OrderedDict()
+        self._futures: dict[str, Future[None]] = {}
+        self._lock = threading.Lock()
+        self._prefect_status: str = "stopped"
+        self._prefect_error: str | None = None
+        self._prefect_api_url: str | None = None
+
+    # -- lifecycle -------------------------------------------------------------------------
+    def start(self) -> None:
+        """Start the pool and, in the background, bring up and check the Prefect API."""
+        if self._executor is None:
+            self._executor = ThreadPoolExecutor(max_workers=self.workers, thread_name_prefix="pipeline")
+        self._prefect_status = "starting"
+        threading.Thread(target=self._check_prefect, name="prefect-check", daemon=True).start()
+
+    def shutdown(self, wait: bool = True) -> None:
+        if self._executor is not None:
+            self._executor.shutdown(wait=wait, cancel_futures=True)
+            self._executor = None
+        self._prefect_status = "stopped"
+
+    def _check_prefect(self) -> None:
+        try:
+            from prefect.client.orchestration import get_client
+
+            with get_client(sync_client=True) as client:
+                error = client.api_healthcheck()
+                self._prefect_api_url = str(client.api_url)
+            if error is not None:
+                raise error
+            self._prefect_status = "ready"
+        except Exception as exc:  # reported by health, never raised into the app
+            self._prefect_status = "error"
+            self._prefect_error = f"{type(exc).__name__}: {exc}"
+
+    def wait_until_ready(self, timeout: float = 120.0) -> bool:
+        deadline = time.monotonic() + timeout
+        while self._prefect_status == "starting" and time.monotonic() < deadline:
+            time.sleep(0.1)
+        return self._prefect_status == "ready"
+
+    # -- runs ------------------------------------------------------------------------------
+    def submit(self, flow: str, **parameters: Any) -> PipelineRun:
+        """Start a run of `flow` without waiting for it; poll `get()` for its state."""
+        if flow not in FLOWS:
+            raise KeyError(f"Unknown flow {flow!r}")
+        if self._executor is None:
+            raise RuntimeError("The pipeline runner is not started")
+        run = PipelineRun(id=uuid.uuid4().hex, flow=flow, parameters=parameters)
+        target = self._run_inline if self.mode == "inline" else self._run_deployment
+        with self._lock:
+            self._runs[run.id] = run
+            self._futures[run.id] = self._executor.submit(target, run)
+            while len(self._runs) > _KEPT_RUNS:
+                old_id, _ = self._runs.popitem(last=False)
+                self._futures.pop(old_id, None)
+        return run
+
+    def get(self, run_id: str) -> PipelineRun | None:
+        with self._lock:
+            return self._runs.get(run_id)
+
+    def wait(self, run_id: str, timeout: float | None = None) -> PipelineRun:
+        with self._lock:
+            future = self._futures.get(run_id)
+        if future is not None:
+            future.result(timeout=timeout)
+        run = self.get(run_id)
+        if run is None:
+            raise KeyError(run_id)
+        return run
+
+    def _run_inline(self, run: PipelineRun) -> None:
+        run.state = "running"
+        try:
+            state = load_flow(run.flow)(**run.parameters, return_state=True)
+            run.prefect_flow_run_id = str(state.state_details.flow_run_id) if state.state_details else None
+            run.result = state.result(raise_on_failure=True)
+            run.state = "completed"
+        except Exception as exc:
+            run.state = "failed"
+            run.error = f"{type(exc).__name__}: {exc}"
+
+    def _run_deployment(self, run: PipelineRun) -> None:
+        from prefect.deployments import run_deployment
+
+        try:
+            flow_run = run_deployment(
+                name=f"{run.flow}/{DEPLOYMENT_NAME}", parameters=run.parameters, timeout=0, as_subflow=False
+            )
+            run.prefect_flow_run_id = str(flow_run.id)
+            run.state = "scheduled"
+        except Exception as exc:
+            run.state = "failed"
+            run.error = f"{type(exc).__name__}: {exc}"
+
+    # -- health ----------------------------------------------------------------------------
+    def status(self) -> dict[str, Any]:
+        with self._lock:
+            runs = list(self._runs.values())
+        counts = {state: sum(1 for run in runs if run.state == state) for state in ("scheduled", "running", "completed", "failed")}
+        return {
+            "status": self._prefect_status,
+            "mode": self.mode,
+            "workers": self.workers,
+            "flows": list(FLOWS),
+            "prefectApi": self._prefect_api_url,
+            "error": self._prefect_error,
+            "runs": counts,
+        }

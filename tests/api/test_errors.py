@@ -1,0 +1,101 @@
+"""One JSON error shape for every error; a 500 never leaks a traceback."""
+
+from __future__ import annotations
+
+import logging
+
+import msgspec
+import pytest
+from litestar import get, post
+
+
+class _Echo(msgspec.Struct):
+    content: str
+    count: int
+
+
+@post("/api/_test/echo", sync_to_thread=False)
+def _echo(data: _Echo) -> _Echo:
+    return data
+
+
+@get("/api/_test/boom", sync_to_thread=False)
+def _boom() -> None:
+    raise RuntimeError("secret internals: password=hunter2")
+
+
+@pytest.fixture
+def error_client(app):
+    from litestar.testing import TestClient
+
+    app.register(_echo)
+    app.register(_boom)
+    with TestClient(app=app, raise_server_exceptions=False) as client:
+        yield client
+
+
+def test_unknown_api_path_is_json_404(error_client):
+    response = error_client.get("/api/no-such-thing")
+    assert response.status_code == 404
+    assert response.headers["content-type"].startswith("application/json")
+    assert response.json()["error"]
+
+
+def test_wrong_method_is_json_405(error_client):
+    response = error_client.delete("/api/health")
+    assert response.status_code == 405
+    assert response.json()["error"]
+
+
+def test_malformed_json_is_400(error_client):
+    response = error_client.post(
+        "/api/_test/echo", content=b"{not json", headers={"content-type": "application/json"}
+    )
+    assert response.status_code == 400
+    assert response.json()["error"]
+
+
+def test_invalid_field_is_400_naming_the_field(error_client):
+    response = error_client.post("/api/_test/echo", json={"content": "hi", "count": "many"})
+    assert response.status_code == 400
+    body = response.json()
+    assert body["field"] == "count"
+    assert "count" in body["error"]
+
+
+def test_missing_field_is_400(error_client):
+    response = error_client.post("/api/_test/echo", json={"content": "hi"})
+    assert response.status_code == 400
+    assert "count" in response.json()["error"]
+
+
+def test_500_is_logged_under_the_request_id_and_hides_the_traceback(error_client):
+    records: list[logging.LogRecord] = []
+
+    class Collect(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            records.append(record)
+
+    handler = Collect()
+    logging.getLogger("reverie.errors").addHandler(handler)
+    try:
+        response = error_client.get("/api/_test/boom")
+    finally:
+        logging.getLogger("reverie.errors").removeHandler(handler)
+
+    assert response.status_code == 500
+    body = response.json()
+    assert body["error"] == "Internal server error"
+    request_id = body["requestId"]
+    assert request_id == response.headers["x-request-id"]
+    assert "hunter2" not in response.text and "Traceback" not in response.text
+    logged = [r for r in records if isinstance(r.msg, dict) and r.msg.get("request_id") == request_id]
+    assert logged, "the 500 was not logged under its request id"
+    assert "hunter2" in str(logged[0].msg["exc_info"])
+
+
+def test_client_request_id_is_kept_only_when_safe(error_client):
+    kept = error_client.get("/api/health", headers={"x-request-id": "abcdef123456"})
+    assert kept.headers["x-request-id"] == "abcdef123456"
+    replaced = error_client.get("/api/health", headers={"x-request-id": "bad\nid"})
+    assert replaced.headers["x-request-id"] != "bad\nid"

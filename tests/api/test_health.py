@@ -1,0 +1,42 @@
+from __future__ import annotations
+
+
+def test_health_reports_database_pipelines_and_ai(client):
+    response = client.get("/api/health")
+    assert response.status_code == 200, response.text
+    body = response.json()
+    assert body["status"] == "ok"
+    assert body["database"]["status"] == "ready"
+    assert body["database"]["detail"]["pgvector"] == "0.6.2"
+    assert body["database"]["detail"]["postgres"].startswith("16")
+    assert body["database"]["detail"]["migration"] == "0001"
+    assert body["pipelines"]["status"] == "ready"
+    assert set(body["pipelines"]["detail"]["flows"]) == {
+        "highlight-extraction",
+        "profile-regeneration",
+        "pattern-clustering",
+        "weekly-focus",
+    }
+    assert body["ai"] == {"status": "ready", "detail": {"provider": "local"}}
+    assert response.headers["x-request-id"]
+
+
+def test_health_is_503_when_the_database_is_gone(settings, pipeline_runner):
+    from litestar.testing import TestClient
+
+    from api.app import create_app
+    from tests.conftest import _SharedRunner
+
+    # A port nothing listens on: the database is unreachable.
+    app = create_app(
+        settings,
+        database_url="postgresql+psycopg://nobody@127.0.0.1:9/none?connect_timeout=1",
+        pipelines=_SharedRunner(pipeline_runner),
+    )
+    with TestClient(app=app, raise_server_exceptions=False) as client:
+        response = client.get("/api/health")
+    assert response.status_code == 503
+    body = response.json()
+    assert body["status"] == "degraded"
+    assert body["database"]["status"] == "error"
+    assert "Traceback" not in response.text

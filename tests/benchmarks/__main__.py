@@ -1,0 +1,28 @@
+from __future__ import annotations
+
+import importlib
+import pkgutil
+import sys
+import time
+
+import tests.benchmarks as package
+
+
+def main(selected: list[str]) -> int:
+    names = sorted(m.name for m in pkgutil.iter_modules(package.__path__) if m.name.startswith("bench_"))
+    if selected:
+        unknown = set(selected) - set(names)
+        if unknown:
+            print(f"unknown benchmark(s): {', '.join(sorted(unknown))}; known: {', '.join(names)}", file=sys.stderr)
+            return 2
+        names = [n for n in names if n in selected]
+    print(f"# Reverie benchmarks ({len(names)})")
+    for name in names:
+        started = time.perf_counter()
+        importlib.import_module(f"tests.benchmarks.{name}").run()
+        print(f"({name} took {time.perf_counter() - started:.1f}s)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,63 @@
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from tests.e2e.server import REPO, ServerProcess
+
+CHROMIUM_FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+def chromium_path() -> str:
+    path = os.environ.get("CHROMIUM_PATH") or "/usr/bin/chromium"
+    if not Path(path).exists():
+        pytest.fail(f"Chromium not found at {path}: run `make test` (it installs it) or set CHROMIUM_PATH")
+    return path
+
+
+@pytest.fixture
+def live_server(tmp_path, database_url):
+    """The real server process with the built web app, on this test's own database."""
+    if not (REPO / "web" / "dist" / "index.html").exists():
+        pytest.fail("web/dist is missing: build the web app first (`make test` does)")
+    server = ServerProcess(tmp_path / "data", database_url=database_url)
+    try:
+        server.wait_healthy()
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        instance = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS, headless=True)
+        yield instance
+        instance.close()
+
+
+@pytest.fixture
+def page(browser):
+    """A fresh browser context that records every console error, page error and failed request."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    page.problems = []  # type: ignore[attr-defined]
+    page.on("console", lambda msg: msg.type in ("error", "warning") and page.problems.append(f"console {msg.type}: {msg.text}"))
+    page.on("pageerror", lambda exc: page.problems.append(f"page error: {exc}"))
+    page.on("requestfailed", lambda req: page.problems.append(f"request failed: {req.url} {req.failure}"))
+    page.on("response", lambda res: res.status >= 400 and page.problems.append(f"HTTP {res.status}: {res.url}"))
+    yield page
+    context.close()

@@ -1,0 +1,56 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+
+import { ApiError, NOT_AUTHENTICATED_MESSAGE, createApiClient } from "./client";
+
+function respondWith(response: Response) {
+  const fetchMock = vi.fn(async (_input: Request) => response);
+  vi.stubGlobal("fetch", fetchMock);
+  return fetchMock;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe("api client", () => {
+  it("returns typed data on success", async () => {
+    const fetchMock = respondWith(
+      new Response(JSON.stringify({ status: "ok", version: "1" }), {
+        status: 200,
+        headers: { "content-type": "application/json" },
+      }),
+    );
+    const { data } = await createApiClient("http://localhost").GET("/api/health");
+    expect(data?.status).toBe("ok");
+    const request = fetchMock.mock.calls[0]?.[0];
+    expect(request?.url).toBe("http://localhost/api/health");
+    expect(request?.credentials).toBe("include");
+  });
+
+  it("uses the JSON error of a 401", async () => {
+    respondWith(new Response(JSON.stringify({ error: "Invalid username/email or password" }), { status: 401 }));
+    const error = await createApiClient("http://localhost")
+      .GET("/api/health")
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).message).toBe("Invalid username/email or password");
+  });
+
+  it("falls back to the spec's message for a 401 without an error field", async () => {
+    respondWith(new Response("nope", { status: 401 }));
+    const error = (await createApiClient("http://localhost")
+      .GET("/api/health")
+      .catch((e: unknown) => e)) as ApiError;
+    expect(error.message).toBe(NOT_AUTHENTICATED_MESSAGE);
+  });
+
+  it("reports other failures as status: body and keeps the parsed body", async () => {
+    respondWith(new Response(JSON.stringify({ error: "Database down" }), { status: 503 }));
+    const error = (await createApiClient("http://localhost")
+      .GET("/api/health")
+      .catch((e: unknown) => e)) as ApiError;
+    expect(error.status).toBe(503);
+    expect(error.message).toBe('503: {"error":"Database down"}');
+    expect(error.body).toEqual({ error: "Database down" });
+  });
+});

@@ -1,0 +1,69 @@
+/**
+ * The typed API client: generated types (`schema.d.ts`, from the app's own OpenAPI schema via
+ * `make api-client`) plus openapi-fetch. Every call goes through `api`; errors become ApiError
+ * with the spec's messages (section 7, "Shared request behaviour"; section 8).
+ */
+import createClient, { type Middleware } from "openapi-fetch";
+
+import type { components, paths } from "./schema";
+
+export type Schemas = components["schemas"];
+
+export const NOT_AUTHENTICATED_MESSAGE = "Not authenticated. Please log in.";
+
+/** A non-OK response: `status: body text` (the spec's request-helper message), or for a 401 the
+ * JSON `error` field when there is one. `body` keeps the parsed JSON for callers that need it
+ * (e.g. a 403 carrying needsTermsAgreement). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: unknown;
+
+  constructor(status: number, message: string, body: unknown) {
+    super(message);
+    this.name = "ApiError";
+    this.status = status;
+    this.body = body;
+  }
+}
+
+function errorField(body: unknown): string | undefined {
+  if (body && typeof body === "object" && "error" in body) {
+    const value = (body as { error: unknown }).error;
+    if (typeof value === "string" && value.trim()) return value;
+  }
+  return undefined;
+}
+
+export async function toApiError(response: Response): Promise<ApiError> {
+  const text = await response.text().catch(() => "");
+  let body: unknown = undefined;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    body = undefined;
+  }
+  if (response.status === 401) {
+    return new ApiError(401, errorField(body) ?? NOT_AUTHENTICATED_MESSAGE, body);
+  }
+  return new ApiError(response.status, `${response.status}: ${text || response.statusText}`, body);
+}
+
+/** Errors throw instead of coming back as `{ error }`, so TanStack Query sees them as errors. */
+const throwOnError: Middleware = {
+  async onResponse({ response }) {
+    if (!response.ok) throw await toApiError(response);
+    return undefined;
+  },
+};
+
+export function createApiClient(baseUrl = "") {
+  const client = createClient<paths>({
+    baseUrl,
+    credentials: "include",
+    headers: { Accept: "application/json" },
+  });
+  client.use(throwOnError);
+  return client;
+}
+
+export const api = createApiClient();
