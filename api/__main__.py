@@ -14,6 +14,9 @@ def main(argv: list[str] | None = None) -> int:
     openapi = sub.add_parser("openapi", help="print the OpenAPI schema as JSON (no database needed)")
     openapi.add_argument("--output", "-o", help="write to this file instead of standard output")
     sub.add_parser("migrate", help="apply the database migrations and exit")
+    admin = sub.add_parser("make-admin", help="make the account with this e-mail address an admin")
+    admin.add_argument("email")
+    admin.add_argument("--revoke", action="store_true", help="take admin rights away instead")
     args = parser.parse_args(argv)
 
     if args.command == "openapi":
@@ -22,12 +25,14 @@ def main(argv: list[str] | None = None) -> int:
     from api.settings import Settings
 
     settings = Settings.from_env()
-    if args.command == "migrate":
+    if args.command in ("migrate", "make-admin"):
         from api.database import prepare_database
         from api.logging import configure_logging
 
         configure_logging(settings.log_level, settings.log_format)
-        prepare_database(settings)
+        url = prepare_database(settings)
+        if args.command == "make-admin":
+            return _make_admin(url, args.email, not args.revoke)
         return 0
     return _serve(settings)
 
@@ -43,6 +48,24 @@ def _serve(settings) -> int:
         "serving", url=f"http://{'localhost' if settings.host in ('127.0.0.1', '0.0.0.0') else settings.host}:{settings.port}"
     )
     uvicorn.run(app, host=settings.host, port=settings.port, log_config=None, access_log=False, lifespan="on")
+    return 0
+
+
+def _make_admin(url: str, email: str, is_admin: bool) -> int:
+    import sqlalchemy as sa
+
+    from models import User
+
+    engine = sa.create_engine(url)
+    with engine.begin() as conn:
+        result = conn.execute(
+            sa.update(User).where(sa.func.lower(User.email) == email.strip().lower()).values(is_admin=is_admin)
+        )
+    engine.dispose()
+    if result.rowcount == 0:
+        print(f"No account has the e-mail address {email}", file=sys.stderr)
+        return 1
+    print(f"{email} is {'now' if is_admin else 'no longer'} an admin")
     return 0
 
 

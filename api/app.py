@@ -15,13 +15,21 @@ from litestar.openapi import OpenAPIConfig
 from litestar.openapi.plugins import JsonRenderPlugin
 from litestar.openapi.spec import Server
 
+from sqlalchemy.ext.asyncio import async_sessionmaker, create_async_engine
+
+from api.auth.access import SessionMiddleware, access_guard
+from api.auth.controllers import AuthController
 from api.database import prepare_database
 from api.errors import EXCEPTION_HANDLERS
 from api.health.controllers import HealthController
 from api.logging import configure_logging, get_logger
+from api.mail import Mailer
 from api.request_id import RequestIdMiddleware
+from api.security.csrf import CSRFMiddleware
+from api.security.rate_limit import RateLimiter
 from api.settings import Settings
 from api.spa import serve_spa
+from api.users.controllers import UsersController
 
 log = get_logger("reverie.app")
 OPENAPI_PATH = "/api/schema"
@@ -60,8 +68,9 @@ def create_app(settings: Settings | None = None, *, database_url: str | None = N
         configure_prefect(settings.data_dir)
         pipelines = PipelineRunner(mode=settings.pipelines_mode, workers=settings.pipelines_workers)
 
+    engine = create_async_engine(url, pool_pre_ping=True)
     db_config = SQLAlchemyAsyncConfig(
-        connection_string=url,
+        engine_instance=engine,
         session_config=AsyncSessionConfig(expire_on_commit=False),
         before_send_handler="autocommit",
         set_default_exception_handler=False,
@@ -74,9 +83,10 @@ def create_app(settings: Settings | None = None, *, database_url: str | None = N
         pipelines.shutdown(wait=False)
 
     app = Litestar(
-        route_handlers=[HealthController, serve_spa],
+        route_handlers=[HealthController, AuthController, UsersController, serve_spa],
         plugins=[SQLAlchemyPlugin(config=db_config)],
-        middleware=[RequestIdMiddleware()],
+        middleware=[RequestIdMiddleware(), CSRFMiddleware(), SessionMiddleware()],
+        guards=[access_guard],
         exception_handlers=EXCEPTION_HANDLERS,  # type: ignore[arg-type]
         openapi_config=openapi_config(),
         compression_config=CompressionConfig(backend="gzip", minimum_size=1024),
@@ -88,4 +98,7 @@ def create_app(settings: Settings | None = None, *, database_url: str | None = N
     app.state.settings = settings
     app.state.version = app_version()
     app.state.pipelines = pipelines
+    app.state.db_sessionmaker = async_sessionmaker(engine, expire_on_commit=False)
+    app.state.mailer = Mailer(settings)
+    app.state.rate_limiter = RateLimiter()
     return app

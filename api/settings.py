@@ -46,6 +46,14 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     pipelines_mode: PipelinesMode = "inline"
     pipelines_workers: int = 2
     migrate_on_start: bool = True
+    # Sessions end after this long without a request, and in any case after the absolute lifetime.
+    session_idle_minutes: int = 60 * 24 * 7
+    session_max_age_hours: int = 24 * 30
+    session_cookie_secure: bool = False
+    # E-mail addresses that are made admins when they register or sign in (comma-separated).
+    admin_emails: frozenset[str] = frozenset()
+    # Rate limits are per client address; behind a reverse proxy, trust its X-Forwarded-For.
+    trust_forwarded_for: bool = False
 
     @property
     def embedded_database(self) -> bool:
@@ -91,11 +99,18 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
             "pipelines_mode": "PIPELINES_MODE",
             "pipelines_workers": "PIPELINES_WORKERS",
             "migrate_on_start": "REVERIE_MIGRATE_ON_START",
+            "session_idle_minutes": "SESSION_IDLE_MINUTES",
+            "session_max_age_hours": "SESSION_MAX_AGE_HOURS",
+            "session_cookie_secure": "SESSION_COOKIE_SECURE",
+            "trust_forwarded_for": "TRUST_FORWARDED_FOR",
         }
         for field, name in plain.items():
             value = get(name)
             if value is not None:
                 values[field] = value.lower() if field in {"ai_provider", "log_format", "pipelines_mode"} else value
+        admins = get("ADMIN_EMAILS")
+        if admins:
+            values["admin_emails"] = frozenset(e.strip().lower() for e in admins.split(",") if e.strip())
         if "log_level" in values:
             values["log_level"] = str(values["log_level"]).upper()
         try:

@@ -26,7 +26,7 @@ def _resolve(dist: Path, path: str) -> Path | None:
     return candidate
 
 
-@get(["/", "/{path:path}"], include_in_schema=False, sync_to_thread=False, opt={"spa": True})
+@get(["/", "/{path:path}"], include_in_schema=False, sync_to_thread=False, opt={"public": True})
 def serve_spa(request: Request, path: str = "") -> Response | File:
     relative = path.lstrip("/")
     if relative == "api" or relative.startswith("api/"):

@@ -29,6 +29,8 @@ from api.database import migrate, sqlalchemy_url  # noqa: E402
 from api.settings import Settings  # noqa: E402
 
 TEMPLATE_DB = "reverie_template"
+# What the web app sends with every call (the CSRF defence requires it on state changes).
+APP_HEADERS = {"X-Requested-With": "XMLHttpRequest"}
 
 
 @pytest.fixture(scope="session")
@@ -109,4 +111,5 @@ def client(app):
     from litestar.testing import TestClient
 
     with TestClient(app=app, raise_server_exceptions=False) as test_client:
+        test_client.headers.update(APP_HEADERS)
         yield test_client

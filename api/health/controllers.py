@@ -32,6 +32,7 @@ class HealthController(Controller):
 
     @get(
         operation_id="getHealth",
+        opt={"public": True},
         summary="Service health",
         description="The database, the pipelines and the AI provider. 200 when the database is ready, else 503.",
         responses={503: ResponseSpec(Health, description="The database is not ready")},

@@ -6,6 +6,8 @@ import logging
 
 import msgspec
 import pytest
+
+from tests.conftest import APP_HEADERS
 from litestar import get, post
 
 
@@ -14,12 +16,12 @@ class _Echo(msgspec.Struct):
     count: int
 
 
-@post("/api/_test/echo", sync_to_thread=False)
+@post("/api/_test/echo", sync_to_thread=False, opt={"public": True})
 def _echo(data: _Echo) -> _Echo:
     return data
 
 
-@get("/api/_test/boom", sync_to_thread=False)
+@get("/api/_test/boom", sync_to_thread=False, opt={"public": True})
 def _boom() -> None:
     raise RuntimeError("secret internals: password=hunter2")
 
@@ -31,6 +33,7 @@ def error_client(app):
     app.register(_echo)
     app.register(_boom)
     with TestClient(app=app, raise_server_exceptions=False) as client:
+        client.headers.update(APP_HEADERS)
         yield client
 
 

@@ -1,5 +1,13 @@
 from __future__ import annotations
 
+from alembic.script import ScriptDirectory
+
+from api.database import MIGRATIONS_DIR
+
+
+def _head_revision() -> str:
+    return ScriptDirectory(str(MIGRATIONS_DIR)).get_current_head()
+
 
 def test_health_reports_database_pipelines_and_ai(client):
     response = client.get("/api/health")
@@ -9,7 +17,7 @@ def test_health_reports_database_pipelines_and_ai(client):
     assert body["database"]["status"] == "ready"
     assert body["database"]["detail"]["pgvector"] == "0.6.2"
     assert body["database"]["detail"]["postgres"].startswith("16")
-    assert body["database"]["detail"]["migration"] == "0001"
+    assert body["database"]["detail"]["migration"] == _head_revision()
     assert body["pipelines"]["status"] == "ready"
     assert set(body["pipelines"]["detail"]["flows"]) == {
         "highlight-extraction",

@@ -1,0 +1,92 @@
+"""Who is calling, and may they: the session middleware and the guards.
+
+Every route needs a signed-in, verified user who agreed to the terms, unless its handler says
+otherwise with `opt`: `public=True` (no session), `allow_pending=True` (a session whose user has
+not yet verified or agreed). Admin routes add the `admin_only` guard.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from litestar.connection import ASGIConnection
+from litestar.enums import ScopeType
+from litestar.exceptions import NotAuthorizedException, PermissionDeniedException
+from litestar.handlers.base import BaseRouteHandler
+from litestar.middleware import ASGIMiddleware
+from litestar.types import ASGIApp, Receive, Scope, Send
+
+from api.auth import rules
+from api.auth.schemas import UserOut
+from api.auth.services import resolve_session
+
+SESSION_COOKIE = "reverie_session"
+PUBLIC_PATH_PREFIXES = ("/api/schema",)  # the OpenAPI schema is public; the API itself is not
+
+
+def token_from(scope: Scope) -> str | None:
+    """The session token from `Authorization: Bearer` or the session cookie — never the query."""
+    for name, value in scope.get("headers", []):
+        if name == b"authorization":
+            scheme, _, credentials = value.decode("latin-1").partition(" ")
+            if scheme.lower() == "bearer" and credentials.strip():
+                return credentials.strip()
+    for name, value in scope.get("headers", []):
+        if name == b"cookie":
+            for part in value.decode("latin-1").split(";"):
+                key, _, cookie_value = part.strip().partition("=")
+                if key == SESSION_COOKIE and cookie_value:
+                    return cookie_value
+    return None
+
+
+class SessionMiddleware(ASGIMiddleware):
+    scopes = (ScopeType.HTTP,)
+
+    async def handle(self, scope: Scope, receive: Receive, send: Send, next_app: ASGIApp) -> None:
+        scope["user"] = None
+        scope["auth"] = None
+        token = token_from(scope) if scope["path"].startswith("/api/") else None
+        if token:
+            app = scope["litestar_app"]
+            async with app.state.db_sessionmaker() as db:
+                found = await resolve_session(
+                    db, app.state.settings, token, touch=scope["path"] == "/api/auth/me"
+                )
+                if found:
+                    user, session = found
+                    db.expunge(user)
+                    scope["user"], scope["auth"] = user, session.id
+        await next_app(scope, receive, send)
+
+
+def pending_body(user: Any) -> dict[str, Any]:
+    import msgspec
+
+    return {
+        "needsTermsAgreement": not user.agreed_to_terms,
+        "needsVerification": not user.is_verified,
+        "user": msgspec.to_builtins(UserOut.of(user)),
+    }
+
+
+def access_guard(connection: ASGIConnection, handler: BaseRouteHandler) -> None:
+    if handler.opt.get("public") or connection.scope["path"].startswith(PUBLIC_PATH_PREFIXES):
+        return
+    user = connection.scope.get("user")
+    if user is None:
+        raise NotAuthorizedException(rules.MSG_NOT_SIGNED_IN)
+    if handler.opt.get("allow_pending"):
+        return
+    if not user.is_verified:
+        raise PermissionDeniedException(rules.MSG_VERIFY_NEEDED, extra=pending_body(user))
+    if not user.agreed_to_terms:
+        raise PermissionDeniedException(rules.MSG_TERMS_NEEDED, extra=pending_body(user))
+
+
+def admin_only(connection: ASGIConnection, handler: BaseRouteHandler) -> None:
+    user = connection.scope.get("user")
+    if user is None:
+        raise NotAuthorizedException(rules.MSG_NOT_SIGNED_IN)
+    if not user.is_admin:
+        raise PermissionDeniedException(rules.MSG_ADMIN_ONLY)

@@ -1,0 +1,257 @@
+"""Account logic: users, sessions, verification codes and reset tokens. No HTTP in here except
+the exceptions that carry the spec's messages and statuses."""
+
+from __future__ import annotations
+
+import uuid
+from datetime import UTC, date, datetime, timedelta
+
+import sqlalchemy as sa
+from litestar.exceptions import ClientException, HTTPException
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from api.auth import rules
+from api.auth.secrets import (
+    hash_code,
+    hash_password,
+    hash_token,
+    needs_rehash,
+    new_token,
+    new_verification_code,
+    same_hash,
+    verify_password,
+)
+from api.settings import Settings
+from models import AuthSession, PasswordResetToken, User, VerificationCode
+
+# A session's last-seen time is written at most this often (the session call always writes it).
+TOUCH_INTERVAL = timedelta(seconds=60)
+
+
+class FieldError(ClientException):
+    """400 with the spec's message for one field."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(detail=message, extra={"field": field})
+
+
+class Conflict(HTTPException):
+    status_code = 409
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+# -- users ---------------------------------------------------------------------------------
+async def find_user_by_login(db: AsyncSession, login: str) -> User | None:
+    login = login.strip().lower()
+    column = User.email if "@" in login else User.username
+    return (await db.execute(sa.select(User).where(sa.func.lower(column) == login))).scalar_one_or_none()
+
+
+async def find_user_by_email(db: AsyncSession, email: str) -> User | None:
+    email = rules.normalise_email(email)
+    return (await db.execute(sa.select(User).where(sa.func.lower(User.email) == email))).scalar_one_or_none()
+
+
+async def get_user(db: AsyncSession, user_id: str | uuid.UUID) -> User | None:
+    try:
+        key = user_id if isinstance(user_id, uuid.UUID) else uuid.UUID(str(user_id))
+    except ValueError:
+        return None
+    return await db.get(User, key)
+
+
+def validate_registration(username: str, email: str, password: str, confirm: str | None, status: str | None,
+                          frequency: str | None, experience: str | None) -> None:
+    for field, problem in (
+        ("username", rules.username_problem(username)),
+        ("email", rules.email_problem(email)),
+        ("password", rules.password_problem(password)),
+    ):
+        if problem:
+            raise FieldError(field, problem)
+    if confirm is not None and confirm != password:
+        raise FieldError("confirmPassword", "Passwords do not match")
+    if status not in rules.JOURNALING_STATUSES:
+        raise FieldError("journalingPreferences.status", rules.MSG_STATUS_REQUIRED)
+    if status != "no" and frequency not in rules.JOURNALING_FREQUENCIES:
+        raise FieldError("journalingPreferences.frequency", rules.MSG_FREQUENCY_REQUIRED)
+    if experience is not None and experience not in rules.JOURNALING_EXPERIENCES:
+        raise FieldError("journalingExperience", rules.MSG_INVALID_EXPERIENCE)
+
+
+async def create_user(db: AsyncSession, settings: Settings, *, username: str, email: str, password: str,
+                      status: str, frequency: str | None, experience: str | None) -> User:
+    email = rules.normalise_email(email)
+    user = User(
+        username=username.strip(),
+        email=email,
+        password_hash=hash_password(password),
+        journaling_status=status,
+        # Choosing "no" clears the frequency (spec part 1 section 5).
+        journaling_frequency=None if status == "no" else frequency,
+        journaling_experience=experience,
+        is_admin=email in settings.admin_emails,
+    )
+    db.add(user)
+    try:
+        await db.flush()
+    except IntegrityError:
+        await db.rollback()
+        raise Conflict(detail=rules.MSG_TAKEN) from None
+    return user
+
+
+async def check_password(db: AsyncSession, user: User | None, password: str) -> bool:
+    """Constant-time whether or not the user exists; upgrades old hash parameters on success."""
+    ok = verify_password(user.password_hash if user else None, password)
+    if ok and user is not None and needs_rehash(user.password_hash):
+        user.password_hash = hash_password(password)
+    return ok
+
+
+def apply_admin_emails(user: User, settings: Settings) -> None:
+    if user.email.lower() in settings.admin_emails and not user.is_admin:
+        user.is_admin = True
+
+
+async def username_taken(db: AsyncSession, username: str, except_id: uuid.UUID) -> bool:
+    found = await db.execute(
+        sa.select(User.id).where(sa.func.lower(User.username) == username.lower(), User.id != except_id)
+    )
+    return found.first() is not None
+
+
+def parse_birth_date(value: str) -> date:
+    try:
+        parsed = date.fromisoformat(value[:10])
+    except ValueError:
+        raise FieldError("birthDate", rules.MSG_INVALID_BIRTH_DATE) from None
+    if parsed >= now().date() or parsed.year < 1900:
+        raise FieldError("birthDate", rules.MSG_INVALID_BIRTH_DATE)
+    return parsed
+
+
+# -- sessions ------------------------------------------------------------------------------
+async def create_session(db: AsyncSession, settings: Settings, user: User, *, user_agent: str | None,
+                         ip: str | None) -> str:
+    """A new random token for every sign-in; only its hash is stored."""
+    token = new_token()
+    moment = now()
+    db.add(
+        AuthSession(
+            user_id=user.id,
+            token_hash=hash_token(token),
+            created_at=moment,
+            last_seen_at=moment,
+            expires_at=moment + timedelta(hours=settings.session_max_age_hours),
+            user_agent=(user_agent or "")[:300] or None,
+            ip_address=ip,
+        )
+    )
+    user.last_login_at = moment
+    await db.flush()
+    return token
+
+
+async def resolve_session(db: AsyncSession, settings: Settings, token: str, *, touch: bool = False
+                          ) -> tuple[User, AuthSession] | None:
+    """The user and session of a token that is still alive (idle timeout and absolute lifetime)."""
+    row = (
+        await db.execute(
+            sa.select(AuthSession, User).join(User, User.id == AuthSession.user_id)
+            .where(AuthSession.token_hash == hash_token(token))
+        )
+    ).first()
+    if row is None:
+        return None
+    session, user = row
+    moment = now()
+    idle_deadline = session.last_seen_at + timedelta(minutes=settings.session_idle_minutes)
+    if moment >= session.expires_at or moment >= idle_deadline:
+        await db.delete(session)
+        await db.commit()
+        return None
+    if touch or moment - session.last_seen_at >= TOUCH_INTERVAL:
+        session.last_seen_at = moment
+        await db.commit()
+    return user, session
+
+
+async def end_session(db: AsyncSession, session_id: uuid.UUID) -> None:
+    await db.execute(sa.delete(AuthSession).where(AuthSession.id == session_id))
+
+
+async def end_all_sessions(db: AsyncSession, user_id: uuid.UUID) -> None:
+    await db.execute(sa.delete(AuthSession).where(AuthSession.user_id == user_id))
+
+
+# -- verification codes --------------------------------------------------------------------
+async def issue_verification_code(db: AsyncSession, settings: Settings, user: User) -> str:
+    """A fresh six-digit code, replacing any earlier one (and its count of wrong tries)."""
+    code = new_verification_code()
+    await db.execute(sa.delete(VerificationCode).where(VerificationCode.user_id == user.id))
+    db.add(
+        VerificationCode(
+            user_id=user.id,
+            code_hash=hash_code(settings.secret_key, code),
+            expires_at=now() + rules.VERIFICATION_CODE_TTL,
+            failed_attempts=0,
+        )
+    )
+    await db.flush()
+    return code
+
+
+async def check_verification_code(db: AsyncSession, settings: Settings, user: User, code: str) -> None:
+    """Raise with the spec's message unless `code` is the user's live code; count wrong tries."""
+    record = await db.get(VerificationCode, user.id)
+    if record is None:
+        raise ClientException(detail=rules.MSG_INVALID_CODE, extra={"needsNewCode": True})
+    if now() >= record.expires_at:
+        raise ClientException(detail=rules.MSG_CODE_EXPIRED, extra={"needsNewCode": True})
+    if record.failed_attempts >= rules.VERIFICATION_MAX_ATTEMPTS:
+        raise ClientException(detail=rules.MSG_CODE_LOCKED, extra={"needsNewCode": True})
+    if not same_hash(record.code_hash, hash_code(settings.secret_key, code)):
+        record.failed_attempts += 1
+        left = rules.VERIFICATION_MAX_ATTEMPTS - record.failed_attempts
+        await db.commit()
+        if left <= 0:
+            raise ClientException(detail=rules.MSG_CODE_LOCKED, extra={"needsNewCode": True})
+        raise ClientException(detail=rules.MSG_INVALID_CODE, extra={"attemptsLeft": left})
+    await db.delete(record)
+    user.is_verified = True
+
+
+# -- password reset ------------------------------------------------------------------------
+async def issue_reset_token(db: AsyncSession, user: User) -> str:
+    token = new_token()
+    db.add(PasswordResetToken(user_id=user.id, token_hash=hash_token(token), expires_at=now() + rules.RESET_TOKEN_TTL))
+    await db.flush()
+    return token
+
+
+async def use_reset_token(db: AsyncSession, token: str, new_password: str) -> User:
+    """Single use: the token, and every other reset token of the user, stop working; so do all
+    of the user's sessions."""
+    record = (
+        await db.execute(
+            sa.select(PasswordResetToken).where(PasswordResetToken.token_hash == hash_token(token)).with_for_update()
+        )
+    ).scalar_one_or_none()
+    if record is None or record.used_at is not None or now() >= record.expires_at:
+        raise ClientException(detail=rules.MSG_RESET_INVALID, extra={"expired": True})
+    user = await db.get(User, record.user_id)
+    assert user is not None  # the FK cascades
+    user.password_hash = hash_password(new_password)
+    moment = now()
+    await db.execute(
+        sa.update(PasswordResetToken)
+        .where(PasswordResetToken.user_id == user.id, PasswordResetToken.used_at.is_(None))
+        .values(used_at=moment)
+    )
+    await end_all_sessions(db, user.id)
+    return user

@@ -1,0 +1,67 @@
+"""Outgoing e-mail: SMTP when SMTP_HOST is set, otherwise `.eml` files in `<data dir>/outbox/`
+(and the verification code in the log), so the default install works with no mail server."""
+
+from __future__ import annotations
+
+import smtplib
+import ssl
+import uuid
+from datetime import UTC, datetime
+from email.message import EmailMessage
+from email.utils import format_datetime, make_msgid
+
+import anyio
+
+from api.logging import get_logger
+from api.settings import Settings
+
+log = get_logger("reverie.mail")
+
+
+class Mailer:
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+
+    def _message(self, to: str, subject: str, text: str) -> EmailMessage:
+        message = EmailMessage()
+        message["From"] = self.settings.smtp_from
+        message["To"] = to
+        message["Subject"] = subject
+        message["Date"] = format_datetime(datetime.now(UTC))
+        message["Message-ID"] = make_msgid(domain="reverie.local")
+        message.set_content(text)
+        return message
+
+    async def send(self, to: str, subject: str, text: str, *, log_fields: dict[str, str] | None = None) -> None:
+        message = self._message(to, subject, text)
+        if self.settings.smtp_host:
+            await anyio.to_thread.run_sync(self._send_smtp, message)
+            log.info("mail_sent", subject=subject)
+        else:
+            path = await anyio.to_thread.run_sync(self._write_outbox, message)
+            # No mail server: the log is where the person running Reverie finds the code.
+            log.info("mail_written_to_outbox", subject=subject, to=to, path=str(path), **(log_fields or {}))
+
+    def _send_smtp(self, message: EmailMessage) -> None:
+        s = self.settings
+        assert s.smtp_host
+        if s.smtp_port == 465:
+            client: smtplib.SMTP = smtplib.SMTP_SSL(s.smtp_host, s.smtp_port, timeout=20, context=ssl.create_default_context())
+        else:
+            client = smtplib.SMTP(s.smtp_host, s.smtp_port, timeout=20)
+        with client:
+            client.ehlo()
+            if s.smtp_port != 465 and client.has_extn("starttls"):
+                client.starttls(context=ssl.create_default_context())
+                client.ehlo()
+            if s.smtp_user and s.smtp_password:
+                client.login(s.smtp_user, s.smtp_password)
+            client.send_message(message)
+
+    def _write_outbox(self, message: EmailMessage):
+        outbox = self.settings.outbox_dir
+        outbox.mkdir(parents=True, exist_ok=True)
+        stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S%f")
+        path = outbox / f"{stamp}-{uuid.uuid4().hex[:8]}.eml"
+        path.write_bytes(bytes(message))
+        return path

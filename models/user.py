@@ -1,0 +1,40 @@
+from __future__ import annotations
+
+import uuid
+from datetime import date, datetime
+
+import sqlalchemy as sa
+from sqlalchemy.orm import Mapped, mapped_column
+
+from models.base import Base, utcnow
+
+
+class User(Base):
+    __tablename__ = "users"
+
+    id: Mapped[uuid.UUID] = mapped_column(sa.Uuid, primary_key=True, default=uuid.uuid4)
+    username: Mapped[str] = mapped_column(sa.String(64))
+    email: Mapped[str] = mapped_column(sa.String(320))
+    password_hash: Mapped[str] = mapped_column(sa.String(255))
+    is_verified: Mapped[bool] = mapped_column(default=False)
+    agreed_to_terms: Mapped[bool] = mapped_column(default=False)
+    terms_agreed_at: Mapped[datetime | None] = mapped_column(sa.DateTime(timezone=True))
+    is_admin: Mapped[bool] = mapped_column(default=False)
+    # Registration answers and profile settings (spec part 2, "User (settings)").
+    journaling_experience: Mapped[str | None] = mapped_column(sa.String(32))
+    journaling_status: Mapped[str | None] = mapped_column(sa.String(16))
+    journaling_frequency: Mapped[str | None] = mapped_column(sa.String(32))
+    full_name: Mapped[str | None] = mapped_column(sa.String(200))
+    gender: Mapped[str | None] = mapped_column(sa.String(32))
+    birth_date: Mapped[date | None] = mapped_column(sa.Date)
+    dark_mode: Mapped[bool] = mapped_column(default=True)
+    show_dark_mode_toggle: Mapped[bool] = mapped_column(default=True)
+    created_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=utcnow, onupdate=utcnow)
+    last_login_at: Mapped[datetime | None] = mapped_column(sa.DateTime(timezone=True))
+
+    __table_args__ = (
+        # Unique case-insensitively: "Ana" and "ana" are the same account name.
+        sa.Index("uq_users_username_lower", sa.func.lower(username), unique=True),
+        sa.Index("uq_users_email_lower", sa.func.lower(email), unique=True),
+    )
