@@ -25,6 +25,7 @@ describe("api client", () => {
     const request = fetchMock.mock.calls[0]?.[0];
     expect(request?.url).toBe("http://localhost/api/health");
     expect(request?.credentials).toBe("include");
+    expect(request?.headers.get("X-Requested-With")).toBe("XMLHttpRequest");
   });
 
   it("uses the JSON error of a 401", async () => {

@@ -11,6 +11,9 @@ export type Schemas = components["schemas"];
 
 export const NOT_AUTHENTICATED_MESSAGE = "Not authenticated. Please log in.";
 
+/** Sent with every call: the server refuses state-changing cookie requests without it (CSRF). */
+export const CSRF_HEADERS = { "X-Requested-With": "XMLHttpRequest" } as const;
+
 /** A non-OK response: `status: body text` (the spec's request-helper message), or for a 401 the
  * JSON `error` field when there is one. `body` keeps the parsed JSON for callers that need it
  * (e.g. a 403 carrying needsTermsAgreement). */
@@ -60,7 +63,7 @@ export function createApiClient(baseUrl = "") {
   const client = createClient<paths>({
     baseUrl,
     credentials: "include",
-    headers: { Accept: "application/json" },
+    headers: { Accept: "application/json", ...CSRF_HEADERS },
   });
   client.use(throwOnError);
   return client;
