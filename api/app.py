@@ -22,6 +22,7 @@ from api.auth.controllers import AuthController
 from api.database import prepare_database
 from api.errors import EXCEPTION_HANDLERS
 from api.health.controllers import HealthController
+from api.journal.controllers import JournalController
 from api.logging import configure_logging, get_logger
 from api.mail import Mailer
 from api.request_id import RequestIdMiddleware
@@ -83,7 +84,7 @@ def create_app(settings: Settings | None = None, *, database_url: str | None = N
         pipelines.shutdown(wait=False)
 
     app = Litestar(
-        route_handlers=[HealthController, AuthController, UsersController, serve_spa],
+        route_handlers=[HealthController, AuthController, UsersController, JournalController, serve_spa],
         plugins=[SQLAlchemyPlugin(config=db_config)],
         middleware=[RequestIdMiddleware(), CSRFMiddleware(), SessionMiddleware()],
         guards=[access_guard],

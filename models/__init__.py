@@ -2,6 +2,19 @@
 
 from models.auth import AuthSession, PasswordResetToken, VerificationCode
 from models.base import Base
+from models.journal import EMBEDDING_DIM, Goal, JournalEntry, Profile, Project, Task
 from models.user import User
 
-__all__ = ["AuthSession", "Base", "PasswordResetToken", "User", "VerificationCode"]
+__all__ = [
+    "EMBEDDING_DIM",
+    "AuthSession",
+    "Base",
+    "Goal",
+    "JournalEntry",
+    "PasswordResetToken",
+    "Profile",
+    "Project",
+    "Task",
+    "User",
+    "VerificationCode",
+]

@@ -189,6 +189,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/journal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * ListEntries
+         * @description The signed-in user's entries, newest first.
+         */
+        get: operations["listEntries"];
+        put?: never;
+        /** CreateEntry */
+        post: operations["createEntry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/journal/{entry_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** DeleteEntry */
+        delete: operations["deleteEntry"];
+        options?: never;
+        head?: never;
+        /**
+         * UpdateEntry
+         * @description Edit an entry. The editor sends content and generateSummary; the keep-alive save on page unload sends only content.
+         */
+        patch: operations["updateEntry"];
+        trace?: never;
+    };
     "/api/users/account": {
         parameters: {
             query?: never;
@@ -230,6 +272,13 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** AnalysisOut */
+        AnalysisOut: {
+            error?: string | null;
+            provider?: string | null;
+            /** @enum {string} */
+            state: "pending" | "running" | "done" | "failed";
+        };
         /** ComponentHealth */
         ComponentHealth: {
             detail?: {
@@ -238,6 +287,64 @@ export interface components {
             error?: string | null;
             /** @enum {string} */
             status: "ready" | "starting" | "error" | "stopped";
+        };
+        /** DeletedOut */
+        DeletedOut: {
+            message: string;
+            /** @default true */
+            success: boolean;
+        };
+        /** EntryCreate */
+        EntryCreate: {
+            content: string;
+            date?: string | null;
+            location?: string | null;
+            mood?: string | {
+                [key: string]: unknown;
+            } | unknown[] | null;
+            relatedGoals?: string | {
+                [key: string]: unknown;
+            } | unknown[] | null;
+            relatedProjects?: string | {
+                [key: string]: unknown;
+            } | unknown[] | null;
+            summary?: string | null;
+            time?: string | null;
+            timestamp?: number | null;
+        };
+        /** EntryOut */
+        EntryOut: {
+            analysis: components["schemas"]["AnalysisOut"];
+            content: string;
+            /** Format: date-time */
+            createdAt: string;
+            date: string;
+            highlights: unknown[];
+            /** Format: uuid */
+            id: string;
+            insights: unknown[];
+            location: string;
+            mood: components["schemas"]["Mood"] | null;
+            relatedGoals: string[];
+            relatedProjects: string[];
+            summary: string | null;
+            time: string | null;
+            timestamp: number | null;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** EntryUpdate */
+        EntryUpdate: {
+            content?: string | null;
+            date?: string | null;
+            generateSummary?: boolean | null;
+            relatedGoals?: string | {
+                [key: string]: unknown;
+            } | unknown[] | null;
+            relatedProjects?: string | {
+                [key: string]: unknown;
+            } | unknown[] | null;
+            summary?: string | null;
         };
         /** ForgotIn */
         ForgotIn: {
@@ -271,6 +378,11 @@ export interface components {
             message: string;
             /** @default true */
             success: boolean;
+        };
+        /** Mood */
+        Mood: {
+            emoji: string;
+            text: string;
         };
         /** ProfileIn */
         ProfileIn: {
@@ -732,6 +844,143 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Health"];
+                };
+            };
+        };
+    };
+    listEntries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EntryOut"][];
+                };
+            };
+        };
+    };
+    createEntry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EntryCreate"];
+            };
+        };
+        responses: {
+            /** @description Document created, URL follows */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EntryOut"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    deleteEntry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                entry_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeletedOut"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    updateEntry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                entry_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EntryUpdate"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EntryOut"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
                 };
             };
         };

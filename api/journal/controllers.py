@@ -1,0 +1,104 @@
+"""The journal: GET/POST /api/journal, PATCH/DELETE /api/journal/{id}. Every entry is read and
+written through the signed-in user's id; another user's entry is simply not found."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from uuid import UUID
+
+import sqlalchemy as sa
+from litestar import Controller, Request, delete, get, patch, post
+from litestar.exceptions import NotFoundException
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from api.journal import rules
+from api.journal.schemas import DeletedOut, EntryCreate, EntryOut, EntryUpdate
+from api.logging import get_logger
+from models import JournalEntry
+
+log = get_logger("reverie.journal")
+
+
+async def _own_entry(db: AsyncSession, user_id: UUID, entry_id: UUID) -> JournalEntry:
+    entry = (
+        await db.execute(sa.select(JournalEntry).where(JournalEntry.id == entry_id, JournalEntry.user_id == user_id))
+    ).scalar_one_or_none()
+    if entry is None:
+        raise NotFoundException(rules.MSG_NOT_FOUND)
+    return entry
+
+
+def _request_analysis(request: Request, entry: JournalEntry) -> None:
+    """Ask the pipelines to analyse this version of the entry; never blocks or fails the save."""
+    try:
+        request.app.state.pipelines.submit("highlight-extraction", entry_id=str(entry.id))
+    except Exception as exc:  # the entry stays pending and is picked up again at start-up
+        log.warning("analysis_not_submitted", entry_id=str(entry.id), error=str(exc))
+
+
+class JournalController(Controller):
+    path = "/api/journal"
+    tags = ["journal"]
+
+    @get(operation_id="listEntries", description="The signed-in user's entries, newest first.")
+    async def list_entries(self, request: Request, db_session: AsyncSession) -> list[EntryOut]:
+        rows = await db_session.execute(
+            sa.select(JournalEntry)
+            .where(JournalEntry.user_id == request.user.id)
+            .order_by(JournalEntry.entry_date.desc(), JournalEntry.created_at.desc())
+        )
+        return [EntryOut.of(entry) for entry in rows.scalars()]
+
+    @post(operation_id="createEntry", status_code=201)
+    async def create_entry(self, request: Request, db_session: AsyncSession, data: EntryCreate) -> EntryOut:
+        now = datetime.now(UTC)
+        entry = JournalEntry(
+            user_id=request.user.id,
+            content=rules.check_content(data.content),
+            entry_date=rules.parse_entry_date(data.date) if data.date else now.date(),
+            entry_time=rules.check_time(data.time) if data.time else now.strftime("%H:%M"),
+            location=(data.location or "").strip()[:200] or rules.DEFAULT_LOCATION,
+            mood=rules.parse_mood(data.mood),
+            summary=(data.summary or None),
+            related_goals=rules.parse_related(data.related_goals, "relatedGoals"),
+            related_projects=rules.parse_related(data.related_projects, "relatedProjects"),
+            timestamp=rules.check_timestamp(data.timestamp) if data.timestamp is not None else int(now.timestamp()),
+        )
+        db_session.add(entry)
+        await db_session.commit()
+        _request_analysis(request, entry)
+        return EntryOut.of(entry)
+
+    @patch("/{entry_id:uuid}", operation_id="updateEntry",
+           description="Edit an entry. The editor sends content and generateSummary; the keep-alive save on page "
+                       "unload sends only content.")
+    async def update_entry(self, request: Request, db_session: AsyncSession, entry_id: UUID,
+                           data: EntryUpdate) -> EntryOut:
+        entry = await _own_entry(db_session, request.user.id, entry_id)
+        content_changed = False
+        if data.content is not None:
+            content = rules.check_content(data.content)
+            if content != entry.content:
+                entry.content = content
+                entry.content_version += 1
+                entry.analysis_state = "pending"
+                entry.analysis_error = None
+                content_changed = True
+        if data.date is not None and data.date.strip():
+            entry.entry_date = rules.parse_entry_date(data.date)
+        if data.summary is not None:
+            entry.summary = data.summary or None
+        if data.related_goals is not None:
+            entry.related_goals = rules.parse_related(data.related_goals, "relatedGoals")
+        if data.related_projects is not None:
+            entry.related_projects = rules.parse_related(data.related_projects, "relatedProjects")
+        await db_session.commit()
+        if content_changed:
+            _request_analysis(request, entry)
+        return EntryOut.of(entry)
+
+    @delete("/{entry_id:uuid}", operation_id="deleteEntry", status_code=200)
+    async def delete_entry(self, request: Request, db_session: AsyncSession, entry_id: UUID) -> DeletedOut:
+        entry = await _own_entry(db_session, request.user.id, entry_id)
+        await db_session.delete(entry)
+        return DeletedOut(message="Entry deleted")

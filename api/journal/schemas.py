@@ -1,0 +1,93 @@
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any, Literal
+from uuid import UUID
+
+import msgspec
+
+from api.journal.rules import format_entry_date
+from models import JournalEntry
+
+
+class Mood(msgspec.Struct):
+    emoji: str
+    text: str
+
+
+class AnalysisOut(msgspec.Struct, kw_only=True):
+    state: Literal["pending", "running", "done", "failed"]
+    error: str | None = None
+    provider: str | None = None
+
+
+class EntryOut(msgspec.Struct, rename="camel", kw_only=True):
+    id: UUID
+    content: str
+    date: str  # MM/DD/YYYY
+    time: str | None
+    location: str
+    mood: Mood | None
+    summary: str | None
+    related_goals: list[str]
+    related_projects: list[str]
+    timestamp: int | None
+    created_at: datetime
+    updated_at: datetime
+    insights: list[Any]
+    highlights: list[Any]
+    analysis: AnalysisOut
+
+    @classmethod
+    def of(cls, entry: JournalEntry) -> EntryOut:
+        return cls(
+            id=entry.id,
+            content=entry.content,
+            date=format_entry_date(entry.entry_date),
+            time=entry.entry_time,
+            location=entry.location,
+            mood=Mood(**entry.mood) if entry.mood else None,
+            summary=entry.summary,
+            related_goals=list(entry.related_goals or []),
+            related_projects=list(entry.related_projects or []),
+            timestamp=entry.timestamp,
+            created_at=entry.created_at,
+            updated_at=entry.updated_at,
+            insights=[],
+            highlights=[],
+            analysis=AnalysisOut(
+                state=entry.analysis_state,  # type: ignore[arg-type]
+                error=entry.analysis_error,
+                provider=entry.analysis_provider,
+            ),
+        )
+
+
+# mood and the related lists arrive as JSON text in the spec's client; JSON values are accepted too.
+JsonText = str | dict[str, Any] | list[Any] | None
+
+
+class EntryCreate(msgspec.Struct, rename="camel", kw_only=True, forbid_unknown_fields=True):
+    content: str
+    date: str | None = None
+    time: str | None = None
+    location: str | None = None
+    mood: JsonText = None
+    summary: str | None = None
+    related_goals: JsonText = None
+    related_projects: JsonText = None
+    timestamp: int | None = None
+
+
+class EntryUpdate(msgspec.Struct, rename="camel", kw_only=True, forbid_unknown_fields=True):
+    content: str | None = None
+    date: str | None = None
+    summary: str | None = None
+    related_goals: JsonText = None
+    related_projects: JsonText = None
+    generate_summary: bool | None = None
+
+
+class DeletedOut(msgspec.Struct, kw_only=True):
+    message: str
+    success: bool = True

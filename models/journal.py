@@ -1,0 +1,135 @@
+"""Journal entries and what the analysis derives from them: tasks, projects, goals, a profile."""
+
+from __future__ import annotations
+
+import uuid
+from datetime import date, datetime
+from typing import Any
+
+import sqlalchemy as sa
+from pgvector.sqlalchemy import Vector
+from sqlalchemy.dialects.postgresql import JSONB
+from sqlalchemy.orm import Mapped, mapped_column
+
+from models.base import Base, utcnow
+
+EMBEDDING_DIM = 384
+
+
+def _user_fk() -> sa.ForeignKey:
+    return sa.ForeignKey("users.id", ondelete="CASCADE")
+
+
+def _entry_fk() -> sa.ForeignKey:
+    # A derived task or goal outlives the entry it came from (the user may still want it).
+    return sa.ForeignKey("journal_entries.id", ondelete="SET NULL")
+
+
+class JournalEntry(Base):
+    __tablename__ = "journal_entries"
+
+    id: Mapped[uuid.UUID] = mapped_column(sa.Uuid, primary_key=True, default=uuid.uuid4)
+    user_id: Mapped[uuid.UUID] = mapped_column(_user_fk())
+    content: Mapped[str] = mapped_column(sa.Text)
+    entry_date: Mapped[date] = mapped_column(sa.Date)
+    entry_time: Mapped[str | None] = mapped_column(sa.String(5))  # 24-hour HH:MM
+    location: Mapped[str] = mapped_column(sa.String(200), default="Location unknown")
+    mood: Mapped[dict[str, Any] | None] = mapped_column(JSONB)  # {"emoji", "text"}
+    summary: Mapped[str | None] = mapped_column(sa.Text)
+    related_goals: Mapped[list[str]] = mapped_column(JSONB, default=list)
+    related_projects: Mapped[list[str]] = mapped_column(JSONB, default=list)
+    timestamp: Mapped[int | None] = mapped_column(sa.BigInteger)  # unix seconds, <= 2147483647
+    embedding: Mapped[list[float] | None] = mapped_column(Vector(EMBEDDING_DIM))
+    # Analysis state: pending -> running -> done | failed; `content_version` grows with every
+    # content change, `analysed_version` is the version the last finished analysis saw, so a
+    # re-run on the same content creates nothing twice and a crash leaves work to find.
+    analysis_state: Mapped[str] = mapped_column(sa.String(16), default="pending")
+    analysis_error: Mapped[str | None] = mapped_column(sa.Text)
+    analysis_provider: Mapped[str | None] = mapped_column(sa.String(32))
+    analysis_attempts: Mapped[int] = mapped_column(default=0)
+    content_version: Mapped[int] = mapped_column(default=1)
+    analysed_version: Mapped[int] = mapped_column(default=0)
+    summarised_length: Mapped[int | None] = mapped_column()
+    created_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=utcnow, onupdate=utcnow)
+
+    __table_args__ = (
+        sa.Index("ix_journal_entries_user_date", "user_id", "entry_date"),
+        sa.Index("ix_journal_entries_analysis_state", "analysis_state"),
+        sa.Index(
+            "ix_journal_entries_embedding_hnsw",
+            "embedding",
+            postgresql_using="hnsw",
+            postgresql_with={"m": 16, "ef_construction": 64},
+            postgresql_ops={"embedding": "vector_cosine_ops"},
+        ),
+    )
+
+
+class Task(Base):
+    __tablename__ = "tasks"
+
+    id: Mapped[uuid.UUID] = mapped_column(sa.Uuid, primary_key=True, default=uuid.uuid4)
+    user_id: Mapped[uuid.UUID] = mapped_column(_user_fk(), index=True)
+    entry_id: Mapped[uuid.UUID | None] = mapped_column(_entry_fk(), index=True)
+    text: Mapped[str] = mapped_column(sa.Text)
+    completed: Mapped[bool] = mapped_column(default=False)
+    timeframe: Mapped[str] = mapped_column(sa.String(16), default="week")
+    priority: Mapped[str] = mapped_column(sa.String(8), default="medium")
+    type: Mapped[str] = mapped_column(sa.String(16), default="personal")
+    estimated_time: Mapped[str | None] = mapped_column(sa.String(64))
+    project_ref: Mapped[str | None] = mapped_column(sa.String(200))
+    is_selected: Mapped[bool] = mapped_column(default=False)
+    liked: Mapped[bool | None] = mapped_column()
+    is_ai_generated: Mapped[bool] = mapped_column(default=False)
+    ai_generation_prompt: Mapped[str | None] = mapped_column(sa.Text)
+    relevance: Mapped[str | None] = mapped_column(sa.Text)
+    embedding: Mapped[list[float] | None] = mapped_column(Vector(EMBEDDING_DIM))
+    created_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=utcnow, onupdate=utcnow)
+    completed_at: Mapped[datetime | None] = mapped_column(sa.DateTime(timezone=True))
+
+
+class Project(Base):
+    __tablename__ = "projects"
+
+    id: Mapped[uuid.UUID] = mapped_column(sa.Uuid, primary_key=True, default=uuid.uuid4)
+    user_id: Mapped[uuid.UUID] = mapped_column(_user_fk(), index=True)
+    entry_id: Mapped[uuid.UUID | None] = mapped_column(_entry_fk())
+    parent_id: Mapped[uuid.UUID | None] = mapped_column(sa.Uuid)
+    name: Mapped[str] = mapped_column(sa.String(200))
+    description: Mapped[str | None] = mapped_column(sa.Text)
+    type: Mapped[str] = mapped_column(sa.String(16), default="personal")
+    status: Mapped[str] = mapped_column(sa.String(32), default="Active")
+    progress: Mapped[int] = mapped_column(default=0)
+    embedding: Mapped[list[float] | None] = mapped_column(Vector(EMBEDDING_DIM))
+    created_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=utcnow)
+
+
+class Goal(Base):
+    __tablename__ = "goals"
+
+    id: Mapped[uuid.UUID] = mapped_column(sa.Uuid, primary_key=True, default=uuid.uuid4)
+    user_id: Mapped[uuid.UUID] = mapped_column(_user_fk(), index=True)
+    entry_id: Mapped[uuid.UUID | None] = mapped_column(_entry_fk())
+    text: Mapped[str] = mapped_column(sa.Text)
+    timeframe: Mapped[str] = mapped_column(sa.String(16), default="year")
+    progress: Mapped[int] = mapped_column(default=0)
+    embedding: Mapped[list[float] | None] = mapped_column(Vector(EMBEDDING_DIM))
+    created_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=utcnow)
+
+
+class Profile(Base):
+    """One per user: the personal story (spec part 2 section 4)."""
+
+    __tablename__ = "profiles"
+
+    user_id: Mapped[uuid.UUID] = mapped_column(_user_fk(), primary_key=True)
+    short_summary: Mapped[str] = mapped_column(sa.Text, default="")
+    full_profile: Mapped[str] = mapped_column(sa.Text, default="")
+    blindspots: Mapped[list[str]] = mapped_column(JSONB, default=list)
+    # The entries each statement was drawn from, so the story can be traced back.
+    source_entry_ids: Mapped[list[str]] = mapped_column(JSONB, default=list)
+    entry_count: Mapped[int] = mapped_column(default=0)
+    provider: Mapped[str | None] = mapped_column(sa.String(32))
+    updated_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=utcnow, onupdate=utcnow)

@@ -1,0 +1,119 @@
+"""The journal API: every field and rule of the spec, per-user isolation, clear 4xx errors."""
+
+from __future__ import annotations
+
+import pytest
+from litestar.testing import TestClient
+
+from tests.api.accounts import signed_up
+from tests.conftest import APP_HEADERS
+
+
+@pytest.fixture
+def ana(client, settings):
+    signed_up(client, settings.outbox_dir)
+    return client
+
+
+def test_create_then_list_with_every_field(ana):
+    response = ana.post("/api/journal", json={
+        "content": "Walked by the river and planned the week.",
+        "date": "November 20, 2026",
+        "time": "07:45",
+        "location": "Lisbon",
+        "mood": '{"emoji": "😊", "text": "Happy"}',
+        "summary": "",
+        "relatedGoals": '["Run a half marathon"]',
+        "relatedProjects": "[]",
+        "timestamp": 1795000000,
+    })
+    assert response.status_code == 201, response.text
+    entry = response.json()
+    assert entry["date"] == "11/20/2026" and entry["time"] == "07:45" and entry["location"] == "Lisbon"
+    assert entry["mood"] == {"emoji": "😊", "text": "Happy"}
+    assert entry["relatedGoals"] == ["Run a half marathon"] and entry["relatedProjects"] == []
+    assert entry["timestamp"] == 1795000000
+    assert entry["analysis"]["state"] in {"pending", "running", "done"}
+    listed = ana.get("/api/journal").json()
+    assert [e["id"] for e in listed] == [entry["id"]]
+
+
+def test_defaults(ana):
+    entry = ana.post("/api/journal", json={"content": "Just a line."}).json()
+    assert entry["location"] == "Location unknown"
+    assert entry["mood"] is None and entry["relatedGoals"] == []
+    assert entry["timestamp"] > 1_700_000_000 and len(entry["time"]) == 5
+
+
+def test_timestamp_is_capped(ana):
+    entry = ana.post("/api/journal", json={"content": "Far future.", "timestamp": 99999999999}).json()
+    assert entry["timestamp"] == 2147483647
+
+
+@pytest.mark.parametrize("date", ["11/20/2026", "2026-11-20", "November 20, 2026", "Friday, November 20, 2026",
+                                  "2026-11-20T08:00:00.000Z"])
+def test_date_formats(ana, date):
+    entry = ana.post("/api/journal", json={"content": "x", "date": date}).json()
+    assert entry["date"] == "11/20/2026"
+
+
+@pytest.mark.parametrize(
+    "body, field",
+    [
+        ({"content": "   "}, "content"),
+        ({"content": "x" * 100_001}, "content"),
+        ({"content": "ok", "date": "someday"}, "date"),
+        ({"content": "ok", "time": "25:00"}, "time"),
+        ({"content": "ok", "timestamp": -5}, "timestamp"),
+        ({"content": "ok", "mood": "{not json"}, "mood"),
+        ({"content": "ok", "relatedGoals": '["a","b","c","d"]'}, "relatedGoals"),
+        ({"content": "ok", "relatedProjects": '"just text"'}, "relatedProjects"),
+    ],
+)
+def test_bad_input_is_400_naming_the_field_and_saves_nothing(ana, body, field):
+    response = ana.post("/api/journal", json=body)
+    assert response.status_code == 400, response.text
+    assert response.json()["field"] == field and response.json()["error"]
+    assert ana.get("/api/journal").json() == []
+
+
+def test_malformed_json_and_unknown_fields_are_400(ana):
+    assert ana.post("/api/journal", content=b"{", headers={"content-type": "application/json"}).status_code == 400
+    assert ana.post("/api/journal", json={"content": "x", "colour": "red"}).status_code == 400
+    assert ana.post("/api/journal", json={}).status_code == 400
+
+
+def test_edit_variants_and_delete(ana):
+    entry = ana.post("/api/journal", json={"content": "First draft."}).json()
+    edited = ana.patch(f"/api/journal/{entry['id']}", json={"content": "Second draft.", "date": "01/02/2026",
+                                                            "summary": "A draft.", "relatedGoals": ["Write"]})
+    assert edited.status_code == 200
+    assert edited.json()["content"] == "Second draft." and edited.json()["date"] == "01/02/2026"
+    assert edited.json()["relatedGoals"] == ["Write"]
+    editor = ana.patch(f"/api/journal/{entry['id']}", json={"content": "Third.", "generateSummary": True},
+                       headers={"Cache-Control": "no-cache"})
+    assert editor.status_code == 200 and editor.json()["content"] == "Third."
+    keep_alive = ana.patch(f"/api/journal/{entry['id']}", json={"content": "Fourth."})
+    assert keep_alive.status_code == 200 and keep_alive.json()["content"] == "Fourth."
+    blank = ana.patch(f"/api/journal/{entry['id']}", json={"content": " "})
+    assert blank.status_code == 400
+    deleted = ana.delete(f"/api/journal/{entry['id']}")
+    assert deleted.status_code == 200 and deleted.json()["message"] == "Entry deleted"
+    assert ana.get("/api/journal").json() == []
+    assert ana.delete(f"/api/journal/{entry['id']}").status_code == 404
+
+
+def test_another_users_entries_are_not_found(ana, app, settings):
+    entry = ana.post("/api/journal", json={"content": "Private thoughts."}).json()
+    with TestClient(app=app) as other:
+        other.headers.update(APP_HEADERS)
+        signed_up(other, settings.outbox_dir, "bruno", "bruno@example.com")
+        assert other.get("/api/journal").json() == []
+        assert other.patch(f"/api/journal/{entry['id']}", json={"content": "mine now"}).status_code == 404
+        assert other.delete(f"/api/journal/{entry['id']}").status_code == 404
+    assert ana.get("/api/journal").json()[0]["content"] == "Private thoughts."
+
+
+def test_temporary_and_malformed_ids_are_404(ana):
+    assert ana.patch("/api/journal/temp-123", json={"content": "x"}).status_code == 404
+    assert ana.delete("/api/journal/00000000-0000-0000-0000-000000000000").status_code == 404
