@@ -46,7 +46,13 @@ def handle_http_error(request: Request, exc: HTTPException) -> Response:
     if exc.status_code >= HTTP_500_INTERNAL_SERVER_ERROR:
         return handle_internal_error(request, exc)
     extra = exc.extra if isinstance(exc.extra, dict) else {}
-    return error_response(exc.status_code, exc.detail, headers=exc.headers, **extra)
+    response = error_response(exc.status_code, exc.detail, headers=exc.headers, **extra)
+    if exc.status_code == 401 and request.scope.get("state", {}).get("stale_session"):
+        # The session the browser holds is gone: forget its cookies, so the app stops asking.
+        from api.auth.cookies import cleared_session_cookies
+
+        response.cookies.extend(cleared_session_cookies(request))
+    return response
 
 
 def handle_internal_error(request: Request, exc: Exception) -> Response:

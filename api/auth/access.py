@@ -21,6 +21,9 @@ from api.auth.schemas import UserOut
 from api.auth.services import resolve_session
 
 SESSION_COOKIE = "reverie_session"
+# Not a secret: tells the web app a session cookie exists (it cannot read the HttpOnly one), so a
+# visitor's page load makes no session call that can only fail.
+SIGNED_IN_COOKIE = "reverie_signed_in"
 PUBLIC_PATH_PREFIXES = ("/api/schema",)  # the OpenAPI schema is public; the API itself is not
 
 
@@ -57,6 +60,8 @@ class SessionMiddleware(ASGIMiddleware):
                     user, session = found
                     db.expunge(user)
                     scope["user"], scope["auth"] = user, session.id
+                else:
+                    scope.setdefault("state", {})["stale_session"] = True
         await next_app(scope, receive, send)
 
 

@@ -6,13 +6,13 @@ from typing import Any
 
 import msgspec
 from litestar import Controller, Request, Response, get, post
-from litestar.datastructures import Cookie
 from litestar.exceptions import ClientException, NotAuthorizedException, PermissionDeniedException
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.auth import rules
 from api.auth import services as svc
-from api.auth.access import SESSION_COOKIE, pending_body
+from api.auth.access import pending_body
+from api.auth.cookies import cleared_session_cookies, session_cookies
 from api.auth.schemas import (
     ForgotIn,
     JournalingPreferences,
@@ -38,24 +38,6 @@ from api.security.rate_limit import client_address
 log = get_logger("reverie.auth")
 PUBLIC = {"public": True}
 PENDING = {"allow_pending": True}
-
-
-def session_cookie(request: Request, token: str) -> Cookie:
-    settings = request.app.state.settings
-    return Cookie(
-        key=SESSION_COOKIE,
-        value=token,
-        path="/",
-        httponly=True,
-        samesite="lax",
-        secure=settings.session_cookie_secure,
-        max_age=settings.session_max_age_hours * 3600,
-    )
-
-
-def cleared_cookie(request: Request) -> Cookie:
-    return Cookie(key=SESSION_COOKIE, value="", path="/", httponly=True, samesite="lax", max_age=0,
-                  secure=request.app.state.settings.session_cookie_secure)
 
 
 async def start_session(request: Request, db: AsyncSession, user: Any) -> str:
@@ -116,7 +98,7 @@ class AuthController(Controller):
             )
         svc.apply_admin_emails(user, request.app.state.settings)
         token = await start_session(request, db_session, user)
-        return Response(SessionOut(user=UserOut.of(user), auth_token=token), cookies=[session_cookie(request, token)])
+        return Response(SessionOut(user=UserOut.of(user), auth_token=token), cookies=session_cookies(request, token))
 
     @post("/register", operation_id="register", opt=PUBLIC, status_code=201)
     async def register(self, request: Request, db_session: AsyncSession, data: RegisterIn) -> RegisterOut:
@@ -139,7 +121,7 @@ class AuthController(Controller):
         session_id = request.scope.get("auth")
         if session_id is not None:
             await svc.end_session(db_session, session_id)
-        return Response(MessageOut(message="Logged out"), cookies=[cleared_cookie(request)])
+        return Response(MessageOut(message="Logged out"), cookies=cleared_session_cookies(request))
 
     @post("/verify-email", operation_id="verifyEmail", opt=PUBLIC, status_code=200,
           description="Verify with the six-digit code, which signs the user in. `auto-verify` only confirms an "
@@ -171,7 +153,7 @@ class AuthController(Controller):
         token = await start_session(request, db_session, user)
         body = VerifyOut(success=True, user=UserOut.of(user), already_verified=False,
                          needs_terms_agreement=not user.agreed_to_terms, auth_token=token)
-        return Response(body, cookies=[session_cookie(request, token)])
+        return Response(body, cookies=session_cookies(request, token))
 
     @post("/resend-verification", operation_id="resendVerification", opt=PUBLIC, status_code=200,
           description="Answers the same whether or not the address has an account.")

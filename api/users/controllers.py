@@ -9,7 +9,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.auth import rules
 from api.auth import services as svc
-from api.auth.controllers import cleared_cookie
+from api.auth.cookies import cleared_session_cookies
 from api.auth.schemas import MessageOut, ProfileIn, UserEnvelope, UserOut
 from api.logging import get_logger
 
@@ -61,4 +61,4 @@ class UsersController(Controller):
         files = request.app.state.settings.data_dir / "files" / str(user.id)
         shutil.rmtree(files, ignore_errors=True)
         log.info("account_deleted", user_id=str(user.id))
-        return Response(MessageOut(message="Account deleted"), cookies=[cleared_cookie(request)])
+        return Response(MessageOut(message="Account deleted"), cookies=cleared_session_cookies(request))

@@ -15,7 +15,7 @@ from tests.benchmarks.harness import measure_async, report
 RUNS = 2000
 
 
-@get("/api/_bench/ping", sync_to_thread=False)
+@get("/api/_bench/ping", sync_to_thread=False, opt={"public": True})
 def ping() -> dict[str, str]:
     return {"status": "ok"}
 

@@ -42,6 +42,10 @@ afterEach(() => {
   cleanup();
   window.localStorage.clear();
   window.sessionStorage.clear();
+  for (const cookie of document.cookie.split(";")) {
+    const name = cookie.split("=")[0]?.trim();
+    if (name) document.cookie = `${name}=; path=/; max-age=0`;
+  }
   document.documentElement.className = "";
   document.documentElement.removeAttribute("style");
   assertQuietConsole();

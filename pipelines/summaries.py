@@ -1,0 +1,155 @@
+"""Entry summaries: a short extractive summary in the writer's own sentences.
+
+Sentences are ranked by centrality (cosine to the mean of the entry's sentence embeddings: the
+sentence closest to what the whole entry is about), with a small prior for earlier sentences; the
+chosen ones are returned in their original order. Nothing is paraphrased, so nothing is invented.
+"""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+
+from pipelines.highlights import split_sentences
+
+# Spec (part 1, section 4): a summary is requested only when the content length changed by more
+# than 150 characters since the last summarised text.
+SUMMARY_LENGTH_CHANGE_THRESHOLD = 150
+DEFAULT_MAX_SENTENCES = 2
+DEFAULT_MAX_CHARS = 300
+# Added to centrality: POSITION_PRIOR for the first sentence, falling linearly to 0 for the last.
+# Small (centralities spread over ~0.3-0.8), so it only breaks near ties in favour of the opening.
+POSITION_PRIOR = 0.05
+# A candidate this similar to an already chosen sentence adds nothing.
+REDUNDANCY_LIMIT = 0.9
+# Fragments shorter than this ("Ugh.", "Woke up late again.") are picked only when nothing else fits:
+# MiniLM scores short generic sentences as central as the ones that carry the entry.
+MIN_WORDS = 5
+ELLIPSIS = "\u2026"
+
+_LOWER_I = re.compile(r"(?<![\w'])i(?=(?:'[a-z]+)?(?![\w']))")
+_TERMINAL = re.compile(r"[.!?\u2026][\"')\]]*$")
+# Words a shortened sentence must not end on.
+_DANGLING = frozenset(
+    "and or but to the a an of for with my your in on at by from so than that as i".split()  # noqa: SIM905
+)
+# A short line ending in a colon is a list header ("To do:", "Goals for May:"), not content.
+_HEADER_WORDS = 4
+
+
+def summary_sentences(text: str) -> list[str]:
+    """The entry's sentences as a summary shows them: list markers and headers stripped, capitalised,
+    punctuated.
+
+    `summarize(embeddings=...)` expects one vector per item of this list.
+    """
+    cleaned: list[str] = []
+    for sentence in split_sentences(text or ""):
+        sentence = _LOWER_I.sub("I", " ".join(sentence.split()))
+        if not any(ch.isalnum() for ch in sentence):
+            continue
+        if sentence.endswith(":") and len(sentence.split()) <= _HEADER_WORDS:
+            continue
+        sentence = sentence[:1].upper() + sentence[1:]
+        if not _TERMINAL.search(sentence):
+            sentence = sentence.rstrip(",;:-\u2013\u2014 ") + "."
+        cleaned.append(sentence)
+    return cleaned
+
+
+def summarize(
+    text: str,
+    *,
+    max_sentences: int = DEFAULT_MAX_SENTENCES,
+    max_chars: int = DEFAULT_MAX_CHARS,
+    embeddings: np.ndarray | None = None,
+) -> str:
+    """An extractive summary of at most `max_sentences` sentences and `max_chars` characters.
+
+    `embeddings`, when given, are the L2-normalised vectors of `summary_sentences(text)` (computed
+    once by the caller); otherwise they are computed here with `pipelines.embeddings.embed`. An
+    entry that already fits comes back cleaned, without loading the model.
+    """
+    if max_sentences < 1 or max_chars < 1:
+        raise ValueError("max_sentences and max_chars must be at least 1")
+    sentences = summary_sentences(text)
+    if not sentences:
+        return ""
+    if len(sentences) <= max_sentences and len(" ".join(sentences)) <= max_chars:
+        return " ".join(sentences)
+    if len(sentences) == 1:
+        return _truncate(sentences[0], max_chars)
+
+    vectors = _sentence_vectors(sentences, embeddings)
+    scores = _centrality(vectors) + _position_prior(len(sentences))
+    chosen = _choose(sentences, vectors, scores, max_sentences, max_chars)
+    if not chosen:  # even the best sentence is longer than max_chars
+        return _truncate(sentences[int(np.argmax(scores))], max_chars)
+    return " ".join(sentences[i] for i in sorted(chosen))
+
+
+def _sentence_vectors(sentences: list[str], embeddings: np.ndarray | None) -> np.ndarray:
+    if embeddings is None:
+        from pipelines.embeddings import embed
+
+        return embed(sentences)
+    vectors = np.asarray(embeddings, dtype=np.float32)
+    if vectors.ndim != 2 or vectors.shape[0] != len(sentences):
+        raise ValueError(
+            f"embeddings must have one row per summary sentence ({len(sentences)}), got shape {vectors.shape}"
+        )
+    return vectors
+
+
+def _centrality(vectors: np.ndarray) -> np.ndarray:
+    centroid = vectors.mean(axis=0)
+    norm = float(np.linalg.norm(centroid))
+    return vectors @ (centroid / norm) if norm > 0 else np.zeros(len(vectors), dtype=np.float32)
+
+
+def _position_prior(n: int) -> np.ndarray:
+    return POSITION_PRIOR * (1.0 - np.arange(n) / max(n - 1, 1))
+
+
+def _choose(
+    sentences: list[str], vectors: np.ndarray, scores: np.ndarray, max_sentences: int, max_chars: int
+) -> list[int]:
+    def rank(i: int) -> tuple[bool, float]:
+        # Fragments go last; then by score.
+        return (len(sentences[i].split()) < MIN_WORDS, -float(scores[i]))
+
+    chosen: list[int] = []
+    used = 0
+    for i in sorted(range(len(sentences)), key=rank):
+        if len(chosen) == max_sentences:
+            break
+        length = len(sentences[i]) + (1 if chosen else 0)
+        if used + length > max_chars:
+            continue
+        if any(float(vectors[i] @ vectors[j]) > REDUNDANCY_LIMIT for j in chosen):
+            continue
+        chosen.append(i)
+        used += length
+    return chosen
+
+
+def _truncate(sentence: str, max_chars: int) -> str:
+    """Shorten at a word boundary, never inside a word, ending with an ellipsis."""
+    if len(sentence) <= max_chars:
+        return sentence
+    cut = sentence[: max_chars - len(ELLIPSIS) + 1]
+    words = cut.rsplit(None, 1)[0].split() if " " in cut.strip() else []
+    while words and words[-1].lower().strip(",;:-") in _DANGLING:
+        words.pop()
+    head = " ".join(words).rstrip(",;:-\u2013\u2014 ")
+    if not head:  # one token longer than the limit (a pasted link): nothing better than a cut
+        head = sentence[: max_chars - len(ELLIPSIS)]
+    return f"{head}{ELLIPSIS}"
+
+
+def needs_new_summary(old_length: int | None, new_length: int) -> bool:
+    """Spec rule: summarise again only when the length moved by more than 150 characters."""
+    if old_length is None:
+        return True
+    return abs(new_length - old_length) > SUMMARY_LENGTH_CHANGE_THRESHOLD

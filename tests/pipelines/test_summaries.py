@@ -1,0 +1,123 @@
+"""Extractive entry summaries and the spec's 150-character regeneration rule (real embedding model)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from pipelines.embeddings import embed
+from pipelines.summaries import (
+    ELLIPSIS,
+    SUMMARY_LENGTH_CHANGE_THRESHOLD,
+    needs_new_summary,
+    summarize,
+    summary_sentences,
+)
+
+# Four sentences about the entry's subject (a parent's surgery) and three asides.
+SURGERY = [
+    "Dad's heart surgery is scheduled for Thursday morning at the city hospital.",
+    "Mum called three times today because she is frightened about the operation.",
+    "The surgeon told us the procedure has a very high success rate for patients like him.",
+    "I keep thinking about how much I want Dad to recover and come home.",
+]
+ASIDES = [
+    "The dog chewed one of my trainers.",
+    "I tried a new pasta recipe with too much garlic in it.",
+    "The bus was late again this morning.",
+]
+ENTRY = " ".join([ASIDES[0], SURGERY[0], SURGERY[1], ASIDES[1], SURGERY[2], ASIDES[2], SURGERY[3]])
+
+
+@pytest.fixture(scope="module")
+def entry_vectors() -> np.ndarray:
+    """The entry's sentence embeddings, computed once for the module."""
+    return embed(summary_sentences(ENTRY))
+
+
+def _sentences_of(summary: str) -> list[str]:
+    return summary_sentences(summary)
+
+
+def test_picks_central_sentences_in_their_original_order(entry_vectors: np.ndarray) -> None:
+    summary = summarize(ENTRY, embeddings=entry_vectors)
+    picked = _sentences_of(summary)
+    assert len(picked) == 2
+    assert all(s in SURGERY for s in picked), picked
+    assert picked == sorted(picked, key=ENTRY.index)  # original order
+
+
+def test_computes_the_embeddings_itself_when_not_given(entry_vectors: np.ndarray) -> None:
+    assert summarize(ENTRY) == summarize(ENTRY, embeddings=entry_vectors)
+
+
+def test_respects_the_sentence_and_character_bounds(entry_vectors: np.ndarray) -> None:
+    three = summarize(ENTRY, max_sentences=3, max_chars=1000, embeddings=entry_vectors)
+    assert len(_sentences_of(three)) == 3
+    assert all(s in SURGERY for s in _sentences_of(three))
+    for limit in (300, 160, 90):
+        summary = summarize(ENTRY, max_chars=limit, embeddings=entry_vectors)
+        assert 0 < len(summary) <= limit
+        assert all(s in ENTRY for s in _sentences_of(summary))  # whole sentences, never cut
+
+
+def test_a_long_single_sentence_is_shortened_at_a_word_boundary() -> None:
+    sentence = (
+        "Today was the kind of day where everything felt heavy from the moment I woke up and I could not "
+        "shake the sense that I was behind on everything, the emails, the laundry, the conversation with "
+        "Tom that I keep postponing, and the grant application that is due in three days and still half "
+        "written, which makes my chest tight every time I think about it."
+    )
+    summary = summarize(sentence, max_chars=120)
+    assert len(summary) <= 120 and summary.endswith(ELLIPSIS)
+    kept = summary.removesuffix(ELLIPSIS)
+    assert sentence.startswith(kept) and sentence[len(kept)] in " ,"  # ends where a word ends
+    assert kept.split()[-1].lower() not in {"the", "and", "a", "of", "to", "that"}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Quiet day.", "Quiet day."),
+        ("quiet day. i read a bit", "Quiet day. I read a bit."),
+        ("  Long walk with Sam by the river  \n", "Long walk with Sam by the river."),
+        ("- walked the dog\n- called mum", "Walked the dog. Called mum."),
+        ("Today:\n- walked the dog\n- called mum", "Walked the dog. Called mum."),
+    ],
+)
+def test_short_entries_come_back_cleaned_not_mangled(text: str, expected: str) -> None:
+    assert summarize(text) == expected
+
+
+def test_list_entries_lose_their_markers() -> None:
+    listed = "\n".join(f"- {s}" for s in [ASIDES[0], SURGERY[0], SURGERY[1], ASIDES[1], SURGERY[2]])
+    summary = summarize(listed)
+    assert "-" not in summary.split()[0] and all(s in SURGERY for s in _sentences_of(summary))
+
+
+@pytest.mark.parametrize("text", ["", "   ", "\n\n", "- \n* "])
+def test_empty_text_has_an_empty_summary(text: str) -> None:
+    assert summarize(text) == ""
+
+
+def test_embeddings_must_match_the_sentences(entry_vectors: np.ndarray) -> None:
+    with pytest.raises(ValueError):
+        summarize(ENTRY, embeddings=entry_vectors[:3])
+
+
+@pytest.mark.parametrize(
+    ("old_length", "new_length", "expected"),
+    [
+        (None, 10, True),
+        (1000, 1150, False),  # changed by exactly 150: not more than 150
+        (1000, 1151, True),
+        (1000, 850, False),
+        (1000, 849, True),  # shorter counts too
+        (1000, 1000, False),
+    ],
+)
+def test_summary_regenerates_only_when_length_changed_by_more_than_150(
+    old_length: int | None, new_length: int, expected: bool
+) -> None:
+    assert SUMMARY_LENGTH_CHANGE_THRESHOLD == 150
+    assert needs_new_summary(old_length, new_length) is expected
