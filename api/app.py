@@ -22,6 +22,7 @@ from api.auth.controllers import AuthController
 from api.database import prepare_database
 from api.errors import EXCEPTION_HANDLERS
 from api.health.controllers import HealthController
+from api.journal.recovery import resubmit_unfinished_analyses
 from api.journal.controllers import JournalController
 from api.logging import configure_logging, get_logger
 from api.mail import Mailer
@@ -62,6 +63,16 @@ def create_app(settings: Settings | None = None, *, database_url: str | None = N
     configure_logging(settings.log_level, settings.log_format)
     url = database_url or prepare_database(settings)
 
+    from pipelines import db as pipelines_db
+    from pipelines.providers import ProviderConfig
+    from pipelines.providers import configure as configure_providers
+
+    pipelines_db.configure(url)
+    configure_providers(ProviderConfig(
+        provider=settings.ai_provider, openai_api_key=settings.openai_api_key,
+        openai_base_url=settings.openai_base_url, openai_model=settings.openai_model,
+        timeout_seconds=settings.openai_timeout_seconds,
+    ))
     if pipelines is None:
         from pipelines import configure_prefect
         from pipelines.runtime import PipelineRunner
@@ -77,8 +88,9 @@ def create_app(settings: Settings | None = None, *, database_url: str | None = N
         set_default_exception_handler=False,
     )
 
-    def start_pipelines() -> None:
+    async def start_pipelines(app: Litestar) -> None:
         pipelines.start()
+        await resubmit_unfinished_analyses(app)
 
     def stop_pipelines() -> None:
         pipelines.shutdown(wait=False)

@@ -35,6 +35,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     openai_api_key: str | None = None
     openai_base_url: str | None = None
     openai_model: str = "gpt-4o-mini"
+    openai_timeout_seconds: float = 30.0
     smtp_host: str | None = None
     smtp_port: int = 587
     smtp_user: str | None = None
@@ -88,6 +89,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
             "openai_api_key": "OPENAI_API_KEY",
             "openai_base_url": "OPENAI_BASE_URL",
             "openai_model": "OPENAI_MODEL",
+            "openai_timeout_seconds": "OPENAI_TIMEOUT_SECONDS",
             "smtp_host": "SMTP_HOST",
             "smtp_port": "SMTP_PORT",
             "smtp_user": "SMTP_USER",

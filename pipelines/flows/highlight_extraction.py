@@ -1,9 +1,8 @@
 """Highlight extraction for one saved entry: mood, summary, related goals and projects, and the
-tasks, projects and goals created from its highlights.
+tasks, projects and goals created from its highlights; then the personal story when due.
 
-Triggered when an entry is created or its content changes.
-The analysis itself arrives with its issue; until then the flow runs end to end through Prefect
-and reports that it skipped the work, so nothing downstream mistakes it for a result.
+Triggered when an entry is created or its content changes (and at start-up for entries whose
+analysis a crash interrupted).
 """
 
 from __future__ import annotations
@@ -19,12 +18,25 @@ FLOW_NAME = "highlight-extraction"
 
 def run_highlight_extraction(entry_id: str) -> FlowResult:
     """The plain function under the flow: callable from tests and notebooks without Prefect."""
-    return FlowResult(
-        flow=FLOW_NAME,
-        status="skipped",
-        subject={"entryId": entry_id},
-        reason="not implemented yet",
-    )
+    from pipelines.analysis import analyse_entry
+
+    outputs = analyse_entry(entry_id)
+    return FlowResult(flow=FLOW_NAME, status=outputs.pop("status"), subject={"entryId": entry_id},
+                      outputs=outputs, reason=outputs.pop("reason", None))
+
+
+def mark_failed(entry_id: str, reason: str) -> None:
+    import uuid
+
+    from models import JournalEntry
+    from pipelines import db
+
+    with db.session() as s:
+        entry = s.get(JournalEntry, uuid.UUID(entry_id))
+        if entry is not None and entry.analysis_state != "done":
+            entry.analysis_state = "failed"
+            entry.analysis_error = reason[:500]
+            s.commit()
 
 
 @task(name="highlight-extraction-step", retries=TASK_RETRIES, retry_delay_seconds=TASK_RETRY_DELAYS)
@@ -32,6 +44,24 @@ def highlight_extraction_step(entry_id: str) -> FlowResult:
     return run_highlight_extraction(entry_id=entry_id)
 
 
-@flow(name=FLOW_NAME, log_prints=True)
+@task(name="profile-due")
+def profile_due(user_id: str) -> bool:
+    from pipelines.analysis import should_regenerate_profile
+
+    return should_regenerate_profile(user_id)
+
+
+@flow(name=FLOW_NAME)
 def highlight_extraction(entry_id: str) -> dict[str, Any]:
-    return highlight_extraction_step(entry_id=entry_id).to_dict()
+    from pipelines.flows.profile_regeneration import profile_regeneration
+
+    try:
+        result = highlight_extraction_step(entry_id=entry_id)
+    except Exception as exc:
+        mark_failed(entry_id, f"{type(exc).__name__}: {exc}")
+        raise
+    if result.status == "done":
+        user_id = result.outputs.get("userId")
+        if user_id and profile_due(user_id):
+            result.outputs["profile"] = profile_regeneration(user_id=user_id)
+    return result.to_dict()

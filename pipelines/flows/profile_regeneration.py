@@ -1,8 +1,7 @@
-"""Profile regeneration for one user: short summary, full profile with Concrete Actions, blindspots.
+"""Profile regeneration for one user: short summary, full profile with Concrete Actions,
+blindspots, and the ids of the entries it drew on.
 
-Triggered by every analysed entry at or past the unlock threshold, and by the regenerate call.
-The analysis itself arrives with its issue; until then the flow runs end to end through Prefect
-and reports that it skipped the work, so nothing downstream mistakes it for a result.
+Triggered by analysed entries once the personal story is unlocked, and by the regenerate call.
 """
 
 from __future__ import annotations
@@ -16,21 +15,20 @@ from pipelines.flows._common import TASK_RETRIES, TASK_RETRY_DELAYS, FlowResult
 FLOW_NAME = "profile-regeneration"
 
 
-def run_profile_regeneration(user_id: str) -> FlowResult:
+def run_profile_regeneration(user_id: str, force: bool = False) -> FlowResult:
     """The plain function under the flow: callable from tests and notebooks without Prefect."""
-    return FlowResult(
-        flow=FLOW_NAME,
-        status="skipped",
-        subject={"userId": user_id},
-        reason="not implemented yet",
-    )
+    from pipelines.analysis import regenerate_profile
+
+    outputs = regenerate_profile(user_id, force=force)
+    return FlowResult(flow=FLOW_NAME, status=outputs.pop("status"), subject={"userId": user_id},
+                      outputs=outputs, reason=outputs.pop("reason", None))
 
 
 @task(name="profile-regeneration-step", retries=TASK_RETRIES, retry_delay_seconds=TASK_RETRY_DELAYS)
-def profile_regeneration_step(user_id: str) -> FlowResult:
-    return run_profile_regeneration(user_id=user_id)
+def profile_regeneration_step(user_id: str, force: bool = False) -> FlowResult:
+    return run_profile_regeneration(user_id=user_id, force=force)
 
 
-@flow(name=FLOW_NAME, log_prints=True)
-def profile_regeneration(user_id: str) -> dict[str, Any]:
-    return profile_regeneration_step(user_id=user_id).to_dict()
+@flow(name=FLOW_NAME)
+def profile_regeneration(user_id: str, force: bool = False) -> dict[str, Any]:
+    return profile_regeneration_step(user_id=user_id, force=force).to_dict()

@@ -68,7 +68,8 @@ class ProviderResult(msgspec.Struct, kw_only=True):
 class AIProvider(Protocol):
     name: str
 
-    def analyze_entry(self, text: str, *, want_summary: bool, context: AnalysisContext) -> EntryAnalysis: ...
+    def analyze_entry(self, text: str, *, want_summary: bool, context: AnalysisContext,
+                      embedding: object = None) -> EntryAnalysis: ...
 
     def summarize(self, text: str) -> str: ...
 

@@ -73,7 +73,8 @@ class OpenAIProvider:
         except msgspec.DecodeError as exc:
             raise ProviderError(f"the provider returned malformed JSON: {exc}") from exc
 
-    def analyze_entry(self, text: str, *, want_summary: bool, context: AnalysisContext) -> EntryAnalysis:
+    def analyze_entry(self, text: str, *, want_summary: bool, context: AnalysisContext,
+                      embedding: Any = None) -> EntryAnalysis:
         prompt = (
             f"Today is {context.today.isoformat()}.\n"
             "From the journal entry below, give: the writer's mood (one of happy, sad, angry, anxious, loving, "

@@ -1,0 +1,38 @@
+"""Analysis never loses a saved entry: at start-up, every entry whose analysis was interrupted
+(process killed mid-run) or never started is handed to the pipelines again."""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+from litestar import Litestar
+
+from api.logging import get_logger
+from models import JournalEntry
+
+log = get_logger("reverie.recovery")
+
+
+async def resubmit_unfinished_analyses(app: Litestar) -> int:
+    try:
+        return await _resubmit(app)
+    except Exception as exc:  # the database may not be up yet; health reports it, the next start retries
+        log.warning("analyses_not_resubmitted", error=f"{type(exc).__name__}: {exc}")
+        return 0
+
+
+async def _resubmit(app: Litestar) -> int:
+    async with app.state.db_sessionmaker() as db:
+        ids = (
+            await db.execute(
+                sa.select(JournalEntry.id)
+                .where(sa.or_(JournalEntry.analysis_state.in_(("pending", "running")),
+                              JournalEntry.analysed_version < JournalEntry.content_version))
+                .where(JournalEntry.analysis_state != "failed")
+                .order_by(JournalEntry.created_at)
+            )
+        ).scalars().all()
+    for entry_id in ids:
+        app.state.pipelines.submit("highlight-extraction", entry_id=str(entry_id))
+    if ids:
+        log.info("analyses_resubmitted", count=len(ids))
+    return len(ids)

@@ -1,0 +1,223 @@
+"""The analysis of saved entries, as plain functions over the database (the flows wrap them).
+
+Rules that keep it trustworthy (DESIGN.md, Pipelines):
+- idempotent per content version: an entry already analysed at its current version is skipped,
+  and a task, project or goal the user already has (said again in other words) is not created;
+- the write is for the version that was read: if the content changed meanwhile, this run leaves
+  it to the run the change triggered;
+- provider failures fall back to the local provider and are recorded on the entry.
+"""
+
+from __future__ import annotations
+
+import uuid
+from datetime import UTC, datetime
+from typing import Any
+
+import numpy as np
+import sqlalchemy as sa
+
+from models import Goal, JournalEntry, Profile, Project, Task
+from pipelines import db
+from pipelines.embeddings import embed
+from pipelines.highlights import Highlight, embed_intentions, find_duplicates, task_type
+from pipelines.providers import get_providers
+from pipelines.providers.base import AnalysisContext, ProfileEntry
+from pipelines.summaries import needs_new_summary
+
+# Progressive unlocks by entry count (spec part 1 sections 4 and 9): what the analysis may create.
+UNLOCK_TASKS = 1
+UNLOCK_PROJECTS = 2
+UNLOCK_GOALS = 3
+UNLOCK_PROFILE = 4
+PROFILE_REGENERATE_FROM = 10
+MAX_PROJECTS_PER_TYPE = 3
+
+
+def _uuid(value: str | uuid.UUID) -> uuid.UUID:
+    return value if isinstance(value, uuid.UUID) else uuid.UUID(str(value))
+
+
+def _vectors(rows: list[Any], texts: list[str]) -> np.ndarray:
+    """Stored intention vectors, computing (and not storing) any that are missing."""
+    if not rows:
+        return np.zeros((0, 384), dtype=np.float32)
+    missing = [i for i, row in enumerate(rows) if row.embedding is None]
+    computed = embed_intentions([texts[i] for i in missing]) if missing else None
+    out = []
+    for i, row in enumerate(rows):
+        if row.embedding is None:
+            out.append(computed[missing.index(i)])  # type: ignore[index]
+        else:
+            out.append(np.asarray(row.embedding, dtype=np.float32))
+    return np.vstack(out)
+
+
+def analyse_entry(entry_id: str) -> dict[str, Any]:
+    """Highlight extraction for one entry. Returns what it did."""
+    try:
+        key = _uuid(entry_id)
+    except ValueError:
+        return {"status": "skipped", "reason": "no such entry"}
+    with db.session() as s:
+        entry = s.get(JournalEntry, key)
+        if entry is None:
+            return {"status": "skipped", "reason": "entry deleted"}
+        if entry.analysis_state == "done" and entry.analysed_version >= entry.content_version:
+            return {"status": "skipped", "reason": "already analysed"}
+        entry.analysis_state = "running"
+        entry.analysis_attempts += 1
+        s.commit()
+        version, text, user_id = entry.content_version, entry.content, entry.user_id
+        want_summary = needs_new_summary(entry.summarised_length, len(text)) or not entry.summary
+        goals = s.scalars(sa.select(Goal).where(Goal.user_id == user_id)).all()
+        projects = s.scalars(sa.select(Project).where(Project.user_id == user_id)).all()
+        entry_count = s.scalar(sa.select(sa.func.count()).where(JournalEntry.user_id == user_id)) or 0
+        context = AnalysisContext(
+            today=entry.entry_date,
+            existing_goals=[g.text for g in goals],
+            existing_projects=[p.name for p in projects],
+        )
+
+    vector = embed([text])[0]
+    providers = get_providers()
+    outcome = providers.run(
+        lambda p: p.analyze_entry(text, want_summary=want_summary, context=context, embedding=vector)
+    )
+    analysis = outcome.value
+
+    with db.session() as s:
+        entry = s.get(JournalEntry, key, with_for_update=True)
+        if entry is None:
+            return {"status": "skipped", "reason": "entry deleted"}
+        if entry.content_version != version:
+            return {"status": "skipped", "reason": "content changed during analysis"}
+        entry.embedding = vector.tolist()
+        entry.mood = {"emoji": analysis.mood.emoji, "text": analysis.mood.text}
+        if analysis.summary:
+            entry.summary = analysis.summary
+            entry.summarised_length = len(text)
+        if not entry.related_goals and analysis.related_goals:
+            entry.related_goals = analysis.related_goals[:3]
+        if not entry.related_projects and analysis.related_projects:
+            entry.related_projects = analysis.related_projects[:3]
+        created = _create_from_highlights(s, entry, analysis.highlights, entry_count)
+        entry.analysis_state = "done"
+        entry.analysed_version = version
+        entry.analysis_provider = outcome.provider
+        entry.analysis_error = outcome.fallback_reason
+        s.commit()
+
+    return {
+        "status": "done",
+        "provider": outcome.provider,
+        "fallback": outcome.fallback_reason,
+        "mood": analysis.mood.mood,
+        "created": created,
+        "entryCount": entry_count,
+        "userId": str(user_id),
+    }
+
+
+def _create_from_highlights(s: Any, entry: JournalEntry, highlights: list[Highlight], entry_count: int) -> dict[str, int]:
+    user_id = entry.user_id
+    created = {"tasks": 0, "projects": 0, "goals": 0}
+    by_type = {
+        "task": [h for h in highlights if h.type == "task"] if entry_count >= UNLOCK_TASKS else [],
+        "project": [h for h in highlights if h.type == "project"] if entry_count >= UNLOCK_PROJECTS else [],
+        "goal": [h for h in highlights if h.type == "goal"] if entry_count >= UNLOCK_GOALS else [],
+    }
+
+    if by_type["task"]:
+        existing = s.scalars(sa.select(Task).where(Task.user_id == user_id, Task.completed.is_(False))).all()
+        texts = [t.text for t in existing]
+        new = [h.reformulation for h in by_type["task"]]
+        duplicates = find_duplicates(new, texts, _vectors(existing, texts))
+        vectors = embed_intentions(new)
+        for highlight, duplicate, vec in zip(by_type["task"], duplicates, vectors, strict=True):
+            if duplicate is not None:
+                continue
+            s.add(Task(
+                user_id=user_id, entry_id=entry.id, text=highlight.reformulation,
+                timeframe=highlight.metadata.timeframe if highlight.metadata.timeframe in ("today", "week") else "week",
+                priority=highlight.metadata.priority or "medium", type=task_type(highlight.reformulation),
+                project_ref=highlight.metadata.project_ref, is_ai_generated=True, embedding=vec.tolist(),
+            ))
+            created["tasks"] += 1
+
+    if by_type["goal"]:
+        existing = s.scalars(sa.select(Goal).where(Goal.user_id == user_id)).all()
+        texts = [g.text for g in existing]
+        new = [h.reformulation for h in by_type["goal"]]
+        duplicates = find_duplicates(new, texts, _vectors(existing, texts))
+        vectors = embed_intentions(new)
+        for highlight, duplicate, vec in zip(by_type["goal"], duplicates, vectors, strict=True):
+            if duplicate is not None:
+                continue
+            s.add(Goal(user_id=user_id, entry_id=entry.id, text=highlight.reformulation,
+                       timeframe=highlight.metadata.timeframe or "year", embedding=vec.tolist()))
+            created["goals"] += 1
+
+    if by_type["project"]:
+        existing = s.scalars(sa.select(Project).where(Project.user_id == user_id)).all()
+        texts = [p.name for p in existing]
+        new = [h.reformulation for h in by_type["project"]]
+        duplicates = find_duplicates(new, texts, _vectors(existing, texts))
+        vectors = embed_intentions(new)
+        per_type: dict[str, int] = {}
+        for highlight, duplicate, vec in zip(by_type["project"], duplicates, vectors, strict=True):
+            kind = task_type(highlight.reformulation)
+            if duplicate is not None or per_type.get(kind, 0) >= MAX_PROJECTS_PER_TYPE:
+                continue
+            per_type[kind] = per_type.get(kind, 0) + 1
+            s.add(Project(user_id=user_id, entry_id=entry.id, name=highlight.reformulation[:200], type=kind,
+                          embedding=vec.tolist()))
+            created["projects"] += 1
+    return created
+
+
+def should_regenerate_profile(user_id: str) -> bool:
+    """The personal story unlocks at 4 entries (made once) and is regenerated from 10 on."""
+    try:
+        key = _uuid(user_id)
+    except ValueError:
+        return False
+    with db.session() as s:
+        count = s.scalar(sa.select(sa.func.count()).where(JournalEntry.user_id == key)) or 0
+        if count < UNLOCK_PROFILE:
+            return False
+        profile = s.get(Profile, key)
+        return profile is None or not profile.full_profile or count >= PROFILE_REGENERATE_FROM
+
+
+def regenerate_profile(user_id: str, *, force: bool = False) -> dict[str, Any]:
+    try:
+        key = _uuid(user_id)
+    except ValueError:
+        return {"status": "skipped", "reason": "no such user"}
+    with db.session() as s:
+        entries = s.scalars(
+            sa.select(JournalEntry).where(JournalEntry.user_id == key)
+            .order_by(JournalEntry.entry_date, JournalEntry.created_at)
+        ).all()
+        if not entries or (len(entries) < UNLOCK_PROFILE and not force):
+            return {"status": "skipped", "reason": f"the personal story unlocks at {UNLOCK_PROFILE} entries"}
+        material = [
+            ProfileEntry(id=str(e.id), date=e.entry_date.strftime("%m/%d/%Y"), content=e.content, summary=e.summary)
+            for e in entries
+        ]
+    outcome = get_providers().run(lambda p: p.build_profile(material))
+    draft = outcome.value
+    known = {m.id for m in material}
+    with db.session() as s:
+        profile = s.get(Profile, key) or Profile(user_id=key)
+        profile.short_summary = draft.short_summary
+        profile.full_profile = draft.full_profile
+        profile.blindspots = draft.blindspots
+        profile.source_entry_ids = [i for i in draft.source_entry_ids if i in known]
+        profile.entry_count = len(material)
+        profile.provider = outcome.provider
+        profile.updated_at = datetime.now(UTC)
+        s.merge(profile)
+        s.commit()
+    return {"status": "done", "provider": outcome.provider, "entries": len(material)}

@@ -1,0 +1,85 @@
+"""Highlight extraction end to end on the real database and model: what a save produces, that a
+re-run creates nothing twice, that a task said again in other words is recognised, unlocks."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+import sqlalchemy as sa
+
+from tests.api.accounts import signed_up
+
+
+@pytest.fixture
+def ana(client, settings):
+    signed_up(client, settings.outbox_dir)
+    return client
+
+
+def wait_analysed(client, entry_id: str, timeout: float = 90) -> dict:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        entry = next(e for e in client.get("/api/journal").json() if e["id"] == entry_id)
+        if entry["analysis"]["state"] in ("done", "failed"):
+            return entry
+        time.sleep(0.2)
+    raise AssertionError(f"entry {entry_id} not analysed in {timeout}s: {entry['analysis']}")
+
+
+def test_a_save_is_analysed_into_mood_summary_and_tasks(ana, database_url):
+    entry = ana.post("/api/journal", json={"content": (
+        "Work was exhausting today and I barely slept. I need to call the landlord before Friday about "
+        "the leaking pipe. Also don't forget to renew my passport. The evening walk helped me calm down."
+    )}).json()
+    done = wait_analysed(ana, entry["id"])
+    assert done["analysis"] == {"state": "done", "error": None, "provider": "local"}
+    assert done["mood"]["text"] in {"Tired", "Anxious", "Sad"}
+    assert done["summary"]
+    engine = sa.create_engine(database_url)
+    with engine.connect() as conn:
+        tasks = [r.text for r in conn.execute(sa.text("SELECT text FROM tasks ORDER BY text"))]
+        embedded = conn.execute(sa.text("SELECT vector_dims(embedding) FROM journal_entries")).scalar()
+    engine.dispose()
+    assert any("landlord" in t.lower() for t in tasks) and any("passport" in t.lower() for t in tasks)
+    assert embedded == 384
+
+
+def test_rerunning_and_paraphrases_create_nothing_twice(ana, database_url):
+    from pipelines.analysis import analyse_entry
+
+    first = ana.post("/api/journal", json={"content": "I need to call the landlord about the rent."}).json()
+    wait_analysed(ana, first["id"])
+    assert analyse_entry(first["id"])["status"] == "skipped"  # same content, same version
+    second = ana.post("/api/journal", json={"content": "Must remember to phone my landlord about rent."}).json()
+    wait_analysed(ana, second["id"])
+    engine = sa.create_engine(database_url)
+    with engine.connect() as conn:
+        count = conn.execute(sa.text("SELECT count(*) FROM tasks")).scalar()
+    engine.dispose()
+    assert count == 1
+
+
+def test_goals_unlock_at_three_entries(ana, database_url):
+    text = "My goal this year is to run a half marathon."
+    first = ana.post("/api/journal", json={"content": text}).json()
+    wait_analysed(ana, first["id"])
+    engine = sa.create_engine(database_url)
+    with engine.connect() as conn:
+        assert conn.execute(sa.text("SELECT count(*) FROM goals")).scalar() == 0
+    for filler in ("A quiet day at home.", "Read a good book this afternoon."):
+        wait_analysed(ana, ana.post("/api/journal", json={"content": filler}).json()["id"])
+    third = ana.post("/api/journal", json={"content": text + " I want to learn Spanish by next summer."}).json()
+    wait_analysed(ana, third["id"])
+    with engine.connect() as conn:
+        goals = [r.text for r in conn.execute(sa.text("SELECT text FROM goals"))]
+    engine.dispose()
+    assert any("marathon" in g.lower() for g in goals) and any("spanish" in g.lower() for g in goals)
+
+
+def test_editing_content_reanalyses_the_new_version(ana):
+    entry = ana.post("/api/journal", json={"content": "A calm day."}).json()
+    wait_analysed(ana, entry["id"])
+    ana.patch(f"/api/journal/{entry['id']}", json={"content": "I'm furious, my boss ignored me again."})
+    done = wait_analysed(ana, entry["id"])
+    assert done["mood"]["text"] == "Angry"
