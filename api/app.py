@@ -23,7 +23,9 @@ from api.database import prepare_database
 from api.errors import EXCEPTION_HANDLERS
 from api.health.controllers import HealthController
 from api.journal.recovery import resubmit_unfinished_analyses
+from api.highlights.controllers import GoalsController, ProfileController, ProjectsController, TasksController
 from api.journal.controllers import JournalController
+from api.journal.search import JournalSearchController
 from api.logging import configure_logging, get_logger
 from api.mail import Mailer
 from api.request_id import RequestIdMiddleware
@@ -96,7 +98,11 @@ def create_app(settings: Settings | None = None, *, database_url: str | None = N
         pipelines.shutdown(wait=False)
 
     app = Litestar(
-        route_handlers=[HealthController, AuthController, UsersController, JournalController, serve_spa],
+        route_handlers=[
+            HealthController, AuthController, UsersController, JournalController, JournalSearchController,
+            TasksController,
+            ProjectsController, GoalsController, ProfileController, serve_spa,
+        ],
         plugins=[SQLAlchemyPlugin(config=db_config)],
         middleware=[RequestIdMiddleware(), CSRFMiddleware(), SessionMiddleware()],
         guards=[access_guard],

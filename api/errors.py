@@ -43,7 +43,7 @@ def handle_validation_error(request: Request, exc: ValidationException) -> Respo
 
 
 def handle_http_error(request: Request, exc: HTTPException) -> Response:
-    if exc.status_code >= HTTP_500_INTERNAL_SERVER_ERROR:
+    if exc.status_code == HTTP_500_INTERNAL_SERVER_ERROR:
         return handle_internal_error(request, exc)
     extra = exc.extra if isinstance(exc.extra, dict) else {}
     response = error_response(exc.status_code, exc.detail, headers=exc.headers, **extra)

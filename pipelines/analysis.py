@@ -25,13 +25,14 @@ from pipelines.providers import get_providers
 from pipelines.providers.base import AnalysisContext, ProfileEntry
 from pipelines.summaries import needs_new_summary
 
-# Progressive unlocks by entry count (spec part 1 sections 4 and 9): what the analysis may create.
-UNLOCK_TASKS = 1
-UNLOCK_PROJECTS = 2
-UNLOCK_GOALS = 3
-UNLOCK_PROFILE = 4
-PROFILE_REGENERATE_FROM = 10
-MAX_PROJECTS_PER_TYPE = 3
+from pipelines.rules import (
+    MAX_PROJECTS_PER_TYPE,
+    PROFILE_REGENERATE_FROM,
+    UNLOCK_GOALS,
+    UNLOCK_PROFILE,
+    UNLOCK_PROJECTS,
+    UNLOCK_TASKS,
+)
 
 
 def _uuid(value: str | uuid.UUID) -> uuid.UUID:

@@ -169,6 +169,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/goals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** ListGoals */
+        get: operations["listGoals"];
+        put?: never;
+        /** CreateGoal */
+        post: operations["createGoal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -210,6 +228,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/journal/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Search */
+        get: operations["searchEntries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/journal/{entry_id}": {
         parameters: {
             query?: never;
@@ -229,6 +264,114 @@ export interface paths {
          * @description Edit an entry. The editor sends content and generateSummary; the keep-alive save on page unload sends only content.
          */
         patch: operations["updateEntry"];
+        trace?: never;
+    };
+    "/api/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * GetProfile
+         * @description The personal story; empty with unlocked=false before 4 entries.
+         */
+        get: operations["getProfile"];
+        put?: never;
+        /** SaveProfile */
+        post: operations["saveProfile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/profile/regenerate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Regenerate */
+        post: operations["regenerateProfile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** ListProjects */
+        get: operations["listProjects"];
+        put?: never;
+        /** CreateProject */
+        post: operations["createProject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tasks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** ListTasks */
+        get: operations["listTasks"];
+        put?: never;
+        /** CreateTask */
+        post: operations["createTask"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tasks/{task_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** DeleteTask */
+        delete: operations["deleteTask"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tasks/{task_id}/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** CompleteTask */
+        patch: operations["setTaskCompleted"];
         trace?: never;
     };
     "/api/users/account": {
@@ -351,6 +494,26 @@ export interface components {
             /** @default  */
             email: string;
         };
+        /** GoalCreate */
+        GoalCreate: {
+            entryId?: string | null;
+            /** @default 0 */
+            progress: number;
+            text: string;
+            /** @default year */
+            timeframe: string;
+        };
+        /** GoalOut */
+        GoalOut: {
+            /** Format: date-time */
+            createdAt: string;
+            entryId: string | null;
+            /** Format: uuid */
+            id: string;
+            progress: number;
+            text: string;
+            timeframe: string;
+        };
         /** Health */
         Health: {
             ai: components["schemas"]["ComponentHealth"];
@@ -393,6 +556,53 @@ export interface components {
             journalingExperience?: string | null;
             showDarkModeToggle?: boolean | null;
             username?: string | null;
+        };
+        /** ProfileOut */
+        ProfileOut: {
+            blindspots: string[];
+            entryCount: number;
+            fullProfile: string;
+            provider: string | null;
+            shortSummary: string;
+            sourceEntryIds: string[];
+            unlocked: boolean;
+            updatedAt: string | null;
+        };
+        /** ProfileUpdate */
+        ProfileUpdate: {
+            fullProfile?: string | null;
+            shortSummary?: string | null;
+        };
+        /** ProjectCreate */
+        ProjectCreate: {
+            description?: string | null;
+            entryId?: string | null;
+            name: string;
+            /** @default 0 */
+            progress: number;
+            /** @default Active */
+            status: string;
+            /** @default personal */
+            type: string;
+        };
+        /** ProjectOut */
+        ProjectOut: {
+            /** Format: date-time */
+            createdAt: string;
+            description: string | null;
+            entryId: string | null;
+            /** Format: uuid */
+            id: string;
+            name: string;
+            parentId: string | null;
+            progress: number;
+            status: string;
+            type: string;
+        };
+        /** RegenerateOut */
+        RegenerateOut: {
+            profile: components["schemas"]["ProfileOut"];
+            success: boolean;
         };
         /** RegisterIn */
         RegisterIn: {
@@ -443,12 +653,77 @@ export interface components {
             success: boolean;
             username: string;
         };
+        /** SearchHit */
+        SearchHit: {
+            entry: components["schemas"]["EntryOut"];
+            score: number | null;
+        };
+        /** SearchResults */
+        SearchResults: {
+            dateFrom: string | null;
+            dateTo: string | null;
+            query: string;
+            results: components["schemas"]["SearchHit"][];
+            text: string;
+        };
         /** SessionOut */
         SessionOut: {
             authToken: string;
             /** @default true */
             success: boolean;
             user: components["schemas"]["UserOut"];
+        };
+        /** TaskCompletion */
+        TaskCompletion: {
+            completed: boolean;
+        };
+        /** TaskCreate */
+        TaskCreate: {
+            /** @default false */
+            completed: boolean;
+            entryId?: string | null;
+            estimatedTime?: string | null;
+            /** @default false */
+            isSelected: boolean;
+            /**
+             * @default medium
+             * @enum {string}
+             */
+            priority: "high" | "medium" | "low";
+            projectRef?: string | null;
+            text: string;
+            /**
+             * @default week
+             * @enum {string}
+             */
+            timeframe: "today" | "week";
+            /** @default personal */
+            type: string;
+        };
+        /** TaskOut */
+        TaskOut: {
+            aiGenerationPrompt: string | null;
+            completed: boolean;
+            completedAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            entryId: string | null;
+            estimatedTime: string | null;
+            /** Format: uuid */
+            id: string;
+            isAiGenerated: boolean;
+            isSelected: boolean;
+            liked: boolean | null;
+            priority: string;
+            projectRef: string | null;
+            relevance: string | null;
+            text: string;
+            timeframe: string;
+            type: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** Format: uuid */
+            userId: string;
         };
         /** TermsIn */
         TermsIn: {
@@ -819,6 +1094,65 @@ export interface operations {
             };
         };
     };
+    listGoals: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GoalOut"][];
+                };
+            };
+        };
+    };
+    createGoal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GoalCreate"];
+            };
+        };
+        responses: {
+            /** @description Document created, URL follows */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GoalOut"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
     getHealth: {
         parameters: {
             query?: never;
@@ -907,6 +1241,45 @@ export interface operations {
             };
         };
     };
+    searchEntries: {
+        parameters: {
+            query: {
+                /** @description What to look for; may name dates: 'last week', 'in March' */
+                q: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchResults"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
     deleteEntry: {
         parameters: {
             query?: never;
@@ -966,6 +1339,283 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["EntryOut"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    getProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProfileOut"];
+                };
+            };
+        };
+    };
+    saveProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProfileUpdate"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProfileOut"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    regenerateProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegenerateOut"];
+                };
+            };
+        };
+    };
+    listProjects: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectOut"][];
+                };
+            };
+        };
+    };
+    createProject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProjectCreate"];
+            };
+        };
+        responses: {
+            /** @description Document created, URL follows */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectOut"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    listTasks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaskOut"][];
+                };
+            };
+        };
+    };
+    createTask: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TaskCreate"];
+            };
+        };
+        responses: {
+            /** @description Document created, URL follows */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaskOut"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    deleteTask: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                task_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    setTaskCompleted: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                task_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TaskCompletion"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaskOut"];
                 };
             };
             /** @description Bad request syntax or unsupported method */

@@ -1,0 +1,141 @@
+"""Tasks, projects, goals and the profile as the API shows them (spec part 1 section 3, part 2 section 3)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Literal
+from uuid import UUID
+
+import msgspec
+
+from models import Goal, Profile, Project, Task
+
+TaskTimeframe = Literal["today", "week"]
+Priority = Literal["high", "medium", "low"]
+Domain = Literal["personal", "professional", "administrative"]
+
+
+class TaskOut(msgspec.Struct, rename="camel", kw_only=True):
+    id: UUID
+    user_id: UUID
+    text: str
+    completed: bool
+    timeframe: str
+    priority: str
+    type: str
+    estimated_time: str | None
+    entry_id: UUID | None
+    project_ref: str | None
+    is_selected: bool
+    liked: bool | None
+    is_ai_generated: bool
+    ai_generation_prompt: str | None
+    relevance: str | None
+    created_at: datetime
+    updated_at: datetime
+    completed_at: datetime | None
+
+    @classmethod
+    def of(cls, t: Task) -> TaskOut:
+        return cls(
+            id=t.id, user_id=t.user_id, text=t.text, completed=t.completed, timeframe=t.timeframe,
+            priority=t.priority, type=t.type, estimated_time=t.estimated_time, entry_id=t.entry_id,
+            project_ref=t.project_ref, is_selected=t.is_selected, liked=t.liked, is_ai_generated=t.is_ai_generated,
+            ai_generation_prompt=t.ai_generation_prompt, relevance=t.relevance, created_at=t.created_at,
+            updated_at=t.updated_at, completed_at=t.completed_at,
+        )
+
+
+class TaskCreate(msgspec.Struct, rename="camel", kw_only=True, forbid_unknown_fields=True):
+    text: str
+    completed: bool = False
+    timeframe: TaskTimeframe = "week"
+    priority: Priority = "medium"
+    # Unknown types fall back to personal (spec part 2 section 5), so any string is accepted here.
+    type: str = "personal"
+    estimated_time: str | None = None
+    is_selected: bool = False
+    entry_id: str | None = None
+    project_ref: str | None = None
+
+
+class TaskCompletion(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    completed: bool
+
+
+class ProjectOut(msgspec.Struct, rename="camel", kw_only=True):
+    id: UUID
+    name: str
+    description: str | None
+    type: str
+    status: str
+    progress: int
+    entry_id: UUID | None
+    parent_id: UUID | None
+    created_at: datetime
+
+    @classmethod
+    def of(cls, p: Project) -> ProjectOut:
+        return cls(id=p.id, name=p.name, description=p.description, type=p.type, status=p.status,
+                   progress=p.progress, entry_id=p.entry_id, parent_id=p.parent_id, created_at=p.created_at)
+
+
+class ProjectCreate(msgspec.Struct, rename="camel", kw_only=True, forbid_unknown_fields=True):
+    name: str
+    description: str | None = None
+    type: str = "personal"
+    status: str = "Active"
+    progress: int = 0
+    entry_id: str | None = None
+
+
+class GoalOut(msgspec.Struct, rename="camel", kw_only=True):
+    id: UUID
+    text: str
+    timeframe: str
+    progress: int
+    entry_id: UUID | None
+    created_at: datetime
+
+    @classmethod
+    def of(cls, g: Goal) -> GoalOut:
+        return cls(id=g.id, text=g.text, timeframe=g.timeframe, progress=g.progress, entry_id=g.entry_id,
+                   created_at=g.created_at)
+
+
+class GoalCreate(msgspec.Struct, rename="camel", kw_only=True, forbid_unknown_fields=True):
+    text: str
+    timeframe: str = "year"
+    progress: int = 0
+    entry_id: str | None = None
+
+
+class ProfileOut(msgspec.Struct, rename="camel", kw_only=True):
+    short_summary: str
+    full_profile: str
+    blindspots: list[str]
+    source_entry_ids: list[str]
+    entry_count: int
+    unlocked: bool
+    provider: str | None
+    updated_at: datetime | None
+
+    @classmethod
+    def of(cls, profile: Profile | None, entry_count: int, unlocked: bool) -> ProfileOut:
+        if profile is None:
+            return cls(short_summary="", full_profile="", blindspots=[], source_entry_ids=[], entry_count=entry_count,
+                       unlocked=unlocked, provider=None, updated_at=None)
+        return cls(short_summary=profile.short_summary, full_profile=profile.full_profile,
+                   blindspots=list(profile.blindspots or []), source_entry_ids=list(profile.source_entry_ids or []),
+                   entry_count=entry_count, unlocked=unlocked, provider=profile.provider,
+                   updated_at=profile.updated_at)
+
+
+class ProfileUpdate(msgspec.Struct, rename="camel", kw_only=True, forbid_unknown_fields=True):
+    short_summary: str | None = None
+    full_profile: str | None = None
+
+
+class RegenerateOut(msgspec.Struct, kw_only=True):
+    success: bool
+    profile: ProfileOut
