@@ -14,17 +14,17 @@ from litestar.config.compression import CompressionConfig
 from litestar.openapi import OpenAPIConfig
 from litestar.openapi.plugins import JsonRenderPlugin
 from litestar.openapi.spec import Server
-
 from sqlalchemy.ext.asyncio import async_sessionmaker, create_async_engine
 
+from api.ai.controllers import AIController, EntryChatController, InsightsController
 from api.auth.access import SessionMiddleware, access_guard
 from api.auth.controllers import AuthController
 from api.database import prepare_database
 from api.errors import EXCEPTION_HANDLERS
 from api.health.controllers import HealthController
-from api.journal.recovery import resubmit_unfinished_analyses
 from api.highlights.controllers import GoalsController, ProfileController, ProjectsController, TasksController
 from api.journal.controllers import JournalController
+from api.journal.recovery import resubmit_unfinished_analyses
 from api.journal.search import JournalSearchController
 from api.logging import configure_logging, get_logger
 from api.mail import Mailer
@@ -101,7 +101,8 @@ def create_app(settings: Settings | None = None, *, database_url: str | None = N
         route_handlers=[
             HealthController, AuthController, UsersController, JournalController, JournalSearchController,
             TasksController,
-            ProjectsController, GoalsController, ProfileController, serve_spa,
+            ProjectsController, GoalsController, ProfileController, AIController, EntryChatController,
+            InsightsController, serve_spa,
         ],
         plugins=[SQLAlchemyPlugin(config=db_config)],
         middleware=[RequestIdMiddleware(), CSRFMiddleware(), SessionMiddleware()],

@@ -2,7 +2,7 @@
 
 from models.auth import AuthSession, PasswordResetToken, VerificationCode
 from models.base import Base
-from models.journal import EMBEDDING_DIM, Goal, JournalEntry, Profile, Project, Task
+from models.journal import EMBEDDING_DIM, Goal, Insight, JournalEntry, Profile, Project, Task
 from models.user import User
 
 __all__ = [
@@ -10,6 +10,7 @@ __all__ = [
     "AuthSession",
     "Base",
     "Goal",
+    "Insight",
     "JournalEntry",
     "PasswordResetToken",
     "Profile",

@@ -133,3 +133,23 @@ class Profile(Base):
     entry_count: Mapped[int] = mapped_column(default=0)
     provider: Mapped[str | None] = mapped_column(sa.String(32))
     updated_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=utcnow, onupdate=utcnow)
+
+
+class Insight(Base):
+    """An insight the user saved from the editor, or one the pattern pipeline found."""
+
+    __tablename__ = "insights"
+
+    id: Mapped[uuid.UUID] = mapped_column(sa.Uuid, primary_key=True, default=uuid.uuid4)
+    user_id: Mapped[uuid.UUID] = mapped_column(_user_fk(), index=True)
+    entry_id: Mapped[uuid.UUID | None] = mapped_column(_entry_fk())
+    pattern_id: Mapped[uuid.UUID | None] = mapped_column(sa.Uuid)
+    text: Mapped[str] = mapped_column(sa.Text)
+    type: Mapped[str] = mapped_column(sa.String(32), default="insight")
+    short_title: Mapped[str | None] = mapped_column(sa.String(120))
+    context: Mapped[dict[str, Any] | None] = mapped_column(JSONB)
+    time_estimate: Mapped[str | None] = mapped_column(sa.String(64))
+    related_tasks: Mapped[list[str]] = mapped_column(JSONB, default=list)
+    is_ai_generated: Mapped[bool] = mapped_column(default=False)
+    layers: Mapped[list[dict[str, Any]]] = mapped_column(JSONB, default=list)
+    created_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=utcnow, index=True)

@@ -23,8 +23,6 @@ from pipelines.embeddings import embed
 from pipelines.highlights import Highlight, embed_intentions, find_duplicates, task_type
 from pipelines.providers import get_providers
 from pipelines.providers.base import AnalysisContext, ProfileEntry
-from pipelines.summaries import needs_new_summary
-
 from pipelines.rules import (
     MAX_PROJECTS_PER_TYPE,
     PROFILE_REGENERATE_FROM,
@@ -33,6 +31,7 @@ from pipelines.rules import (
     UNLOCK_PROJECTS,
     UNLOCK_TASKS,
 )
+from pipelines.summaries import needs_new_summary
 
 
 def _uuid(value: str | uuid.UUID) -> uuid.UUID:

@@ -21,7 +21,7 @@ _NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
 
 
 # Question words around a date phrase that carry no meaning to search for.
-_FILLER = re.compile(r"^(?:what|when)\s+did\s+i\s+(?:write|say|do|feel)(?:\s+about)?\b", re.I)
+_FILLER = re.compile(r"^(?:what|when)\s+did\s+i\s+(?:write|say|do|feel)(?:\s+about)?\b", re.IGNORECASE)
 
 
 class DateRange(msgspec.Struct, frozen=True):

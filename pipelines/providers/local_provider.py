@@ -3,7 +3,6 @@ text ever leaves it. It is the default, and the fallback whenever another provid
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 
 import numpy as np
@@ -95,9 +94,17 @@ def build_local_profile(entries: list[ProfileEntry]) -> ProfileDraft:
 
     top_mood, top_count = moods.most_common(1)[0]
     span = f"{entries[0].date} to {entries[-1].date}" if len(entries) > 1 else entries[0].date
+    from pipelines.reflection import theme_title
+
+    topics = []
+    for _, sentence in themes:
+        title = theme_title([sentence]).lower()
+        if title not in topics:
+            topics.append(title)
+    about = " and ".join(topics[:2]) if topics else "your days"
     short = (
-        f"Across {len(entries)} entries ({span}), you write most often about "
-        f"{_topic(themes[0][1])}. Your most frequent mood is {top_mood.lower()} ({top_count} of {len(entries)})."
+        f"Across {len(entries)} entries ({span}), you come back most often to {about}. "
+        f"Your most frequent mood is {top_mood.lower()} ({top_count} of {len(entries)})."
     )
     lines = [short, "", "What you keep coming back to:"]
     lines += [f'- "{sentence}" ({entry.date})' for entry, sentence in themes]
@@ -108,17 +115,6 @@ def build_local_profile(entries: list[ProfileEntry]) -> ProfileDraft:
     blindspots = _blindspots(entries, intentions, moods)
     return ProfileDraft(short_summary=short, full_profile="\n".join(lines), blindspots=blindspots,
                         source_entry_ids=sorted(sources))
-
-
-def _topic(sentence: str) -> str:
-    words = re.findall(r"[A-Za-z']+", sentence)
-    content = [w for w in words if len(w) > 3 and w.lower() not in _STOP]
-    return " ".join(content[:4]).lower() or "your days"
-
-
-_STOP = {"that", "this", "with", "have", "about", "really", "today", "just", "been", "from", "they", "there",
-         "then", "than", "what", "when", "were", "will", "would", "could", "should", "very", "much", "feel",
-         "felt", "think", "going"}
 
 
 def _blindspots(entries, intentions, moods: Counter) -> list[str]:

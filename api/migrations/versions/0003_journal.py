@@ -7,8 +7,8 @@ Create Date: 2026-11-20 22:16:04.431130
 
 from __future__ import annotations
 
-import sqlalchemy as sa
 import pgvector.sqlalchemy
+import sqlalchemy as sa
 from alembic import op
 from sqlalchemy.dialects import postgresql
 

@@ -207,6 +207,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/insights": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** ListInsights */
+        get: operations["listInsights"];
+        put?: never;
+        /**
+         * SaveInsight
+         * @description Free plan: at most 5 insights in any seven days (server-enforced).
+         */
+        post: operations["saveInsight"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/journal": {
         parameters: {
             query?: never;
@@ -264,6 +285,128 @@ export interface paths {
          * @description Edit an entry. The editor sends content and generateSummary; the keep-alive save on page unload sends only content.
          */
         patch: operations["updateEntry"];
+        trace?: never;
+    };
+    "/api/journal/{entry_id}/chat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Chat */
+        post: operations["chatWithEntry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/openai/analyze": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Analyze */
+        post: operations["analyzeText"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/openai/ask-help": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** AskHelp */
+        post: operations["askHelp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/openai/extract-tasks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** ExtractTasks */
+        post: operations["extractTasks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/openai/generate-profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** GenerateProfile */
+        post: operations["generateProfile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/openai/generate-summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * GenerateSummary
+         * @description With entryIds (3 to 15 of the user's entries): the Self Analysis {patterns, connections, growth, reflections}. With content: {summary}.
+         */
+        post: operations["generateSummary"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/openai/real-time-prompts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** RealTimePrompts */
+        post: operations["realTimePrompts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/profile": {
@@ -422,6 +565,34 @@ export interface components {
             /** @enum {string} */
             state: "pending" | "running" | "done" | "failed";
         };
+        /** AnalyzeOut */
+        AnalyzeOut: {
+            highlights: unknown[];
+            mood: {
+                [key: string]: string;
+            };
+            profile: {
+                [key: string]: unknown;
+            } | null;
+            provider: string;
+            summary: string;
+        };
+        /** AskHelpIn */
+        AskHelpIn: {
+            context?: {
+                [key: string]: unknown;
+            };
+            question: string;
+        };
+        /** ChatIn */
+        ChatIn: {
+            message: string;
+        };
+        /** ChatOut */
+        ChatOut: {
+            response: string;
+            success: boolean;
+        };
         /** ComponentHealth */
         ComponentHealth: {
             detail?: {
@@ -489,10 +660,24 @@ export interface components {
             } | unknown[] | null;
             summary?: string | null;
         };
+        /** ExtractTasksOut */
+        ExtractTasksOut: {
+            highlights: unknown[];
+            tasks: unknown[];
+        };
         /** ForgotIn */
         ForgotIn: {
             /** @default  */
             email: string;
+        };
+        /** GenerateProfileIn */
+        GenerateProfileIn: {
+            entries: (components["schemas"]["ProfileEntryIn"] | string)[];
+        };
+        /** GenerateSummaryIn */
+        GenerateSummaryIn: {
+            content?: string | null;
+            entryIds?: string[] | null;
         };
         /** GoalCreate */
         GoalCreate: {
@@ -523,6 +708,37 @@ export interface components {
             status: "ok" | "degraded";
             version: string;
         };
+        /** InsightIn */
+        InsightIn: {
+            context?: {
+                [key: string]: unknown;
+            } | string | null;
+            entryId?: string | null;
+            /** @default false */
+            isAiGenerated: boolean;
+            patternId?: string | null;
+            relatedTasks?: string[];
+            text: string;
+            timeEstimate?: string | null;
+            /** @default insight */
+            type: string;
+        };
+        /** InsightOut */
+        InsightOut: {
+            /** Format: date-time */
+            createdAt: string;
+            entryId: string | null;
+            /** Format: uuid */
+            id: string;
+            isAiGenerated: boolean;
+            layers: unknown[];
+            patternId: string | null;
+            relatedTasks: string[];
+            shortTitle: string | null;
+            text: string;
+            timeEstimate: string | null;
+            type: string;
+        };
         /** JournalingPreferences */
         JournalingPreferences: {
             frequency?: string | null;
@@ -546,6 +762,12 @@ export interface components {
         Mood: {
             emoji: string;
             text: string;
+        };
+        /** ProfileEntryIn */
+        ProfileEntryIn: {
+            content: string;
+            date?: string | null;
+            id?: string | null;
         };
         /** ProfileIn */
         ProfileIn: {
@@ -598,6 +820,13 @@ export interface components {
             progress: number;
             status: string;
             type: string;
+        };
+        /** PromptsIn */
+        PromptsIn: {
+            context?: {
+                [key: string]: unknown;
+            };
+            text: string;
         };
         /** RegenerateOut */
         RegenerateOut: {
@@ -728,6 +957,10 @@ export interface components {
         /** TermsIn */
         TermsIn: {
             userId?: string | null;
+        };
+        /** TextIn */
+        TextIn: {
+            text: string;
         };
         /** UserEnvelope */
         UserEnvelope: {
@@ -1182,6 +1415,65 @@ export interface operations {
             };
         };
     };
+    listInsights: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InsightOut"][];
+                };
+            };
+        };
+    };
+    saveInsight: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InsightIn"];
+            };
+        };
+        responses: {
+            /** @description Document created, URL follows */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InsightOut"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
     listEntries: {
         parameters: {
             query?: never;
@@ -1339,6 +1631,289 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["EntryOut"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    chatWithEntry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                entry_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChatIn"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatOut"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    analyzeText: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TextIn"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnalyzeOut"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    askHelp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AskHelpIn"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    extractTasks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TextIn"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExtractTasksOut"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    generateProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GenerateProfileIn"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    generateSummary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GenerateSummaryIn"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    realTimePrompts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PromptsIn"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
                 };
             };
             /** @description Bad request syntax or unsupported method */
