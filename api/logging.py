@@ -52,8 +52,9 @@ def configure_logging(level: str = "INFO", fmt: str = "json") -> None:
         logger = logging.getLogger(name)
         logger.handlers = []
         logger.propagate = True
-    # pgserver logs every psql call at INFO; keep it for debugging only.
-    logging.getLogger("pgserver").setLevel(max(logging.WARNING, root.level))
+    # Chatty libraries: pgserver logs every psql call, httpx every request to Prefect's API.
+    for name in ("pgserver", "httpx", "httpcore"):
+        logging.getLogger(name).setLevel(max(logging.WARNING, root.level))
 
 
 def get_logger(name: str) -> structlog.stdlib.BoundLogger:
