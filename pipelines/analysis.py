@@ -94,7 +94,7 @@ def analyse_entry(entry_id: str) -> dict[str, Any]:
             return {"status": "skipped", "reason": "content changed during analysis"}
         entry.embedding = vector.tolist()
         entry.mood = {"emoji": analysis.mood.emoji, "text": analysis.mood.text}
-        if analysis.summary:
+        if want_summary and analysis.summary:
             entry.summary = analysis.summary
             entry.summarised_length = len(text)
         if not entry.related_goals and analysis.related_goals:
