@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import itertools
 import json
 import re
 import sys
@@ -35,9 +36,10 @@ from sklearn.base import BaseEstimator, TransformerMixin, clone
 from sklearn.linear_model import LogisticRegression
 from sklearn.metrics import accuracy_score, f1_score, precision_recall_fscore_support
 from sklearn.model_selection import StratifiedKFold
+from threadpoolctl import threadpool_limits
 
 from pipelines import REPO_ROOT
-from pipelines.embeddings import EMBEDDING_DIM, MODEL_NAME, embed
+from pipelines.embeddings import EMBEDDING_DIM, MODEL_NAME, SentenceEmbedder, embed
 
 # -- the seven moods ----------------------------------------------------------------------------
 
@@ -61,6 +63,9 @@ DATA_DIR = Path(__file__).resolve().parent / "data"
 MODEL_PATH = DATA_DIR / "mood_model.npz"
 METRICS_PATH = DATA_DIR / "mood_metrics.json"
 DEFAULT_GOEMOTIONS_DIR = REPO_ROOT.parent / "shared" / "datasets" / "goemotions"
+# How far below the recorded test figures a re-evaluation may fall (embeddings differ slightly
+# between CPUs and library versions).
+EVALUATION_TOLERANCE = 0.02
 
 
 class MoodPrediction(msgspec.Struct, kw_only=True, frozen=True):
@@ -152,8 +157,9 @@ def goemotions_mood(labels: Iterable[str]) -> Mood | None:
 
 # -- the keyword rule ---------------------------------------------------------------------------
 
-# (phrase, mood, weight). A phrase is one or more words, matched whole; the longest match wins.
-# A weight below 1 marks a word that often carries the mood but not always ("miss", "sorry").
+# Per mood, whitespace-separated phrases: words joined by "_" ("worn_out"), matched whole, the
+# longest match first. ":0.5" sets a weight below 1 for a word that often carries the mood but
+# not always ("miss", "sorry"); the rest weigh 1.
 _LEXICON_SOURCE: dict[Mood, str] = {
     "happy": """
         happy happier happiest happily happiness glad joy joyful joyous cheerful delighted
@@ -194,7 +200,7 @@ _LEXICON_SOURCE: dict[Mood, str] = {
         panic panicked panicking panicky stressed stress stressful stressing overwhelmed
         overwhelming uneasy tense dread dreading apprehensive jittery paranoid restless:0.75
         overthinking:0.75 insecure:0.75 concerned:0.5 freaking_out freaked_out freak_out
-        on_edge stressed_out
+        on_edge stressed_out heart_racing heart_is_racing heart_was_racing
         😰 😨 😟 😱 😬
     """,
     "loving": """
@@ -208,7 +214,8 @@ _LEXICON_SOURCE: dict[Mood, str] = {
         knackered lethargic groggy yawning burnout drowsy zzz
         worn_out burned_out burnt_out wiped_out no_energy low_energy sleep_deprived
         want_to_sleep need_sleep need_a_nap need_to_sleep
-        running_on_empty can't_keep_my_eyes_open
+        running_on_empty can't_keep_my_eyes_open couldn't_keep_my_eyes_open
+        barely_keep_my_eyes_open hardly_keep_my_eyes_open
         😴 🥱 😪
     """,
 }
@@ -276,8 +283,8 @@ def _build_lexicon() -> tuple[dict[tuple[str, ...], _Entry], int]:
     lexicon: dict[tuple[str, ...], _Entry] = {}
     for mood, source in _LEXICON_SOURCE.items():
         for item in source.split():
-            phrase, _, weight = item.partition(":") if item.count(":") == 1 and item[0] != ":" else (
-                item, "", ""
+            phrase, _, weight = (
+                item.partition(":") if item.count(":") == 1 and item[0] != ":" else (item, "", "")
             )
             words = tuple(phrase.lower().split("_"))
             if words in lexicon:
@@ -381,7 +388,13 @@ def keyword_scores(text: str) -> dict[Mood, float]:
     times 0.5 when softened ("a bit tired"); a negated keyword adds nothing ("not tired"), except
     that a negated happy or loving word adds a little to sad ("not happy at all").
     """
+    return _keyword_analysis(text)[0]
+
+
+def _keyword_analysis(text: str) -> tuple[dict[Mood, float], dict[Mood, float]]:
+    """The keyword scores, and the weight of negated keywords per mood ("not sad anymore")."""
     scores: dict[Mood, float] = dict.fromkeys(KEYWORD_MOODS, 0.0)
+    negated: dict[Mood, float] = dict.fromkeys(KEYWORD_MOODS, 0.0)
     tokens = _tokens(text or "")
     index = 0
     while index < len(tokens):
@@ -395,6 +408,8 @@ def keyword_scores(text: str) -> dict[Mood, float]:
         end = index + length
         negation = _negation(tokens, index, end)
         if negation == "negated":
+            if entry.mood is not None:
+                negated[entry.mood] += entry.weight
             if entry.negated_as is not None:
                 mood, share = entry.negated_as
                 scores[mood] += share * max(entry.weight, 1.0)
@@ -404,13 +419,17 @@ def keyword_scores(text: str) -> dict[Mood, float]:
                 multiplier = min(multiplier * INTENSIFIED, _MAX_MULTIPLIER)
             scores[entry.mood] += entry.weight * multiplier
         index = end
-    return scores
+    return scores, negated
 
 
-def keyword_matrix(texts: Iterable[str]) -> np.ndarray:
-    """`keyword_scores` for many texts: (n, 6) in KEYWORD_MOODS order."""
-    rows = [[scores[mood] for mood in KEYWORD_MOODS] for scores in map(keyword_scores, texts)]
-    return np.asarray(rows, dtype=np.float64).reshape(len(rows), len(KEYWORD_MOODS))
+def keyword_evidence(texts: Iterable[str]) -> np.ndarray:
+    """The keyword rule's evidence for many texts: (n, 12), KEYWORD_MOODS order twice: the
+    keyword scores (`keyword_scores`), then the weight of negated keywords of each mood."""
+    rows = [
+        [scores[mood] for mood in KEYWORD_MOODS] + [negated[mood] for mood in KEYWORD_MOODS]
+        for scores, negated in map(_keyword_analysis, texts)
+    ]
+    return np.asarray(rows, dtype=np.float64).reshape(len(rows), 2 * len(KEYWORD_MOODS))
 
 
 def keyword_mood(text: str) -> MoodPrediction:
@@ -446,11 +465,11 @@ class KeywordFeatures(TransformerMixin, BaseEstimator):
         return self
 
     def transform(self, X: Sequence[str]) -> np.ndarray:
-        return self.from_scores(keyword_matrix(X))
+        return self.from_evidence(keyword_evidence(X))
 
-    def from_scores(self, keywords: np.ndarray) -> np.ndarray:
-        """The features from an already computed `keyword_matrix`."""
-        return np.minimum(keywords, self.clip) * self.weight
+    def from_evidence(self, evidence: np.ndarray) -> np.ndarray:
+        """The features from an already computed `keyword_evidence`."""
+        return np.minimum(evidence[:, : len(KEYWORD_MOODS)], self.clip) * self.weight
 
     def get_feature_names_out(self, input_features: object = None) -> np.ndarray:
         return np.asarray([f"keyword_{mood}" for mood in KEYWORD_MOODS], dtype=object)
@@ -483,6 +502,8 @@ class MoodModel(BaseEstimator):
     - `classifier`: any classifier with `predict_proba` (default: multinomial logistic regression).
     - `keyword_blend`: how much of the final score is the keyword rule's share (0..1), applied only
       when the text has keywords; the rest is the classifier's probability.
+    - `negated_mood_factor`: what is kept of the classifier's score for a mood whose words appear
+      only negated (1 keeps all, 0 rules the mood out). See `blend`.
     """
 
     def __init__(
@@ -491,25 +512,23 @@ class MoodModel(BaseEstimator):
         keyword_features: Any = "default",
         classifier: Any = None,
         keyword_blend: float = 0.0,
+        negated_mood_factor: float = 1.0,
     ) -> None:
         self.embedder = embedder
         self.keyword_features = keyword_features
         self.classifier = classifier
         self.keyword_blend = keyword_blend
+        self.negated_mood_factor = negated_mood_factor
 
     # the steps, with their pass-through defaults
     def _embedder(self) -> Any:
-        if self.embedder is not None:
-            return self.embedder
-        from pipelines.embeddings import SentenceEmbedder
-
-        return SentenceEmbedder()
+        return SentenceEmbedder() if self.embedder is None else self.embedder
 
     def _keyword_step(self) -> Any:
         return KeywordFeatures() if self.keyword_features == "default" else self.keyword_features
 
     def _features(
-        self, texts: Sequence[str], embeddings: np.ndarray | None, keywords: np.ndarray | None = None
+        self, texts: Sequence[str], embeddings: np.ndarray | None, evidence: np.ndarray | None = None
     ) -> np.ndarray:
         if embeddings is None:
             embeddings = self._embedder().transform(texts)
@@ -519,8 +538,8 @@ class MoodModel(BaseEstimator):
         step = self._keyword_step()
         if step is None:
             return embeddings
-        if keywords is not None and isinstance(step, KeywordFeatures):
-            return np.hstack([embeddings, step.from_scores(keywords)])
+        if evidence is not None and isinstance(step, KeywordFeatures):
+            return np.hstack([embeddings, step.from_evidence(evidence)])
         return np.hstack([embeddings, step.transform(texts)])
 
     def fit(
@@ -535,34 +554,47 @@ class MoodModel(BaseEstimator):
         return self
 
     def classifier_scores(
-        self, texts: Sequence[str], embeddings: np.ndarray | None = None, keywords: np.ndarray | None = None
+        self, texts: Sequence[str], embeddings: np.ndarray | None = None, evidence: np.ndarray | None = None
     ) -> np.ndarray:
-        """The classifier's probabilities alone: (n, 7) in MOODS order (0 for unseen moods)."""
+        """The classifier's probabilities alone: (n, 7) in MOODS order (0 for unseen moods).
+
+        `evidence` is `keyword_evidence(texts)` when already computed."""
         if not hasattr(self, "classifier_"):
             raise RuntimeError("MoodModel is not fitted: call fit() or MoodModel.load()")
         texts = list(texts)
-        probabilities = self.classifier_.predict_proba(self._features(texts, embeddings, keywords))
+        probabilities = self.classifier_.predict_proba(self._features(texts, embeddings, evidence))
         scores = np.zeros((len(texts), len(MOODS)))
         for column, mood in enumerate(self.classifier_.classes_):
             scores[:, MOODS.index(mood)] = probabilities[:, column]
         return scores
 
-    def blend(self, classifier_scores: np.ndarray, keywords: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """Final (n, 7) scores from the classifier's (n, 7) and the keyword scores (n, 6).
+    def blend(self, classifier_scores: np.ndarray, evidence: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Final (n, 7) scores from the classifier's (n, 7) and the keyword evidence (n, 12).
 
-        Where a text has keywords, `keyword_blend` of its score is the keyword rule's shares. A tired
-        keyword at least as strong as every other keyword mood takes 0.55 of the score (more with
-        more evidence, up to 0.9), so it decides. Returns the scores and a mask of those tired rows.
+        1. A mood whose words appear only negated ("I'm not sad anymore") keeps
+           `negated_mood_factor` of the classifier's score: sentence embeddings barely register
+           negation, so "not sad" sits next to "sad".
+        2. Where a text has keywords, `keyword_blend` of its score is the keyword rule's shares.
+        3. A tired keyword at least as strong as every other keyword mood takes 0.55 of the score
+           (more with more evidence, up to 0.9), so it decides: the classifier never saw tired.
+        Returns the scores and a mask of the rows that step 3 decided.
         """
         scores = np.asarray(classifier_scores, dtype=np.float64).copy()
-        keywords = np.asarray(keywords, dtype=np.float64)
+        evidence = np.asarray(evidence, dtype=np.float64)
+        width = len(KEYWORD_MOODS)
+        keywords, negated = evidence[:, :width], evidence[:, width:]
+        only_negated = (negated > 0) & (keywords <= 0)
+        scores[:, :width] = np.where(
+            only_negated, scores[:, :width] * self.negated_mood_factor, scores[:, :width]
+        )
+        sums = scores.sum(axis=1, keepdims=True)
+        scores = np.divide(scores, sums, out=np.zeros_like(scores), where=sums > 0)
         total = keywords.sum(axis=1)
         has_keywords = total > 0
         shares = np.zeros_like(scores)
-        shares[has_keywords, : len(KEYWORD_MOODS)] = keywords[has_keywords] / total[has_keywords, None]
-        scores[has_keywords] = (1 - self.keyword_blend) * scores[has_keywords] + self.keyword_blend * shares[
-            has_keywords
-        ]
+        shares[has_keywords, :width] = keywords[has_keywords] / total[has_keywords, None]
+        blend = self.keyword_blend
+        scores[has_keywords] = (1 - blend) * scores[has_keywords] + blend * shares[has_keywords]
         tired_column = MOODS.index("tired")
         tired = keywords[:, KEYWORD_MOODS.index("tired")]
         decides = (tired >= 1.0) & (tired >= keywords.max(axis=1, initial=0.0))
@@ -580,15 +612,15 @@ class MoodModel(BaseEstimator):
         return scores, decides
 
     def combine(
-        self, texts: Sequence[str], classifier_scores: np.ndarray, keywords: np.ndarray | None = None
+        self, texts: Sequence[str], classifier_scores: np.ndarray, evidence: np.ndarray | None = None
     ) -> list[MoodPrediction]:
         """Blend the classifier's scores with the keyword rule; the cheap step, re-runnable alone.
 
-        `keywords` is `keyword_matrix(texts)` when already computed."""
+        `evidence` is `keyword_evidence(texts)` when already computed."""
         texts = list(texts)
-        if keywords is None:
-            keywords = keyword_matrix(texts)
-        scores, tired_rows = self.blend(classifier_scores, keywords)
+        if evidence is None:
+            evidence = keyword_evidence(texts)
+        scores, tired_rows = self.blend(classifier_scores, evidence)
         predictions = []
         for text, row, by_keywords in zip(texts, scores, tired_rows, strict=True):
             if not text or not text.strip():
@@ -608,14 +640,14 @@ class MoodModel(BaseEstimator):
             return []
         if embeddings is not None and len(embeddings) != len(texts):
             raise ValueError(f"{len(texts)} texts but {len(embeddings)} embeddings")
-        keywords = keyword_matrix(texts)
+        evidence = keyword_evidence(texts)
         present = [i for i, text in enumerate(texts) if text and text.strip()]
         scores = np.zeros((len(texts), len(MOODS)))
         if present:
             kept = [texts[i] for i in present]
             vectors = None if embeddings is None else np.asarray(embeddings)[present]
-            scores[present] = self.classifier_scores(kept, vectors, keywords[present])
-        return self.combine(texts, scores, keywords)
+            scores[present] = self.classifier_scores(kept, vectors, evidence[present])
+        return self.combine(texts, scores, evidence)
 
     # -- the artifact: coefficients only, loaded without pickle --------------------------------
     def save(self, path: Path = MODEL_PATH, metadata: dict[str, Any] | None = None) -> Path:
@@ -631,6 +663,7 @@ class MoodModel(BaseEstimator):
             "classifier_params": {k: v for k, v in classifier.get_params().items() if _plain(v)},
             "keyword_features": None if step is None else step.get_params(),
             "keyword_blend": self.keyword_blend,
+            "negated_mood_factor": self.negated_mood_factor,
             "embedding_model": MODEL_NAME,
             "embedding_dim": EMBEDDING_DIM,
             "metadata": metadata or {},
@@ -661,6 +694,7 @@ class MoodModel(BaseEstimator):
             keyword_features=None if keyword is None else KeywordFeatures(**keyword),
             classifier=LogisticRegression(**settings["classifier_params"]),
             keyword_blend=settings["keyword_blend"],
+            negated_mood_factor=settings["negated_mood_factor"],
         )
         model.classifier_ = classifier
         model.metadata_ = settings["metadata"]
@@ -744,7 +778,9 @@ def _embeddings_for(split: GoEmotionsSplit, cache_dir: Path | None) -> np.ndarra
 
 
 def mood_metrics(
-    gold: Sequence[str], predicted: Sequence[str], gold_sets: Sequence[set[str]] | None = None,
+    gold: Sequence[str],
+    predicted: Sequence[str],
+    gold_sets: Sequence[set[str]] | None = None,
     predicted_all: Sequence[str] | None = None,
 ) -> dict[str, Any]:
     """Accuracy, macro-F1 and per-mood precision/recall/F1 over the moods present in `gold`.
@@ -758,11 +794,17 @@ def mood_metrics(
     result: dict[str, Any] = {
         "rows": len(gold),
         "accuracy": round(float(accuracy_score(gold, predicted)), 4),
-        "macro_f1": round(float(f1_score(gold, predicted, labels=labels, average="macro", zero_division=0)), 4),
+        "macro_f1": round(
+            float(f1_score(gold, predicted, labels=labels, average="macro", zero_division=0)), 4
+        ),
         "labels": labels,
         "per_mood": {
-            mood: {"precision": round(float(p), 4), "recall": round(float(r), 4), "f1": round(float(f), 4),
-                   "support": int(s)}
+            mood: {
+                "precision": round(float(p), 4),
+                "recall": round(float(r), 4),
+                "f1": round(float(f), 4),
+                "support": int(s),
+            }
             for mood, p, r, f, s in zip(labels, precision, recall, f1, support, strict=True)
         },
         "predicted": {mood: int(sum(1 for p in predicted if p == mood)) for mood in MOODS},
@@ -773,55 +815,94 @@ def mood_metrics(
     return result
 
 
+def class_weights(moods: Sequence[str], power: float) -> dict[str, float] | None:
+    """Per-mood weights (n / (k * count)) ** power: 0 is unweighted, 1 is sklearn's "balanced",
+    0.5 lifts the rare moods (anxious has 72 dev rows, neutral 2,143) without drowning neutral."""
+    if not power:
+        return None
+    counts = {mood: moods.count(mood) for mood in MOODS if mood in moods}
+    return {mood: round((len(moods) / (len(counts) * count)) ** power, 6) for mood, count in counts.items()}
+
+
 @dataclass(frozen=True)
 class TuningGrid:
-    C: tuple[float, ...] = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0)
-    class_weight: tuple[Any, ...] = (None, "balanced")
-    keyword_weight: tuple[float, ...] = (0.0, 0.5, 1.0)
-    keyword_blend: tuple[float, ...] = (0.0, 0.1, 0.2, 0.3, 0.5)
+    C: tuple[float, ...] = (0.25, 0.5, 1.0, 2.0, 4.0)
+    class_weight_power: tuple[float, ...] = (0.0, 0.25, 0.5, 0.75, 1.0)
+    keyword_weight: tuple[float, ...] = (0.0, 1.0)
+    keyword_blend: tuple[float, ...] = (0.0, 0.1, 0.2, 0.3, 0.4, 0.5)
+    negated_mood_factor: tuple[float, ...] = (1.0, 0.5, 0.25, 0.0)
 
 
 def tune(
-    texts: Sequence[str], moods: Sequence[str], embeddings: np.ndarray, grid: TuningGrid = TuningGrid(),
-    folds: int = 5, seed: int = 0,
+    texts: Sequence[str],
+    moods: Sequence[str],
+    embeddings: np.ndarray,
+    grid: TuningGrid = TuningGrid(),
+    folds: int = 5,
+    seed: int = 0,
 ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """Cross-validate every grid point on (dev) rows; the best by mean macro-F1 (ties: accuracy).
 
     The blend is applied to out-of-fold classifier scores, so it is tuned on unseen rows too.
+    BLAS runs single-threaded here: these matrices are small, and on a busy 2-core machine
+    OpenBLAS's threads made each fit up to 50 times slower.
     """
-    texts, y = list(texts), np.asarray(moods)
-    keywords = keyword_matrix(texts)
+    with threadpool_limits(1, user_api="blas"):
+        return _tune(texts, moods, embeddings, grid, folds, seed)
+
+
+def _tune(
+    texts: Sequence[str],
+    moods: Sequence[str],
+    embeddings: np.ndarray,
+    grid: TuningGrid,
+    folds: int,
+    seed: int,
+) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    texts, moods = list(texts), list(moods)
+    y = np.asarray(moods)
+    evidence = keyword_evidence(texts)
     labels = sorted(set(moods))
     splits = list(StratifiedKFold(n_splits=folds, shuffle=True, random_state=seed).split(texts, y))
     results = []
     for keyword_weight in grid.keyword_weight:
         step = KeywordFeatures(weight=keyword_weight)
-        features = np.hstack([embeddings, step.from_scores(keywords)]) if keyword_weight else embeddings
+        features = np.hstack([embeddings, step.from_evidence(evidence)]) if keyword_weight else embeddings
         for C in grid.C:
-            for class_weight in grid.class_weight:
+            for power in grid.class_weight_power:
                 out_of_fold = np.zeros((len(texts), len(MOODS)))
                 for train, held_out in splits:
-                    classifier = default_classifier(C, class_weight).fit(features[train], y[train])
+                    weights = class_weights([moods[i] for i in train], power)
+                    classifier = default_classifier(C, weights).fit(features[train], y[train])
                     probabilities = classifier.predict_proba(features[held_out])
                     for column, mood in enumerate(classifier.classes_):
                         out_of_fold[held_out, MOODS.index(mood)] = probabilities[:, column]
-                for blend in grid.keyword_blend:
-                    scores, _ = MoodModel(keyword_blend=blend).blend(out_of_fold, keywords)
+                for blend, factor in itertools.product(grid.keyword_blend, grid.negated_mood_factor):
+                    combiner = MoodModel(keyword_blend=blend, negated_mood_factor=factor)
+                    scores, _ = combiner.blend(out_of_fold, evidence)
                     predicted = np.asarray(MOODS)[scores.argmax(axis=1)]
                     per_fold = [
                         (
-                            f1_score(y[held], predicted[held], labels=labels, average="macro", zero_division=0),
+                            f1_score(
+                                y[held], predicted[held], labels=labels, average="macro", zero_division=0
+                            ),
                             accuracy_score(y[held], predicted[held]),
                         )
                         for _, held in splits
                     ]
                     f1s, accuracies = zip(*per_fold, strict=True)
-                    results.append({
-                        "C": C, "class_weight": class_weight, "keyword_weight": keyword_weight,
-                        "keyword_blend": blend, "cv_macro_f1": round(float(np.mean(f1s)), 4),
-                        "cv_macro_f1_std": round(float(np.std(f1s)), 4),
-                        "cv_accuracy": round(float(np.mean(accuracies)), 4),
-                    })  # fmt: skip
+                    results.append(
+                        {
+                            "C": C,
+                            "class_weight_power": power,
+                            "keyword_weight": keyword_weight,
+                            "keyword_blend": blend,
+                            "negated_mood_factor": factor,
+                            "cv_macro_f1": round(float(np.mean(f1s)), 4),
+                            "cv_macro_f1_std": round(float(np.std(f1s)), 4),
+                            "cv_accuracy": round(float(np.mean(accuracies)), 4),
+                        }
+                    )
     best = max(results, key=lambda r: (r["cv_macro_f1"], r["cv_accuracy"]))
     return best, results
 
@@ -830,12 +911,12 @@ def evaluate_split(model: MoodModel, split: GoEmotionsSplit, embeddings: np.ndar
     """Test figures for the keyword rule alone, the classifier alone, and the combined model."""
     kept, gold = split.single_mood()
     gold_sets = [{GOEMOTIONS_TO_MOOD[label] for label in labels} for labels in split.labels]
-    keywords = keyword_matrix(split.texts)
-    classifier_scores = model.classifier_scores(split.texts, embeddings, keywords)
+    evidence = keyword_evidence(split.texts)
+    classifier_scores = model.classifier_scores(split.texts, embeddings, evidence)
     predictions = {
         "keyword_rule": [keyword_mood(text).mood for text in split.texts],
         "classifier_only": [MOODS[int(i)] for i in classifier_scores.argmax(axis=1)],
-        "model": [p.mood for p in model.combine(split.texts, classifier_scores, keywords)],
+        "model": [p.mood for p in model.combine(split.texts, classifier_scores, evidence)],
     }
     return {
         name: mood_metrics(gold, [predicted[i] for i in kept], gold_sets, predicted)
@@ -843,8 +924,13 @@ def evaluate_split(model: MoodModel, split: GoEmotionsSplit, embeddings: np.ndar
     }
 
 
-def train(data_dir: Path, model_path: Path = MODEL_PATH, metrics_path: Path = METRICS_PATH,
-          cache_dir: Path | None = None, grid: TuningGrid = TuningGrid()) -> dict[str, Any]:  # fmt: skip
+def train(
+    data_dir: Path,
+    model_path: Path = MODEL_PATH,
+    metrics_path: Path = METRICS_PATH,
+    cache_dir: Path | None = None,
+    grid: TuningGrid = TuningGrid(),
+) -> dict[str, Any]:
     """Tune on dev by cross-validation, fit on all of dev, measure on test, write both files."""
     started = time.perf_counter()
     dev, test = load_goemotions(data_dir, "dev"), load_goemotions(data_dir, "test")
@@ -854,9 +940,12 @@ def train(data_dir: Path, model_path: Path = MODEL_PATH, metrics_path: Path = ME
     best, results = tune(dev_texts, moods, dev_vectors[kept], grid)
     model = MoodModel(
         keyword_features=KeywordFeatures(weight=best["keyword_weight"]) if best["keyword_weight"] else None,
-        classifier=default_classifier(best["C"], best["class_weight"]),
+        classifier=default_classifier(best["C"], class_weights(moods, best["class_weight_power"])),
         keyword_blend=best["keyword_blend"],
-    ).fit(dev_texts, moods, dev_vectors[kept])
+        negated_mood_factor=best["negated_mood_factor"],
+    )
+    with threadpool_limits(1, user_api="blas"):
+        model.fit(dev_texts, moods, dev_vectors[kept])
     trained = {"dev_sha256": dev.sha256, "dev_rows": len(dev.texts), "dev_rows_used": len(kept)}
     model.save(model_path, metadata={**trained, "tuned": best})
     test_vectors = _embeddings_for(test, cache_dir)
@@ -870,7 +959,8 @@ def train(data_dir: Path, model_path: Path = MODEL_PATH, metrics_path: Path = ME
             **trained,
             "dev_rows_dropped_conflicting": len(dev.texts) - len(kept),
             "dev_mood_counts": {mood: moods.count(mood) for mood in MOODS},
-            "cv": "stratified 5-fold on dev, selection by mean macro-F1",
+            "cv": "stratified 5-fold on dev (seed 0), selection by mean macro-F1 over the held-out folds",
+            "grid": {name: list(values) for name, values in vars(grid).items()},
             "best": best,
             "top_candidates": sorted(results, key=lambda r: -r["cv_macro_f1"])[:10],
         },
@@ -882,10 +972,14 @@ def train(data_dir: Path, model_path: Path = MODEL_PATH, metrics_path: Path = ME
             "present; a tired prediction counts as wrong",
             **figures,
         },
-        "artifact": {"path": str(model_path.relative_to(REPO_ROOT)) if model_path.is_relative_to(REPO_ROOT)
-                     else str(model_path), "bytes": model_path.stat().st_size},
+        "artifact": {
+            "path": str(model_path.relative_to(REPO_ROOT))
+            if model_path.is_relative_to(REPO_ROOT)
+            else str(model_path),
+            "bytes": model_path.stat().st_size,
+        },
         "train_seconds": round(time.perf_counter() - started, 1),
-    }  # fmt: skip
+    }
     metrics_path.write_text(json.dumps(metrics, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     return metrics
 
@@ -907,31 +1001,50 @@ def _summary(figures: dict[str, Any]) -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m pipelines.mood", description=__doc__.split("\n\n")[0])
     commands = parser.add_subparsers(dest="command", required=True)
-    for name, help_text in (("train", "tune on dev.tsv, write the model and metrics"),
-                            ("evaluate", "recompute the test.tsv figures of the committed model")):  # fmt: skip
+    for name, help_text in (
+        ("train", "tune on dev.tsv, write the model and metrics"),
+        ("evaluate", "recompute the test.tsv figures of the committed model"),
+    ):
         command = commands.add_parser(name, help=help_text)
         command.add_argument("--data-dir", type=Path, default=DEFAULT_GOEMOTIONS_DIR)
         command.add_argument("--model", type=Path, default=MODEL_PATH)
+        command.add_argument("--metrics", type=Path, default=METRICS_PATH)
         command.add_argument(
-            "--cache-dir", type=Path, default=None,
+            "--cache-dir",
+            type=Path,
+            default=None,
             help="keep the dataset embeddings here between runs (e.g. /tmp/reverie-mood)",
-        )  # fmt: skip
+        )
+    commands.choices["evaluate"].add_argument(
+        "--tolerance",
+        type=float,
+        default=EVALUATION_TOLERANCE,
+        help="fail when accuracy or macro-F1 falls more than this below the recorded figures",
+    )
     parser_args = parser.parse_args(argv)
-    if not (parser_args.data_dir / "dev.tsv").exists():
-        parser.error(f"GoEmotions not found in {parser_args.data_dir} (expected dev.tsv and test.tsv)")
+    needed = ("dev.tsv", "test.tsv") if parser_args.command == "train" else ("test.tsv",)
+    missing = [name for name in needed if not (parser_args.data_dir / name).exists()]
+    if missing:
+        parser.error(f"GoEmotions not found in {parser_args.data_dir}: no {', '.join(missing)}")
     if parser_args.command == "train":
-        metrics = train(parser_args.data_dir, parser_args.model, cache_dir=parser_args.cache_dir)
+        metrics = train(parser_args.data_dir, parser_args.model, parser_args.metrics, parser_args.cache_dir)
         print(_summary(metrics["test"]))
         print(f"best: {metrics['train']['best']}")
-        print(f"wrote {parser_args.model} ({metrics['artifact']['bytes']} bytes) and {METRICS_PATH}")
+        print(f"wrote {parser_args.model} ({metrics['artifact']['bytes']} bytes) and {parser_args.metrics}")
         return 0
     figures = evaluate(parser_args.data_dir, parser_args.model, parser_args.cache_dir)
     print(_summary(figures))
-    if METRICS_PATH.exists() and parser_args.model == MODEL_PATH:
-        recorded = json.loads(METRICS_PATH.read_text(encoding="utf-8"))["test"]["model"]
-        for key in ("accuracy", "macro_f1"):
-            print(f"model {key}: {figures['model'][key]:.4f} (recorded {recorded[key]:.4f})")
-    return 0
+    if not parser_args.metrics.exists():
+        return 0
+    recorded = json.loads(parser_args.metrics.read_text(encoding="utf-8"))["test"]["model"]
+    status = 0
+    for key in ("accuracy", "macro_f1"):
+        below = figures["model"][key] < recorded[key] - parser_args.tolerance
+        status |= below
+        print(
+            f"model {key}: {figures['model'][key]:.4f} (recorded {recorded[key]:.4f}){' BELOW' if below else ''}"
+        )
+    return int(status)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,298 @@
+"""Mood: the keyword rule, the learned model and the embeddings under it (the real model, no mocks).
+
+The GoEmotions test split is embedded once per run (one batch pass) for the figures checks.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import numpy as np
+import pytest
+from sklearn.linear_model import LogisticRegression
+
+from pipelines.embeddings import EMBEDDING_DIM, SentenceEmbedder, embed, get_model
+from pipelines.mood import (
+    GOEMOTIONS_TO_MOOD,
+    METRICS_PATH,
+    MODEL_PATH,
+    MOOD_EMOJI,
+    MOODS,
+    MoodModel,
+    MoodPrediction,
+    evaluate_split,
+    get_mood_model,
+    goemotions_mood,
+    keyword_mood,
+    keyword_scores,
+    load_goemotions,
+    predict_mood,
+)
+
+REPO = Path(__file__).resolve().parents[2]
+GOEMOTIONS = REPO.parent / "shared" / "datasets" / "goemotions"
+# Embeddings differ in the last digits between CPUs and library versions.
+TOLERANCE = 0.02
+
+JOURNAL_SENTENCES = [
+    ("I finally finished the marathon and I'm so proud", "happy"),
+    ("I can't stop worrying about the exam tomorrow", "anxious"),
+    ("so drained after this week, I just want to sleep", "tired"),
+    ("I love spending Sunday mornings with my partner", "loving"),
+    ("my boss ignored me again and I'm furious", "angry"),
+    ("I miss my grandmother so much", "sad"),
+    ("Went to the store, bought milk, came home.", "neutral"),
+]
+
+
+@pytest.fixture(scope="module")
+def model() -> MoodModel:
+    return get_mood_model()
+
+
+@pytest.fixture(scope="module")
+def goemotions_dir() -> Path:
+    if not (GOEMOTIONS / "test.tsv").exists():
+        pytest.skip(f"GoEmotions is not at {GOEMOTIONS} (expected test.tsv): the figures cannot be checked")
+    return GOEMOTIONS
+
+
+@pytest.fixture(scope="module")
+def recorded() -> dict:
+    return json.loads(METRICS_PATH.read_text(encoding="utf-8"))
+
+
+@pytest.fixture(scope="module")
+def test_split_figures(model, goemotions_dir, recorded) -> dict:
+    split = load_goemotions(goemotions_dir, "test")
+    assert split.sha256 == recorded["test"]["test_sha256"], (
+        "test.tsv is not the file the figures were measured on"
+    )
+    return evaluate_split(model, split, embed(split.texts))
+
+
+# -- the keyword rule ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("not happy at all", "sad"),  # negated happiness leans sad
+        ("I'm not sad anymore", "neutral"),
+        ("I'm no longer sad", "neutral"),
+        ("I'm not tired", "neutral"),
+        ("I don't feel anxious about it", "neutral"),
+        ("no worries", "neutral"),
+        ("not so happy today", "sad"),
+        ("I don't care", "neutral"),
+        ("I'm not okay", "sad"),
+        ("Oh no, I'm so sad", "sad"),  # "no" as an interjection negates nothing
+    ],
+)
+def test_keyword_rule_reads_negation(text, expected):
+    assert keyword_mood(text).mood == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I couldn't be happier", "happy"),
+        ("I've never been this sad in my life!", "sad"),
+        ("I can't stop worrying about the exam tomorrow", "anxious"),
+        ("can't wait for the weekend", "happy"),
+        ("I can't stand my neighbour", "angry"),
+    ],
+)
+def test_negation_words_that_do_not_negate(text, expected):
+    assert keyword_mood(text).mood == expected
+
+
+@pytest.mark.parametrize(
+    ("stronger", "weaker", "mood"),
+    [
+        ("I'm so happy", "I'm happy", "happy"),
+        ("really really angry", "angry", "angry"),
+        ("I'm SO TIRED", "I'm tired", "tired"),
+        ("sooo tired", "tired", "tired"),
+        ("tired af", "tired", "tired"),
+        ("I'm sad!", "I'm sad", "sad"),
+        ("I'm sad", "I'm a bit sad", "sad"),
+        ("I'm anxious", "I'm kind of anxious", "anxious"),
+    ],
+)
+def test_intensifiers_and_softeners_change_the_weight(stronger, weaker, mood):
+    assert keyword_scores(stronger)[mood] > keyword_scores(weaker)[mood] > 0
+
+
+def test_mixed_feelings_pick_the_dominant_one_and_keep_the_other_visible():
+    scores = keyword_scores("I'm a bit tired but so happy we won")
+    assert scores["happy"] > scores["tired"] > 0
+    assert keyword_mood("I'm a bit tired but so happy we won").mood == "happy"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "exhausted",
+        "so drained after this week, I just want to sleep",
+        "I'm completely worn out",
+        "burnt out from work",
+        "I could barely keep my eyes open in the meeting",
+        "😴",
+    ],
+)
+def test_tired_comes_from_keywords(model, text):
+    assert keyword_mood(text).mood == "tired"
+    prediction = model.predict([text])[0]
+    assert prediction.mood == "tired"
+    assert prediction.source == "keywords"
+
+
+def test_tired_of_is_not_tired():
+    assert keyword_mood("I'm sick and tired of this").mood == "angry"
+    assert keyword_mood("tired of waiting for him").mood == "angry"
+
+
+@pytest.mark.parametrize("text", ["", "   ", "\n\t "])
+def test_empty_text_is_neutral(model, text):
+    for prediction in (keyword_mood(text), predict_mood(text), model.predict([text])[0]):
+        assert prediction.mood == "neutral"
+        assert prediction.entry_mood() == {"emoji": "😐", "text": "Neutral"}
+
+
+def test_the_seven_moods_have_their_emoji_and_text():
+    assert MOOD_EMOJI == {
+        "happy": "😊", "sad": "😢", "angry": "😠", "anxious": "😰", "loving": "🥰", "tired": "😴",
+        "neutral": "😐",
+    }  # fmt: skip
+    assert [keyword_mood(text).text for text in ("glad", "sad", "furious", "nervous", "adore", "sleepy", "ok")] == [
+        "Happy", "Sad", "Angry", "Anxious", "Loving", "Tired", "Neutral",
+    ]  # fmt: skip
+
+
+# -- the GoEmotions mapping ---------------------------------------------------------------------
+
+
+def test_mapping_covers_every_goemotions_label(goemotions_dir):
+    labels = (goemotions_dir / "emotions.txt").read_text(encoding="utf-8").split("\n")
+    assert sorted(GOEMOTIONS_TO_MOOD) == sorted(labels) and len(labels) == 28
+    assert set(GOEMOTIONS_TO_MOOD.values()) == set(MOODS) - {"tired"}  # GoEmotions has no tired
+
+
+def test_multi_label_rows_keep_a_mood_only_when_their_labels_agree():
+    assert goemotions_mood(["joy", "excitement"]) == "happy"
+    assert goemotions_mood(["fear"]) == "anxious"
+    assert goemotions_mood(["approval", "neutral"]) is None
+    assert goemotions_mood(["sadness", "love"]) is None
+
+
+# -- the learned model --------------------------------------------------------------------------
+
+
+def test_journal_sentences_get_the_mood_a_person_would_give(model):
+    texts = [text for text, _ in JOURNAL_SENTENCES]
+    predictions = model.predict(texts, embed(texts))
+    assert [p.mood for p in predictions] == [mood for _, mood in JOURNAL_SENTENCES]
+
+
+def test_the_model_reads_negation_too(model):
+    texts = ["I'm not sad anymore", "not happy at all", "I'm not tired"]
+    moods = [p.mood for p in model.predict(texts)]
+    assert moods[0] != "sad" and moods[1] != "happy" and moods[2] != "tired"
+
+
+def test_predictions_expose_scores_that_sum_to_one(model):
+    for prediction in model.predict(["I'm exhausted but so happy we won", "I love you"]):
+        assert isinstance(prediction, MoodPrediction)
+        assert set(prediction.scores) == set(MOODS)
+        assert sum(prediction.scores.values()) == pytest.approx(1.0, abs=1e-3)
+        assert prediction.confidence == prediction.scores[prediction.mood] == max(prediction.scores.values())
+        assert prediction.emoji == MOOD_EMOJI[prediction.mood]
+    mixed = model.predict(["I'm exhausted but so happy we won"])[0]
+    assert mixed.mood == "happy" and mixed.scores["tired"] > 0
+
+
+def test_precomputed_embeddings_give_the_same_moods(model):
+    texts = [text for text, _ in JOURNAL_SENTENCES] + ["", "I'm not okay"]
+    vectors = embed(texts)
+    assert model.predict(texts, vectors) == model.predict(texts)
+    assert predict_mood(texts[0], vectors[0]) == model.predict(texts[:1])[0]
+    with pytest.raises(ValueError):
+        model.predict(texts, vectors[:2])
+
+
+def test_model_steps_are_swappable_the_scikit_learn_way(model):
+    params = model.get_params()
+    assert {"embedder", "keyword_features", "classifier", "keyword_blend", "negated_mood_factor"} <= set(
+        params
+    )
+    texts = [text for text, _ in JOURNAL_SENTENCES] * 2
+    moods = [mood if mood != "tired" else "neutral" for _, mood in JOURNAL_SENTENCES] * 2
+    swapped = MoodModel(keyword_features=None).set_params(
+        classifier=LogisticRegression(C=10.0), keyword_blend=0.5
+    )
+    swapped.fit(texts, moods, embed(texts))
+    assert swapped.predict(["I miss my grandmother so much"])[0].mood == "sad"
+
+
+def test_artifact_is_small_and_loads_without_pickle():
+    assert MODEL_PATH.stat().st_size < 100_000
+    with np.load(MODEL_PATH, allow_pickle=False) as data:
+        assert data["coef"].shape[1] == EMBEDDING_DIM + 6
+    assert MoodModel.load(MODEL_PATH).predict(["so glad"])[0].mood == "happy"
+
+
+def test_test_split_figures_hold(test_split_figures, recorded):
+    measured, expected = test_split_figures["model"], recorded["test"]["model"]
+    assert measured["accuracy"] >= expected["accuracy"] - TOLERANCE
+    assert measured["macro_f1"] >= expected["macro_f1"] - TOLERANCE
+    # tired has no support in GoEmotions: the figures are over the six moods present
+    assert measured["labels"] == ["happy", "sad", "angry", "anxious", "loving", "neutral"]
+
+
+def test_model_beats_the_keyword_rule(test_split_figures):
+    assert test_split_figures["model"]["macro_f1"] > test_split_figures["keyword_rule"]["macro_f1"]
+    assert test_split_figures["model"]["accuracy"] > test_split_figures["keyword_rule"]["accuracy"]
+
+
+# -- embeddings ---------------------------------------------------------------------------------
+
+
+def test_embed_returns_normalised_float32_vectors():
+    vectors = embed(["I slept well.", "A long walk by the sea.", ""])
+    assert vectors.shape == (3, EMBEDDING_DIM) and vectors.dtype == np.float32
+    assert np.allclose(np.linalg.norm(vectors, axis=1), 1.0, atol=1e-5)
+    assert embed([]).shape == (0, EMBEDDING_DIM)
+    with pytest.raises(TypeError):
+        embed("one string")
+
+
+def test_identical_texts_give_identical_vectors():
+    texts = ["Coffee with Sam.", "A quiet evening.", "Coffee with Sam."]
+    vectors = embed(texts)
+    assert np.array_equal(vectors[0], vectors[2])
+    assert np.array_equal(embed(["Coffee with Sam."])[0], embed(["Coffee with Sam."])[0])
+    assert np.allclose(vectors[0], embed(["Coffee with Sam."])[0], atol=1e-6)
+
+
+def test_the_model_is_loaded_once_across_threads():
+    barrier = threading.Barrier(4)
+
+    def load():
+        barrier.wait()
+        return get_model()
+
+    with ThreadPoolExecutor(4) as pool:
+        models = list(pool.map(lambda _: load(), range(4)))
+    assert all(m is models[0] for m in models)
+
+
+def test_sentence_embedder_is_a_scikit_learn_step():
+    embedder = SentenceEmbedder()
+    assert embedder.get_params() == {"batch_size": 64}
+    assert embedder.set_params(batch_size=8).batch_size == 8
+    texts = ["one entry", "another entry"]
+    assert np.allclose(embedder.fit_transform(texts), embed(texts), atol=1e-6)
