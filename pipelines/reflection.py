@@ -67,6 +67,29 @@ _STOP = set(TfidfVectorizer(stop_words="english").get_stop_words()) | {
 }
 
 
+_COMMON_VERBS = {
+    "went", "woke", "got", "had", "made", "did", "came", "started", "spent", "felt", "feeling", "said", "told",
+    "want", "wanted", "need", "needs", "needed", "should", "really", "still", "again", "maybe", "today",
+    "yesterday", "tomorrow", "morning", "evening", "night", "week", "weekend", "long", "good", "bad", "little",
+}
+
+
+def recurring_words(texts: list[str], *, limit: int = 3) -> list[str]:
+    """Content words that recur across several texts, most widespread first ("work", "sleep")."""
+    document_frequency: dict[str, int] = defaultdict(int)
+    for text in texts:
+        seen = set()
+        for word in re.findall(r"[a-z][a-z']{2,}", text.lower()):
+            word = word.strip("'")
+            word = word[:-1] if word.endswith("s") and len(word) > 4 and not word.endswith("ss") else word
+            if "'" in word or word in _STOP or word in _COMMON_VERBS or word in seen:
+                continue
+            seen.add(word)
+            document_frequency[word] += 1
+    ranked = sorted((w for w, n in document_frequency.items() if n >= 2), key=lambda w: (-document_frequency[w], w))
+    return ranked[:limit]
+
+
 def theme_title(sentences: list[str]) -> str:
     """The theme's name: its most distinctive words."""
     words = defaultdict(int)

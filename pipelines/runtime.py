@@ -36,6 +36,16 @@ class PipelineRun(msgspec.Struct, kw_only=True):
     prefect_flow_run_id: str | None = None
 
 
+def warm_up() -> None:
+    """Load the models and run a first (empty) flow now, so the first saved entry does not wait."""
+    from pipelines.embeddings import embed
+    from pipelines.mood import get_mood_model
+
+    embed(["warm up"])
+    get_mood_model()
+    load_flow("highlight-extraction")
+
+
 class PipelineRunner:
     def __init__(self, mode: str = "inline", workers: int = 2) -> None:
         if mode not in ("inline", "deployments"):
@@ -74,6 +84,8 @@ class PipelineRunner:
             if error is not None:
                 raise error
             self._prefect_status = "ready"
+            if self.mode == "inline":
+                warm_up()
         except Exception as exc:  # reported by health, never raised into the app
             self._prefect_status = "error"
             self._prefect_error = f"{type(exc).__name__}: {exc}"
@@ -116,9 +128,14 @@ class PipelineRunner:
         return run
 
     def _run_inline(self, run: PipelineRun) -> None:
+        from prefect.settings import PREFECT_FLOWS_HEARTBEAT_FREQUENCY, temporary_settings
+
         run.state = "running"
         try:
-            state = load_flow(run.flow)(**run.parameters, return_state=True)
+            # Heartbeats detect crashed runs on remote workers; inline, the entry's own analysis
+            # state does that, and the heartbeat thread would hold each worker ~1 s after its run.
+            with temporary_settings(updates={PREFECT_FLOWS_HEARTBEAT_FREQUENCY: None}):
+                state = load_flow(run.flow)(**run.parameters, return_state=True)
             run.prefect_flow_run_id = str(state.state_details.flow_run_id) if state.state_details else None
             run.result = state.result(raise_on_failure=True)
             run.state = "completed"

@@ -26,6 +26,8 @@ MAX_RELATED = 3
 # A retrieved passage must be at least this similar to the question to be quoted in an answer.
 ANSWER_MIN_SCORE = 0.25
 NO_ANSWER = "I couldn't find anything in your journal about that yet."
+# Entries quoted in an answer score at least this share of the best-matching entry's score.
+QUOTE_RELATIVE = 0.8
 
 
 def _related(text_vec: np.ndarray, names: list[str]) -> list[str]:
@@ -94,27 +96,59 @@ def build_local_profile(entries: list[ProfileEntry]) -> ProfileDraft:
 
     top_mood, top_count = moods.most_common(1)[0]
     span = f"{entries[0].date} to {entries[-1].date}" if len(entries) > 1 else entries[0].date
-    from pipelines.reflection import theme_title
-
-    topics = []
-    for _, sentence in themes:
-        title = theme_title([sentence]).lower()
-        if title not in topics:
-            topics.append(title)
-    about = " and ".join(topics[:2]) if topics else "your days"
+    topics = life_areas([e.content for e in entries])
+    about = (", ".join(topics[:-1]) + " and " + topics[-1]) if len(topics) > 1 else (topics[0] if topics else "your days")
     short = (
         f"Across {len(entries)} entries ({span}), you come back most often to {about}. "
         f"Your most frequent mood is {top_mood.lower()} ({top_count} of {len(entries)})."
     )
     lines = [short, "", "What you keep coming back to:"]
     lines += [f'- "{sentence}" ({entry.date})' for entry, sentence in themes]
-    if intentions:
-        lines += ["", "**Concrete Actions**:"]
-        for number, (entry, highlight) in enumerate(intentions[:5], start=1):
-            lines.append(f"{number}. {highlight.reformulation} (from {entry.date})")
+    lines += ["", "**Concrete Actions**:"]
+    for number, action in enumerate(_concrete_actions(intentions, topics, themes), start=1):
+        lines.append(f"{number}. {action}")
     blindspots = _blindspots(entries, intentions, moods)
     return ProfileDraft(short_summary=short, full_profile="\n".join(lines), blindspots=blindspots,
                         source_entry_ids=sorted(sources))
+
+
+# The areas of life a journal tends to be about, each described the way entries talk about it.
+LIFE_AREAS = {
+    "work": "my job, work at the office, colleagues, my manager, clients, projects and deadlines",
+    "health": "exercise, running, the gym, sleep, tiredness, food, coffee and my body",
+    "family": "my mum, my dad, my parents, my children, my grandmother, my sister and relatives",
+    "relationships": "my partner, my friends, dates, love and time together",
+    "home life": "home, chores, laundry, cleaning, bills, the landlord, repairs and paperwork",
+    "personal growth": "learning, reading books, new skills, habits, meditation and self-improvement",
+    "your feelings": "worry, stress, sadness, anger, anxiety and how I feel",
+    "travel": "trips, travel, holidays, plans and booking flights",
+}
+LIFE_AREA_MIN_SCORE = 0.15
+
+
+CONCRETE_ACTIONS = 5
+
+
+def _concrete_actions(intentions, topics: list[str], themes) -> list[str]:
+    """Exactly five actions: the user's own intentions first, then small steps on the areas and
+    moments their entries keep returning to (each still pointing at what they wrote)."""
+    actions = [f"{h.reformulation} (from {entry.date})" for entry, h in intentions[:CONCRETE_ACTIONS]]
+    for topic in topics:
+        actions.append(f"Set aside ten minutes this week to write only about {topic}, and notice what stands out.")
+    for entry, sentence in themes:
+        actions.append(f'Reread what you wrote on {entry.date} ("{sentence[:80]}") and note what has changed since.')
+    while len(actions) < CONCRETE_ACTIONS:
+        actions.append("Write a few lines at the same time each day this week, even on quiet days.")
+    return actions[:CONCRETE_ACTIONS]
+
+
+def life_areas(texts: list[str], *, limit: int = 3) -> list[str]:
+    """The areas of life the entries are most often about, by meaning rather than by word."""
+    names = list(LIFE_AREAS)
+    scores = embed(texts) @ embed(list(LIFE_AREAS.values())).T
+    counts = Counter(names[int(i)] for i, row in zip(scores.argmax(axis=1), scores, strict=True)
+                     if row.max() >= LIFE_AREA_MIN_SCORE)
+    return [name for name, _ in counts.most_common(limit)]
 
 
 def _blindspots(entries, intentions, moods: Counter) -> list[str]:
@@ -132,14 +166,17 @@ def _blindspots(entries, intentions, moods: Counter) -> list[str]:
 # -- answers ---------------------------------------------------------------------------------
 def compose_answer(question: str, passages: list[Passage]) -> str:
     """An answer made only of the user's own words, quoted with their dates. Never invents."""
-    relevant = [p for p in passages if p.score >= ANSWER_MIN_SCORE]
+    relevant = sorted((p for p in passages if p.score >= ANSWER_MIN_SCORE), key=lambda p: -p.score)
     if not relevant:
         return NO_ANSWER
+    # Quote only what answers the question: entries close to the best match (ranked on the whole
+    # entry, which carries more context than any one sentence), never the merely recent.
+    top = relevant[0].score
+    chosen = [p for p in relevant if p.score >= QUOTE_RELATIVE * top][:3]
     qvec = embed([question])[0]
     quotes = []
-    for passage in relevant[:3]:
+    for passage in chosen:
         sentences = split_sentences(passage.text) or [passage.text]
-        scores = embed(sentences) @ qvec
-        best = sentences[int(np.argmax(scores))].strip()
+        best = sentences[int(np.argmax(embed(sentences) @ qvec))].strip()
         quotes.append(f'On {passage.date} you wrote: "{best}"')
     return "Here is what your journal says:\n" + "\n".join(quotes)

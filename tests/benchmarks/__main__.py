@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import importlib
+import os
 import pkgutil
 import sys
 import time
@@ -17,6 +18,9 @@ def main(selected: list[str]) -> int:
             return 2
         names = [n for n in names if n in selected]
     print(f"# Reverie benchmarks ({len(names)})")
+    # Figures from a busy machine are slower across the board; the ratios hold up better.
+    load = " / ".join(f"{x:.2f}" for x in os.getloadavg())
+    print(f"{os.cpu_count()} cores, load average {load} (1/5/15 min)")
     for name in names:
         started = time.perf_counter()
         importlib.import_module(f"tests.benchmarks.{name}").run()

@@ -48,3 +48,56 @@ def report(title: str, baseline: Measurement, candidate: Measurement, *, budget_
     if budget_ratio is not None:
         verdict = "  within budget" if ratio <= budget_ratio else f"  OVER BUDGET ({budget_ratio:.2f}x)"
     print(f"ratio {candidate.name} / {baseline.name}: {ratio:.2f}x{verdict}")
+
+
+def report_latencies(title: str, baseline: Measurement, *candidates: Measurement,
+                     notes: dict[str, str] | None = None) -> None:
+    """Median and p95 of a baseline and several candidates, and each candidate's median ratio to it.
+
+    `notes` adds a column per name (a recall, a count...)."""
+    notes = notes or {}
+    print(f"\n## {title}")
+    print(f"{'':34} {'median':>10} {'p95':>10} {'n':>5}")
+    for m in (baseline, *candidates):
+        note = notes.get(m.name, "")
+        print(f"{m.name:34} {_ms(m.median):>10} {_ms(m.p95):>10} {len(m.samples):>5}  {note}".rstrip())
+    for m in candidates:
+        ratio = m.median / baseline.median
+        faster = f" ({1 / ratio:.1f}x faster)" if ratio < 1 else ""
+        print(f"ratio {m.name} / {baseline.name} (median): {ratio:.3g}x{faster}")
+
+
+def _ms(seconds: float) -> str:
+    return f"{seconds * 1e3:.3f}ms" if seconds < 1 else f"{seconds * 1e3:.0f}ms"
+
+
+@dataclass
+class Throughput:
+    """Items processed per pass, timed over several passes; the rate uses the median pass."""
+
+    name: str
+    items: int
+    passes: list[float]  # seconds per pass
+
+    @property
+    def median(self) -> float:
+        return statistics.median(self.passes)
+
+    @property
+    def per_second(self) -> float:
+        return self.items / self.median
+
+
+def report_throughput(title: str, baseline: Throughput, candidate: Throughput, *, unit: str = "items",
+                      budget_ratio: float | None = None) -> None:
+    """Both rates and candidate/baseline (above 1: the candidate is faster). `budget_ratio` is the
+    lowest acceptable ratio."""
+    ratio = candidate.per_second / baseline.per_second
+    print(f"\n## {title}")
+    print(f"{'':34} {unit + '/s':>12} {'median pass':>12} {'passes':>7}")
+    for t in (baseline, candidate):
+        print(f"{t.name:34} {t.per_second:>12.1f} {t.median:>11.2f}s {len(t.passes):>7}")
+    verdict = ""
+    if budget_ratio is not None:
+        verdict = "  within budget" if ratio >= budget_ratio else f"  UNDER BUDGET ({budget_ratio:.2f}x)"
+    print(f"ratio {candidate.name} / {baseline.name} ({unit}/s): {ratio:.3f}x{verdict}")

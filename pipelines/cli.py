@@ -1,0 +1,282 @@
+"""`python -m pipelines <step> --input FILE.jsonl [--output FILE.jsonl]`: run one pipeline on a file.
+
+For data scientists: the same functions the flows run, on a JSON Lines file, with no Prefect and no
+database. Each input line is `{"id": str, "text": str, "date": "YYYY-MM-DD"}` (date optional).
+
+Steps:
+- `mood`: one line per entry, `{"id", "mood", "emoji"}`.
+- `highlights`: one line per entry, `{"id", "summary", "highlights": [...]}`; the entry's date is the
+  "today" that resolves weekdays and deadlines.
+- `profile`: ONE line for the whole file, the local provider's personal story
+  `{"shortSummary", "fullProfile", "blindspots", "sourceEntryIds"}`.
+
+An entry without a date is taken as written today, as the app does when an entry is saved without
+one.
+
+The whole file is read and checked before any model loads, so a bad line fails fast and no partial
+output is written. Texts are embedded once, in batches, and the vectors are passed on (except
+inside `build_local_profile`, which takes no vectors and embeds what it needs itself).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+from typing import Any, BinaryIO
+
+import msgspec
+
+PROG = "python -m pipelines"
+STEPS = ("mood", "highlights", "profile")
+# Entries processed (embedded, analysed, written) per round: bounds memory on large files while
+# keeping each call to the model a full batch.
+CHUNK_ENTRIES = 1024
+DEFAULT_BATCH_SIZE = 64
+# How the app shows an entry's date in the profile (spec: MM/DD/YYYY).
+PROFILE_DATE_FORMAT = "%m/%d/%Y"
+
+
+class InputError(Exception):
+    """A problem with the input file, reported as one line."""
+
+
+@dataclass(frozen=True, slots=True)
+class InputEntry:
+    line: int
+    id: str
+    text: str
+    date: date | None
+
+
+# -- reading -------------------------------------------------------------------------------------
+
+
+def read_entries(path: Path) -> list[InputEntry]:
+    """Every entry of a JSON Lines file, checked. Blank lines are skipped; line numbers are 1-based."""
+    try:
+        raw = path.read_bytes().removeprefix(b"\xef\xbb\xbf")  # a UTF-8 BOM (some editors add one)
+    except FileNotFoundError:
+        raise InputError(f"input file not found: {path}") from None
+    except IsADirectoryError:
+        raise InputError(f"input is a directory, not a file: {path}") from None
+    except OSError as exc:
+        raise InputError(f"cannot read {path}: {exc.strerror or exc}") from None
+    entries: list[InputEntry] = []
+    first_line: dict[str, int] = {}
+    for number, line in enumerate(raw.splitlines(), start=1):
+        if not line.strip():
+            continue
+        entry = _parse_line(line, number, path)
+        if entry.id in first_line:
+            raise InputError(
+                f"{path}, line {number}: duplicate id {entry.id!r} (first on line {first_line[entry.id]})"
+            )
+        first_line[entry.id] = number
+        entries.append(entry)
+    return entries
+
+
+def _parse_line(line: bytes, number: int, path: Path) -> InputEntry:
+    where = f"{path}, line {number}"
+    try:
+        value = msgspec.json.decode(line)
+    except msgspec.DecodeError as exc:
+        raise InputError(f"{where}: not valid JSON ({exc})") from None
+    if not isinstance(value, dict):
+        raise InputError(
+            f'{where}: expected a JSON object like {{"id": ..., "text": ...}}, got {_kind(value)}'
+        )
+    missing = [key for key in ("id", "text") if key not in value]
+    if missing:
+        raise InputError(f"{where}: missing {' and '.join(repr(k) for k in missing)}")
+    entry_id, text, day = value["id"], value["text"], value.get("date")
+    if not isinstance(entry_id, str) or not entry_id.strip():
+        raise InputError(f"{where}: 'id' must be a non-empty string, got {_kind(entry_id)}")
+    if not isinstance(text, str):
+        raise InputError(f"{where}: 'text' must be a string, got {_kind(text)}")
+    return InputEntry(line=number, id=entry_id, text=text, date=_parse_date(day, where))
+
+
+def _parse_date(value: Any, where: str) -> date | None:
+    if value is None:
+        return None
+    if isinstance(value, str):
+        try:
+            # fromisoformat alone also takes "20240102" and week dates: insist on YYYY-MM-DD.
+            if len(value) == 10 and value[4] == "-" and value[7] == "-":
+                return date.fromisoformat(value)
+        except ValueError:
+            pass
+    raise InputError(f"{where}: 'date' must be a date as YYYY-MM-DD, got {value!r}")
+
+
+def _kind(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, str):
+        return f"{value!r}" if value else "an empty string"
+    return {dict: "an object", list: "an array", bool: "a boolean", int: "a number", float: "a number"}.get(
+        type(value), type(value).__name__
+    )
+
+
+# -- steps ---------------------------------------------------------------------------------------
+
+
+def _chunks(entries: Sequence[InputEntry], size: int = CHUNK_ENTRIES) -> Iterator[Sequence[InputEntry]]:
+    for start in range(0, len(entries), size):
+        yield entries[start : start + size]
+
+
+def run_mood(entries: Sequence[InputEntry], batch_size: int) -> Iterator[dict[str, Any]]:
+    from pipelines.embeddings import embed
+    from pipelines.mood import get_mood_model
+
+    model = get_mood_model()
+    for chunk in _chunks(entries):
+        texts = [entry.text for entry in chunk]
+        vectors = embed(texts, batch_size=batch_size)
+        for entry, prediction in zip(chunk, model.predict(texts, vectors), strict=True):
+            yield {"id": entry.id, "mood": prediction.mood, "emoji": prediction.emoji}
+
+
+def run_highlights(entries: Sequence[InputEntry], batch_size: int) -> Iterator[dict[str, Any]]:
+    from pipelines.embeddings import embed
+    from pipelines.highlights import extract_highlights, limit_projects
+    from pipelines.summaries import DEFAULT_MAX_CHARS, DEFAULT_MAX_SENTENCES, summarize, summary_sentences
+
+    for chunk in _chunks(entries):
+        # The summary ranks an entry's sentences by their embeddings: embed the sentences of every
+        # entry that needs ranking in one batch (the same sentences summarize() would embed).
+        sentences = [summary_sentences(entry.text) for entry in chunk]
+        ranked = [
+            len(s) > 1 and (len(s) > DEFAULT_MAX_SENTENCES or len(" ".join(s)) > DEFAULT_MAX_CHARS)
+            for s in sentences
+        ]
+        flat = [sentence for s, needed in zip(sentences, ranked, strict=True) if needed for sentence in s]
+        vectors = embed(flat, batch_size=batch_size)
+        start = 0
+        for entry, s, needed in zip(chunk, sentences, ranked, strict=True):
+            own = None
+            if needed:
+                own, start = vectors[start : start + len(s)], start + len(s)
+            highlights = limit_projects(extract_highlights(entry.text, today=entry.date))
+            yield {
+                "id": entry.id,
+                "summary": summarize(entry.text, embeddings=own),
+                "highlights": [msgspec.to_builtins(h) for h in highlights],
+            }
+
+
+def run_profile(entries: Sequence[InputEntry], batch_size: int) -> Iterator[dict[str, Any]]:
+    from pipelines.providers.base import ProfileEntry
+    from pipelines.providers.local_provider import build_local_profile
+
+    # The profile reads the entries in time order, as the app does (entry date, then as saved).
+    today = date.today()
+    ordered = sorted(entries, key=lambda e: (e.date or today, e.line))
+    material = [
+        ProfileEntry(
+            id=entry.id, date=(entry.date or today).strftime(PROFILE_DATE_FORMAT), content=entry.text
+        )
+        for entry in ordered
+    ]
+    # build_local_profile embeds what it needs itself (it takes no vectors).
+    yield msgspec.to_builtins(build_local_profile(material))
+
+
+RUNNERS: dict[str, Callable[[Sequence[InputEntry], int], Iterator[dict[str, Any]]]] = {
+    "mood": run_mood,
+    "highlights": run_highlights,
+    "profile": run_profile,
+}
+
+
+# -- writing -------------------------------------------------------------------------------------
+
+
+def _write_lines(rows: Iterator[dict[str, Any]], out: BinaryIO) -> int:
+    encoder = msgspec.json.Encoder()
+    count = 0
+    for row in rows:
+        out.write(encoder.encode(row) + b"\n")
+        count += 1
+    out.flush()
+    return count
+
+
+def write_output(rows: Iterator[dict[str, Any]], output: Path | None) -> int:
+    """Write JSON Lines to `output` (whole or not at all: a temp file renamed at the end) or stdout."""
+    if output is None:
+        return _write_lines(rows, sys.stdout.buffer)
+    if output.is_dir():
+        raise InputError(f"output is a directory, not a file: {output}")
+    if not output.parent.exists():
+        raise InputError(f"output folder does not exist: {output.parent}")
+    fd, temp = tempfile.mkstemp(prefix=f".{output.name}.", suffix=".tmp", dir=output.parent)
+    try:
+        with os.fdopen(fd, "wb") as out:
+            count = _write_lines(rows, out)
+        os.replace(temp, output)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise
+    return count
+
+
+# -- entry point ---------------------------------------------------------------------------------
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog=PROG,
+        description="Run one Reverie pipeline on a JSON Lines file of entries "
+        '({"id": str, "text": str, "date": "YYYY-MM-DD" (optional)} per line).',
+    )
+    parser.add_argument(
+        "step",
+        choices=STEPS,
+        help="mood: one mood per entry; highlights: summary and "
+        "tasks/projects/goals per entry; profile: one personal story for the whole file",
+    )
+    parser.add_argument("--input", "-i", type=Path, required=True, metavar="FILE.jsonl", help="the entries")
+    parser.add_argument(
+        "--output",
+        "-o",
+        type=Path,
+        default=None,
+        metavar="FILE.jsonl",
+        help="where to write the results (default: standard output)",
+    )
+    parser.add_argument(
+        "--batch-size",
+        type=int,
+        default=DEFAULT_BATCH_SIZE,
+        help=f"texts per call to the embedding model (default {DEFAULT_BATCH_SIZE})",
+    )
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.batch_size < 1:
+        parser.error("--batch-size must be at least 1")
+    try:
+        entries = read_entries(args.input)
+        write_output(RUNNERS[args.step](entries, args.batch_size), args.output)
+    except InputError as exc:
+        print(f"{PROG}: error: {exc}", file=sys.stderr)
+        return 1
+    except BrokenPipeError:
+        # `... | head`: the reader left; not an error of ours. Silence the flush at exit too.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
+    return 0

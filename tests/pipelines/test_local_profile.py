@@ -1,0 +1,44 @@
+"""The local personal story: grounded in the entries, with exactly five Concrete Actions."""
+
+from __future__ import annotations
+
+import re
+
+from pipelines.providers.base import ProfileEntry
+from pipelines.providers.local_provider import NO_ANSWER, build_local_profile, compose_answer
+from pipelines.providers.base import Passage
+
+ENTRIES = [
+    "Long day at the office, the client changed the requirements again. I need to finish the proposal by Thursday.",
+    "Went running before work, it cleared my head. My goal this year is to run a half marathon.",
+    "Dinner with Mum and Dad; Dad's knee is worse. I should book him a physio appointment.",
+    "Work was calmer today and I felt proud of the team after the launch.",
+]
+
+
+def profile():
+    return build_local_profile([ProfileEntry(id=f"e{i}", date=f"11/0{i + 1}/2026", content=c)
+                                for i, c in enumerate(ENTRIES)])
+
+
+def test_concrete_actions_are_five_numbered_lines_led_by_the_users_intentions():
+    draft = profile()
+    section = draft.full_profile.split("**Concrete Actions**:")[1].strip().splitlines()
+    assert [re.match(r"^(\d)\. ", line).group(1) for line in section] == ["1", "2", "3", "4", "5"]
+    assert "Finish the proposal by Thursday" in section[0]
+
+
+def test_statements_point_at_entries():
+    draft = profile()
+    assert draft.short_summary and set(draft.source_entry_ids) <= {f"e{i}" for i in range(len(ENTRIES))}
+    for quote in re.findall(r'"([^"]+)" \((\d\d/\d\d/\d{4})\)', draft.full_profile):
+        assert any(quote[0] in entry for entry in ENTRIES)
+
+
+def test_answers_quote_only_relevant_entries_and_never_invent():
+    passages = [Passage(entry_id=f"e{i}", date=f"11/0{i + 1}/2026", text=t, score=s)
+                for i, (t, s) in enumerate(zip(ENTRIES, (0.2, 0.3, 0.1, 0.6), strict=True))]
+    answer = compose_answer("When did I feel proud?", passages)
+    assert "11/04/2026" in answer and "proud of the team" in answer
+    assert "11/03/2026" not in answer  # Dad's knee has nothing to do with pride
+    assert compose_answer("Paris?", [Passage(entry_id="x", date="d", text="t", score=0.05)]) == NO_ANSWER
