@@ -29,9 +29,16 @@ class User(Base):
     birth_date: Mapped[date | None] = mapped_column(sa.Date)
     dark_mode: Mapped[bool] = mapped_column(default=True)
     show_dark_mode_toggle: Mapped[bool] = mapped_column(default=True)
+    # Premium comes from admins and promo codes for now (no payments yet; spec README point 6).
+    subscription_tier: Mapped[str] = mapped_column(sa.String(16), default="free", server_default="free")
+    promo_access: Mapped[bool] = mapped_column(default=False, server_default=sa.false())
     created_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=utcnow, onupdate=utcnow)
     last_login_at: Mapped[datetime | None] = mapped_column(sa.DateTime(timezone=True))
+
+    @property
+    def is_premium(self) -> bool:
+        return self.subscription_tier == "premium" or self.promo_access
 
     __table_args__ = (
         # Unique case-insensitively: "Ana" and "ana" are the same account name.

@@ -20,6 +20,8 @@ class UserOut(msgspec.Struct, rename="camel", kw_only=True):
     needs_terms_agreement: bool
     needs_verification: bool
     is_admin: bool
+    is_premium: bool
+    subscription_tier: str
     journaling_experience: str | None
     full_name: str | None
     gender: str | None
@@ -41,6 +43,8 @@ class UserOut(msgspec.Struct, rename="camel", kw_only=True):
             needs_terms_agreement=not user.agreed_to_terms,
             needs_verification=not user.is_verified,
             is_admin=user.is_admin,
+            is_premium=user.is_premium,
+            subscription_tier=user.subscription_tier,
             journaling_experience=user.journaling_experience,
             full_name=user.full_name,
             gender=user.gender,

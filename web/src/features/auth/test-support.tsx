@@ -101,6 +101,8 @@ export function makeUser(overrides: Partial<AuthUser> = {}): AuthUser {
     needsTermsAgreement: false,
     needsVerification: false,
     isAdmin: false,
+    isPremium: false,
+    subscriptionTier: "free",
     journalingExperience: null,
     fullName: null,
     gender: null,

@@ -18,6 +18,8 @@ export function makeUser(overrides: Partial<AuthUser> = {}): AuthUser {
     needsTermsAgreement: false,
     needsVerification: false,
     isAdmin: false,
+    isPremium: false,
+    subscriptionTier: "free",
     isVerified: true,
     birthDate: null,
     createdAt: "2025-01-01T00:00:00Z",

@@ -981,12 +981,14 @@ export interface components {
             /** Format: uuid */
             id: string;
             isAdmin: boolean;
+            isPremium: boolean;
             isVerified: boolean;
             journalingExperience: string | null;
             lastLoginAt: string | null;
             needsTermsAgreement: boolean;
             needsVerification: boolean;
             showDarkModeToggle: boolean;
+            subscriptionTier: string;
             termsAgreedAt: string | null;
             username: string;
         };
