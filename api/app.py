@@ -28,11 +28,14 @@ from api.journal.recovery import resubmit_unfinished_analyses
 from api.journal.search import JournalSearchController
 from api.logging import configure_logging, get_logger
 from api.mail import Mailer
+from api.photos.controllers import PhotosController
+from api.reports.controllers import TherapistReportController
 from api.request_id import RequestIdMiddleware
 from api.security.csrf import CSRFMiddleware
 from api.security.rate_limit import RateLimiter
 from api.settings import Settings
 from api.spa import serve_spa
+from api.storage import LocalFileStorage
 from api.users.controllers import UsersController
 
 log = get_logger("reverie.app")
@@ -102,7 +105,7 @@ def create_app(settings: Settings | None = None, *, database_url: str | None = N
             HealthController, AuthController, UsersController, JournalController, JournalSearchController,
             TasksController,
             ProjectsController, GoalsController, ProfileController, AIController, EntryChatController,
-            InsightsController, serve_spa,
+            InsightsController, PhotosController, TherapistReportController, serve_spa,
         ],
         plugins=[SQLAlchemyPlugin(config=db_config)],
         middleware=[RequestIdMiddleware(), CSRFMiddleware(), SessionMiddleware()],
@@ -121,4 +124,5 @@ def create_app(settings: Settings | None = None, *, database_url: str | None = N
     app.state.db_sessionmaker = async_sessionmaker(engine, expire_on_commit=False)
     app.state.mailer = Mailer(settings)
     app.state.rate_limiter = RateLimiter()
+    app.state.storage = LocalFileStorage(settings.data_dir / "files")
     return app

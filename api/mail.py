@@ -6,9 +6,11 @@ from __future__ import annotations
 import smtplib
 import ssl
 import uuid
+from collections.abc import Sequence
 from datetime import UTC, datetime
 from email.message import EmailMessage
 from email.utils import format_datetime, make_msgid
+from typing import NamedTuple
 
 import anyio
 
@@ -18,11 +20,20 @@ from api.settings import Settings
 log = get_logger("reverie.mail")
 
 
+class Attachment(NamedTuple):
+    """A file sent with a message: its name, its content type ("application/pdf") and its bytes."""
+
+    filename: str
+    content_type: str
+    data: bytes
+
+
 class Mailer:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
 
-    def _message(self, to: str, subject: str, text: str) -> EmailMessage:
+    def _message(self, to: str, subject: str, text: str,
+                 attachments: Sequence[Attachment | tuple[str, str, bytes]] = ()) -> EmailMessage:
         message = EmailMessage()
         message["From"] = self.settings.smtp_from
         message["To"] = to
@@ -30,10 +41,16 @@ class Mailer:
         message["Date"] = format_datetime(datetime.now(UTC))
         message["Message-ID"] = make_msgid(domain="reverie.local")
         message.set_content(text)
+        for filename, content_type, data in attachments:
+            maintype, _, subtype = content_type.partition("/")
+            message.add_attachment(data, maintype=maintype, subtype=subtype or "octet-stream", filename=filename)
         return message
 
-    async def send(self, to: str, subject: str, text: str, *, log_fields: dict[str, str] | None = None) -> None:
-        message = self._message(to, subject, text)
+    async def send(self, to: str, subject: str, text: str, *, log_fields: dict[str, str] | None = None,
+                   attachments: Sequence[Attachment | tuple[str, str, bytes]] = ()) -> None:
+        """Send (or write to the outbox) a plain-text message, with optional attachments given as
+        (filename, content type, bytes)."""
+        message = self._message(to, subject, text, attachments)
         if self.settings.smtp_host:
             await anyio.to_thread.run_sync(self._send_smtp, message)
             log.info("mail_sent", subject=subject)

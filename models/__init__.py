@@ -3,6 +3,7 @@
 from models.auth import AuthSession, PasswordResetToken, VerificationCode
 from models.base import Base
 from models.journal import EMBEDDING_DIM, Goal, Insight, JournalEntry, Profile, Project, Task
+from models.photo import Photo
 from models.user import User
 
 __all__ = [
@@ -13,6 +14,7 @@ __all__ = [
     "Insight",
     "JournalEntry",
     "PasswordResetToken",
+    "Photo",
     "Profile",
     "Project",
     "Task",

@@ -627,6 +627,11 @@ class MoodModel(BaseEstimator):
                 predictions.append(_default_prediction())
                 continue
             best = MOODS[int(np.argmax(row))]
+            words = np.asarray(evidence[len(predictions)][: len(KEYWORD_MOODS)], dtype=float)
+            # Journal prose about oneself drifts towards GoEmotions' "caring"/"love": a loving
+            # reading with no loving word in the text yields to the mood the words do name.
+            if best == "loving" and words[KEYWORD_MOODS.index("loving")] <= 0 and words.max() > 0:
+                best = KEYWORD_MOODS[int(np.argmax(words))]
             named = dict(zip(MOODS, row.tolist(), strict=True))
             predictions.append(_prediction(best, named, "keywords" if by_keywords else "model"))
         return predictions

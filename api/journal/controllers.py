@@ -14,7 +14,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from api.journal import rules
 from api.journal.schemas import DeletedOut, EntryCreate, EntryOut, EntryUpdate
 from api.logging import get_logger
-from models import JournalEntry
+from models import JournalEntry, Photo
 
 log = get_logger("reverie.journal")
 
@@ -100,5 +100,13 @@ class JournalController(Controller):
     @delete("/{entry_id:uuid}", operation_id="deleteEntry", status_code=200)
     async def delete_entry(self, request: Request, db_session: AsyncSession, entry_id: UUID) -> DeletedOut:
         entry = await _own_entry(db_session, request.user.id, entry_id)
-        await db_session.delete(entry)
+        photos = (await db_session.execute(
+            sa.select(Photo.storage_key, Photo.thumbnail_key).where(Photo.entry_id == entry.id))).all()
+        await db_session.delete(entry)  # photo rows go by ON DELETE CASCADE; their files go here
+        await db_session.commit()
+        storage = request.app.state.storage
+        for keys in photos:
+            for key in keys:
+                if key:
+                    await storage.delete(key)
         return DeletedOut(message="Entry deleted")

@@ -49,7 +49,7 @@ export const routes: RouteObject[] = [
         Component: SignedInArea,
         children: [
           { index: true, Component: JournalHomePage },
-          { path: "profile", Component: JournalHomePage },
+          { path: "profile", element: <JournalHomePage insightsFirst /> },
           { path: "settings", element: <SectionPlaceholderPage title="Settings" /> },
           { path: "insights", element: <SectionPlaceholderPage title="Insights" /> },
           { path: "patterns", element: <SectionPlaceholderPage title="Patterns & Self-Exploration" /> },

@@ -83,3 +83,103 @@ export const RESET_LINK_VALIDITY_HOURS = 1;
 
 /** A readable cookie the server sets beside the HttpOnly session cookie: "a session exists". */
 export const SIGNED_IN_COOKIE = "reverie_signed_in";
+
+// Insights view, journal banners and entry photos (part 2, sections 2, 4 and 9; part 1, sections 2,
+// 5 and 8).
+/** The personal story unlocks at this many entries. */
+export const PERSONAL_STORY_UNLOCK_ENTRIES = 4;
+/** Meaning & Purpose unlocks at this many entries; before that a progress bar counts towards it. */
+export const PURPOSE_UNLOCK_ENTRIES = 100;
+/** Meaning & Purpose reads 'Low confidence' up to this many entries, 'High confidence' above. */
+export const PURPOSE_HIGH_CONFIDENCE_ABOVE_ENTRIES = 200;
+/** Purpose progress messages: below each bound (in entries) its message; 'Almost there!' after. */
+export const PURPOSE_PROGRESS_MESSAGES: readonly { below: number; message: string }[] = [
+  { below: 25, message: "Just beginning your journey..." },
+  { below: 50, message: "Making good progress!" },
+  { below: 75, message: "You're getting closer!" },
+];
+export const PURPOSE_PROGRESS_FINAL_MESSAGE = "Almost there!";
+/** The insights onboarding banner shows only while the user has fewer entries than this. */
+export const INSIGHTS_ONBOARDING_MAX_ENTRIES = 5;
+/** The profile text the server stores when generation failed (part 1, section 8). */
+export const PROFILE_FAILURE_TEXT = "Could not generate profile. Please try again later.";
+/** Where the premium lock overlay's 'Upgrade to Premium' button leads. */
+export const SUBSCRIPTION_PATH = "/subscription";
+/** Where the smart banner's Import Journal and Upload CV buttons lead. */
+export const SETTINGS_PATH = "/settings";
+/** The server refuses photos larger than this (413). */
+export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
+
+// Previous Entries list and the journal dialogs (part 1, sections 2, 5 and 9).
+/** An entry's preview in the list shows this many characters of its content. */
+export const ENTRY_PREVIEW_LENGTH = 100;
+/** The chat dialog shows this many characters of the entry. */
+export const CHAT_EXCERPT_LENGTH = 250;
+/** Related goal and project chips show this many characters, then '...'. */
+export const ENTRY_CHIP_LENGTH = 10;
+/** Height of the Previous Entries scroll area. */
+export const PREVIOUS_ENTRIES_HEIGHT_PX = 500;
+/** The entry search waits this long after the last keystroke. */
+export const ENTRY_SEARCH_DEBOUNCE_MS = 300;
+/** The location label used when none is known; the list hides it. */
+export const LOCATION_UNKNOWN = "Location unknown";
+/** Self Analysis needs at least this many entries... */
+export const SELF_ANALYSIS_MIN_ENTRIES = 3;
+/** ...and sends the ids of at most this many (the first ones). */
+export const SELF_ANALYSIS_MAX_ENTRIES = 15;
+/** The therapist report covers this many days up to today unless changed. */
+export const THERAPIST_REPORT_DEFAULT_DAYS = 30;
+/** The therapist report dialog closes this long after a successful send. */
+export const THERAPIST_REPORT_CLOSE_DELAY_MS = 2000;
+
+// Journal editor (part 1, sections 2 "Journal editor section", 3, 4, 8 and 9).
+/** A new, not yet saved entry's id begins with this. */
+export const TEMP_ENTRY_ID_PREFIX = "temp-";
+/** The location sent with a new entry (no geolocation request is made). */
+export const DEFAULT_ENTRY_LOCATION = "Location unknown";
+/** Autosave runs this long after typing stops. */
+export const AUTOSAVE_DEBOUNCE_MS = 1500;
+/** While there are unsaved changes, autosave also runs this often. */
+export const AUTOSAVE_INTERVAL_MS = 30000;
+/** The "Saved" status goes back to idle after this long. */
+export const AUTOSAVE_SAVED_INDICATOR_MS = 1500;
+/** A summary is regenerated only when the content length changed by more than this. */
+export const SUMMARY_REGENERATION_MIN_CHANGE = 150;
+/** A stored draft is recovered only when longer than this after trimming. */
+export const DRAFT_RECOVERY_MIN_LENGTH = 20;
+/** How long the 'Draft Recovered' toast stays. */
+export const DRAFT_RECOVERED_TOAST_MS = 5000;
+/** localStorage: the draft of an entry is kept under this prefix plus the entry id. */
+export const DRAFT_STORAGE_PREFIX = "draft:";
+/** localStorage: the draft of the editor's new entry (stable across reloads, unlike its temp id). */
+export const NEW_ENTRY_DRAFT_STORAGE_KEY = "draft:new";
+/** localStorage: the real id an autosave gave the editor's new entry, so a reload keeps editing it. */
+export const NEW_ENTRY_ID_STORAGE_KEY = "draft:new:id";
+/** localStorage: when the editor last saved to the server (milliseconds since the epoch). */
+export const LAST_SAVED_STORAGE_KEY = "draft:lastSaved";
+/** Insight prompts: requested only for text at least this long. */
+export const INSIGHT_PROMPT_MIN_CHARS = 18;
+/** Insight prompts: at least this long between two requests. */
+export const INSIGHT_PROMPT_MIN_INTERVAL_MS = 8000;
+/** Insight prompts: debounce after sentence-ending punctuation. */
+export const INSIGHT_PROMPT_DEBOUNCE_SENTENCE_MS = 500;
+/** Insight prompts: debounce otherwise. */
+export const INSIGHT_PROMPT_DEBOUNCE_MS = 1200;
+/** sessionStorage: texts of insight prompts dismissed in this session (JSON list). */
+export const DISMISSED_INSIGHT_PROMPTS_SESSION_KEY = "dismissedInsightPrompts";
+/** Characters of text each side of the cursor sent with a saved insight. */
+export const INSIGHT_SURROUNDING_CHARS = 200;
+/** Ask-help sends this many recent entries as context. */
+export const ASK_HELP_RECENT_ENTRIES = 5;
+/** Free tier: insights that can be saved per week (the server enforces it with a 403). */
+export const FREE_INSIGHTS_PER_WEEK = 5;
+/** The editor's greeting: morning before this hour, afternoon before AFTERNOON_END_HOUR, else evening. */
+export const MORNING_END_HOUR = 12;
+export const AFTERNOON_END_HOUR = 17;
+/** The text area: at least this tall (or half the available space), at most this share of the window. */
+export const EDITOR_MIN_HEIGHT_PX = 200;
+export const EDITOR_MAX_HEIGHT_RATIO = 0.7;
+/** The empty text area's placeholder rotates this often. */
+export const PLACEHOLDER_ROTATE_MS = 4000;
+/** Shown when leaving the editor with unsaved changes. */
+export const UNSAVED_CHANGES_MESSAGE = "You have unsaved changes. Are you sure you want to leave?";

@@ -4,7 +4,7 @@
  */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 
-import { api, type Schemas } from "@/lib/api/client";
+import { api, CSRF_HEADERS, toApiError, type Schemas } from "@/lib/api/client";
 
 export type Entry = Schemas["EntryOut"];
 export type Task = Schemas["TaskOut"];
@@ -91,5 +91,213 @@ export function useDeleteEntry() {
     mutationFn: async (id: string) =>
       (await api.DELETE("/api/journal/{entry_id}", { params: { path: { entry_id: id } } })).data!,
     onSuccess: () => void refresh(),
+  });
+}
+
+/** POST /api/profile/regenerate: rebuilds the personal story from all entries, then refreshes the
+ * journal data. A response without success counts as a failure. */
+export function useRegenerateProfile() {
+  const refresh = useRefreshJournal();
+  return useMutation({
+    mutationFn: async () => {
+      const data = (await api.POST("/api/profile/regenerate")).data;
+      if (!data?.success) throw new Error("Profile regeneration failed");
+      return data;
+    },
+    onSuccess: () => void refresh(),
+  });
+}
+
+// --- Previous Entries list and the journal dialogs (search, chat, Self Analysis, therapist report) ---
+
+export type SearchHit = Schemas["SearchHit"];
+
+/** GET /api/journal/search?q=: the server reads date phrases ("last week") itself. Off for a blank query. */
+export function useSearchEntries(q: string) {
+  const query = q.trim();
+  return useQuery({
+    queryKey: journalKeys.search(query),
+    queryFn: async () =>
+      (await api.GET("/api/journal/search", { params: { query: { q: query } } })).data?.results ?? [],
+    enabled: query.length > 0,
+    staleTime: 0,
+  });
+}
+
+/** POST /api/journal/{id}/chat with a message; answers {success, response}. */
+export function useChatWithEntry() {
+  return useMutation({
+    mutationFn: async ({ id, message }: { id: string; message: string }) =>
+      (await api.POST("/api/journal/{entry_id}/chat", { params: { path: { entry_id: id } }, body: { message } })).data!,
+  });
+}
+
+/** One theme of the Self Analysis (spec section 3, "Analysis result"). */
+export interface AnalysisItem {
+  title: string;
+  description: string;
+  prompts: string[];
+  highlighted: string[];
+}
+
+export interface SelfAnalysis {
+  patterns: AnalysisItem[];
+  connections: AnalysisItem[];
+  growth: AnalysisItem[];
+  reflections: AnalysisItem[];
+}
+
+/** The internal error when the server answers without an analysis. */
+export const NO_ANALYSIS_DATA = "No analysis data returned";
+
+function strings(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
+}
+
+function toItems(value: unknown): AnalysisItem[] {
+  if (!Array.isArray(value)) return [];
+  return value.map((raw, index) => {
+    const item = (raw && typeof raw === "object" ? raw : {}) as Record<string, unknown>;
+    const title = typeof item.title === "string" && item.title.trim() ? item.title : `Theme ${index + 1}`;
+    return {
+      title,
+      description: typeof item.description === "string" ? item.description : "",
+      prompts: strings(item.prompts),
+      highlighted: strings(item.highlighted),
+    };
+  });
+}
+
+/** Reads the generate-summary answer into a SelfAnalysis; throws NO_ANALYSIS_DATA when absent. */
+export function parseSelfAnalysis(body: unknown): SelfAnalysis {
+  const record = (body && typeof body === "object" ? body : {}) as Record<string, unknown>;
+  if (typeof record.error === "string" && record.error) throw new Error(record.error);
+  const analysis = record.analysis;
+  if (!analysis || typeof analysis !== "object") throw new Error(NO_ANALYSIS_DATA);
+  const a = analysis as Record<string, unknown>;
+  return {
+    patterns: toItems(a.patterns),
+    connections: toItems(a.connections),
+    growth: toItems(a.growth),
+    reflections: toItems(a.reflections),
+  };
+}
+
+/** POST /api/openai/generate-summary with entryIds: the Self Analysis. Runs while `enabled`. */
+export function useSelfAnalysis(entryIds: string[], enabled: boolean) {
+  return useQuery({
+    queryKey: ["journal", "self-analysis", entryIds] as const,
+    queryFn: async () =>
+      parseSelfAnalysis((await api.POST("/api/openai/generate-summary", { body: { entryIds } })).data),
+    enabled: enabled && entryIds.length > 0,
+  });
+}
+
+export interface TherapistReportInput {
+  /** ISO date-time strings. */
+  startDate: string;
+  endDate: string;
+  therapistEmail: string;
+}
+
+export interface TherapistReportResult {
+  success?: boolean;
+  message?: string;
+  error?: string;
+}
+
+/** The server's text in an error body: `error`, else `detail`, else `message`. */
+export function serverErrorText(body: unknown): string | undefined {
+  if (!body || typeof body !== "object") return undefined;
+  const record = body as Record<string, unknown>;
+  for (const key of ["error", "detail", "message"]) {
+    const value = record[key];
+    if (typeof value === "string" && value.trim()) return value;
+  }
+  return undefined;
+}
+
+/**
+ * POST /api/journal/therapist-report. Not in the generated schema yet, so it is called with fetch
+ * directly (same origin, cookies and CSRF header as `api`); non-OK answers throw ApiError.
+ */
+export function useTherapistReport() {
+  return useMutation({
+    mutationFn: async (body: TherapistReportInput): Promise<TherapistReportResult> => {
+      const url = new URL("/api/journal/therapist-report", window.location.origin);
+      const response = await globalThis.fetch(
+        new Request(url, {
+          method: "POST",
+          credentials: "include",
+          headers: { Accept: "application/json", "Content-Type": "application/json", ...CSRF_HEADERS },
+          body: JSON.stringify(body),
+        }),
+      );
+      if (!response.ok) throw await toApiError(response);
+      const text = await response.text();
+      return text ? (JSON.parse(text) as TherapistReportResult) : { success: true };
+    },
+  });
+}
+
+export type InsightPrompt = {
+  id: string;
+  type: string;
+  text: string;
+  context?: string;
+  timeEstimate?: string | null;
+  relatedTasks?: string[];
+};
+
+/** The editor's autosave variant: content and generateSummary, sent with a no-cache header.
+ * Only the entries are re-read (the rest changes when analysis finishes). */
+export function useAutosaveEntry() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, content, generateSummary }: { id: string; content: string; generateSummary: boolean }) =>
+      (
+        await api.PATCH("/api/journal/{entry_id}", {
+          params: { path: { entry_id: id } },
+          body: { content, generateSummary },
+          headers: { "Cache-Control": "no-cache" },
+        })
+      ).data!,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: journalKeys.entries }),
+  });
+}
+
+/** POST /api/openai/real-time-prompts: prompts for the text being written. */
+export function useRealTimePrompts() {
+  return useMutation({
+    mutationFn: async (body: Schemas["PromptsIn"]) => {
+      const data = (await api.POST("/api/openai/real-time-prompts", { body })).data as
+        | { prompts?: InsightPrompt[] }
+        | undefined;
+      return Array.isArray(data?.prompts) ? data.prompts : [];
+    },
+  });
+}
+
+/** POST /api/openai/ask-help: an answer drawn from the journal. */
+export function useAskHelp() {
+  return useMutation({
+    mutationFn: async (body: Schemas["AskHelpIn"]) => {
+      const data = (await api.POST("/api/openai/ask-help", { body })).data as
+        | { response?: unknown; error?: unknown }
+        | undefined;
+      if (typeof data?.response !== "string" || !data.response) throw new Error(String(data?.error ?? "No answer"));
+      return data.response;
+    },
+  });
+}
+
+export const insightKeys = { all: ["insights"] as const };
+
+/** POST /api/insights (the free plan allows FREE_INSIGHTS_PER_WEEK a week; the server answers 403 past it). */
+export function useSaveInsight() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: Schemas["InsightIn"]) => (await api.POST("/api/insights", { body })).data!,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: insightKeys.all }),
   });
 }

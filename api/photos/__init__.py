@@ -1,0 +1,1 @@
+"""Photos on journal entries: upload (verified, re-encoded, metadata stripped), list, serve, delete."""

@@ -1,0 +1,334 @@
+"""The therapist report: a calm PDF of a date range of the user's journal, built from their own
+words only: how the mood moved (a chart), what the entries keep returning to, each entry's
+summary, and a few sentences quoted with their dates. It is not a clinical assessment.
+
+`build_therapist_report` is a plain, blocking function: the API runs it in a worker thread.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from datetime import date, timedelta
+from xml.sax.saxutils import escape
+
+import msgspec
+from reportlab.graphics.charts.legends import Legend
+from reportlab.graphics.charts.lineplots import LinePlot
+from reportlab.graphics.shapes import Circle, Drawing, String
+from reportlab.lib import colors
+from reportlab.lib.enums import TA_LEFT
+from reportlab.lib.pagesizes import A4
+from reportlab.lib.styles import ParagraphStyle, getSampleStyleSheet
+from reportlab.lib.units import mm
+from reportlab.platypus import KeepTogether, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+
+from api.logging import get_logger
+
+log = get_logger("reverie.report")
+
+DISCLAIMER = "Prepared from the writer's own journal; it is not a clinical assessment."
+MAX_QUOTES = 8
+MAX_THEMES = 6
+SUMMARY_CHARS = 400
+QUOTE_MIN_WORDS, QUOTE_MAX_WORDS = 6, 45
+
+# The chart's mood score: low (0) to bright (3), as the Self Analysis ranks moods.
+MOOD_SCORE = {"Angry": 0, "Sad": 0, "Anxious": 1, "Tired": 1, "Neutral": 2, "Happy": 3, "Loving": 3}
+SCORE_LABELS = {0: "Low", 1: "Strained", 2: "Steady", 3: "Bright"}
+MOOD_COLOURS = {
+    "Happy": colors.HexColor("#E0A526"),
+    "Loving": colors.HexColor("#D2698A"),
+    "Neutral": colors.HexColor("#8C96A0"),
+    "Tired": colors.HexColor("#7A86B8"),
+    "Anxious": colors.HexColor("#B58AC9"),
+    "Sad": colors.HexColor("#4F7CAC"),
+    "Angry": colors.HexColor("#C0574F"),
+}
+INK = colors.HexColor("#2F3A45")
+SOFT = colors.HexColor("#6B7785")
+LINE = colors.HexColor("#5B8C85")
+
+
+class ReportEntry(msgspec.Struct, frozen=True, kw_only=True):
+    date: date
+    content: str
+    summary: str | None = None
+    mood: str | None = None  # the mood's text: "Happy", "Tired", ...
+
+
+def _entry(value) -> ReportEntry:
+    if isinstance(value, ReportEntry):
+        return value
+    if isinstance(value, dict):
+        return ReportEntry(date=value["date"], content=value.get("content") or "", summary=value.get("summary"),
+                           mood=value.get("mood"))
+    day, content, summary, mood = value
+    return ReportEntry(date=day, content=content or "", summary=summary, mood=mood)
+
+
+def long_date(day: date) -> str:
+    return f"{day.strftime('%B')} {day.day}, {day.year}"
+
+
+# -- what goes in ----------------------------------------------------------------------------
+def _mood_of(entry: ReportEntry) -> str | None:
+    if entry.mood and entry.mood.capitalize() in MOOD_SCORE:
+        return entry.mood.capitalize()
+    if not entry.content.strip():
+        return None
+    try:
+        from pipelines.mood import predict_mood
+
+        return predict_mood(entry.content).text
+    except Exception as exc:  # the chart simply leaves this entry out
+        log.warning("report_mood_failed", error=str(exc))
+        return None
+
+
+def _sentences(text: str) -> list[str]:
+    try:
+        from pipelines.highlights import split_sentences
+
+        return split_sentences(text)
+    except Exception:
+        return [s.strip() for s in re.split(r"(?<=[.!?])\s+|\n+", text) if s.strip()]
+
+
+def _summary(entry: ReportEntry) -> str:
+    text = (entry.summary or "").strip()
+    if not text:
+        text = " ".join(_sentences(entry.content)[:2]) or entry.content.strip()
+    return text if len(text) <= SUMMARY_CHARS else text[: SUMMARY_CHARS - 1].rsplit(" ", 1)[0] + "…"
+
+
+def _themes(entries: Sequence[ReportEntry]) -> list[tuple[str, int]]:
+    """Areas of life (by meaning) and recurring words, each with the number of entries it is in."""
+    texts = [e.content for e in entries if e.content.strip()]
+    themes: list[tuple[str, int]] = []
+    if not texts:
+        return themes
+    try:
+        from pipelines.embeddings import embed
+        from pipelines.providers.local_provider import LIFE_AREA_MIN_SCORE, LIFE_AREAS
+
+        names = list(LIFE_AREAS)
+        scores = embed(texts) @ embed(list(LIFE_AREAS.values())).T
+        areas = Counter(names[int(row.argmax())] for row in scores if row.max() >= LIFE_AREA_MIN_SCORE)
+        themes += [(name.capitalize(), n) for name, n in areas.most_common(3)]
+    except Exception as exc:  # recurring words still say what the entries return to
+        log.warning("report_life_areas_failed", error=str(exc))
+    try:
+        from pipelines.reflection import recurring_words
+
+        for word in recurring_words(texts, limit=MAX_THEMES):
+            pattern = re.compile(rf"\b{re.escape(word)}", re.IGNORECASE)
+            themes.append((f'"{word}"', sum(1 for t in texts if pattern.search(t))))
+    except Exception as exc:
+        log.warning("report_recurring_words_failed", error=str(exc))
+    return themes[: MAX_THEMES + 3]
+
+
+def _quotes(entries: Sequence[ReportEntry]) -> list[tuple[date, str]]:
+    """A few of the writer's own sentences, the most feeling-laden of each entry, spread over the range."""
+    try:
+        from pipelines.mood import keyword_scores
+    except Exception:  # pragma: no cover - the keyword lexicon ships with the app
+        def keyword_scores(text):  # type: ignore[misc]
+            return {}
+    candidates: list[tuple[date, str, float]] = []
+    for entry in entries:
+        best: tuple[float, str] | None = None
+        for sentence in _sentences(entry.content):
+            words = len(sentence.split())
+            if not QUOTE_MIN_WORDS <= words <= QUOTE_MAX_WORDS:
+                continue
+            weight = sum(keyword_scores(sentence).values())
+            weight += 0.5 if re.search(r"\b(I|I'm|I've|me|my)\b", sentence) else 0.0
+            if best is None or weight > best[0]:
+                best = (weight, sentence)
+        if best:
+            candidates.append((entry.date, best[1], best[0]))
+    if len(candidates) <= MAX_QUOTES:
+        return [(d, s) for d, s, _ in candidates]
+    # Spread over the range: the strongest sentence of each of MAX_QUOTES equal slices.
+    chosen = []
+    size = len(candidates) / MAX_QUOTES
+    for i in range(MAX_QUOTES):
+        part = candidates[int(i * size): int((i + 1) * size)]
+        if part:
+            d, s, _ = max(part, key=lambda c: c[2])
+            chosen.append((d, s))
+    return chosen
+
+
+# -- the chart -------------------------------------------------------------------------------
+def mood_chart(start: date, end: date, moods: Iterable[tuple[date, str]], width: float = 170 * mm,
+               height: float = 78 * mm) -> Drawing:
+    """A line of the average mood score per day with entries, each entry a dot in its mood's colour."""
+    by_day: dict[date, list[str]] = {}
+    for day, mood in moods:
+        by_day.setdefault(day, []).append(mood)
+    days = sorted(by_day)
+    span = max(1, (end - start).days)
+    drawing = Drawing(width, height)
+    plot = LinePlot()
+    plot.x, plot.y = 38, 64
+    plot.width, plot.height = width - 50, height - 84
+    averages = [((d - start).days, sum(MOOD_SCORE[m] for m in by_day[d]) / len(by_day[d])) for d in days]
+    plot.data = [averages or [(0, 2)]]
+    plot.lines[0].strokeColor = LINE if averages else colors.transparent
+    plot.lines[0].strokeWidth = 1.2
+    plot.xValueAxis.valueMin, plot.xValueAxis.valueMax = 0, span
+    step = max(1, round(span / 6))
+    plot.xValueAxis.valueSteps = list(range(0, span + 1, step))
+    plot.xValueAxis.labelTextFormat = lambda offset: (start + timedelta(days=int(offset))).strftime("%b %d")
+    plot.xValueAxis.labels.fontName = "Helvetica"
+    plot.xValueAxis.labels.fontSize = 7
+    plot.xValueAxis.labels.fillColor = SOFT
+    plot.xValueAxis.strokeColor = SOFT
+    plot.yValueAxis.valueMin, plot.yValueAxis.valueMax = -0.2, 3.2
+    plot.yValueAxis.valueSteps = [0, 1, 2, 3]
+    plot.yValueAxis.labelTextFormat = lambda v: SCORE_LABELS.get(round(v), "")
+    plot.yValueAxis.labels.fontName = "Helvetica"
+    plot.yValueAxis.labels.fontSize = 7
+    plot.yValueAxis.labels.fillColor = SOFT
+    plot.yValueAxis.strokeColor = SOFT
+    plot.yValueAxis.visibleGrid = True
+    plot.yValueAxis.gridStrokeColor = colors.HexColor("#E3E7EA")
+    drawing.add(plot)
+
+    def to_x(offset: float) -> float:
+        return plot.x + plot.width * offset / span
+
+    def to_y(score: float) -> float:
+        return plot.y + plot.height * (score + 0.2) / 3.4
+
+    radius = 2.6 if len(days) <= 60 else 1.6
+    for day in days:
+        for i, mood in enumerate(by_day[day]):
+            jitter = (i - (len(by_day[day]) - 1) / 2) * 0.12
+            drawing.add(Circle(to_x((day - start).days), to_y(MOOD_SCORE[mood] + jitter), radius,
+                               fillColor=MOOD_COLOURS[mood], strokeColor=colors.white, strokeWidth=0.4))
+    legend = Legend()
+    # Two rows of four under the axis labels, inside the drawing's width.
+    legend.x, legend.y = plot.x, 36
+    legend.alignment = "right"
+    legend.columnMaximum = 2
+    legend.deltay = 12
+    legend.deltax = (width - plot.x) / 4
+    legend.dxTextSpace = 6
+    legend.dx = legend.dy = 7
+    legend.fontName, legend.fontSize = "Helvetica", 7.5
+    legend.fillColor = INK
+    legend.colorNamePairs = [(MOOD_COLOURS[m], f"{m} ({SCORE_LABELS[s]})") for m, s in MOOD_SCORE.items()]
+    legend.boxAnchor = "nw"
+    legend.swdx = legend.swdy = 7
+    legend.subCols.minWidth = 0
+    drawing.add(legend)
+    if not days:
+        drawing.add(String(plot.x + plot.width / 2, plot.y + plot.height / 2, "No moods recorded in this range",
+                           textAnchor="middle", fontName="Helvetica", fontSize=9, fillColor=SOFT))
+    return drawing
+
+
+# -- the document ----------------------------------------------------------------------------
+def _styles() -> dict[str, ParagraphStyle]:
+    base = getSampleStyleSheet()
+    body = ParagraphStyle("body", parent=base["BodyText"], fontName="Helvetica", fontSize=10, leading=14,
+                          textColor=INK, alignment=TA_LEFT)
+    return {
+        "title": ParagraphStyle("title", parent=body, fontName="Helvetica-Bold", fontSize=20, leading=26,
+                                spaceAfter=6),
+        "h2": ParagraphStyle("h2", parent=body, fontName="Helvetica-Bold", fontSize=13, leading=18,
+                             spaceBefore=14, spaceAfter=6, textColor=LINE),
+        "body": body,
+        "soft": ParagraphStyle("soft", parent=body, textColor=SOFT, fontSize=9, leading=12),
+        "date": ParagraphStyle("date", parent=body, fontName="Helvetica-Bold", fontSize=9.5, spaceBefore=6),
+        "quote": ParagraphStyle("quote", parent=body, fontName="Helvetica-Oblique", leftIndent=14,
+                                rightIndent=14, spaceBefore=4),
+    }
+
+
+def _p(text: str, style: ParagraphStyle) -> Paragraph:
+    return Paragraph(escape(text).replace("\n", "<br/>"), style)
+
+
+def build_therapist_report(user_name: str, start: date, end: date, entries: Iterable, *,
+                           compress: bool = True) -> bytes:
+    """The report as PDF bytes. `entries`: ReportEntry, dicts or (date, content, summary, mood)
+    tuples; those outside start..end are left out. Works for no entries and for long ranges."""
+    rows = sorted((e for e in map(_entry, entries) if start <= e.date <= end), key=lambda e: e.date)
+    s = _styles()
+    buffer = io.BytesIO()
+    doc = SimpleDocTemplate(
+        buffer, pagesize=A4, leftMargin=20 * mm, rightMargin=20 * mm, topMargin=18 * mm, bottomMargin=18 * mm,
+        title=f"Journal report for {user_name}", author="Reverie", subject=f"{start.isoformat()} to {end.isoformat()}",
+        pageCompression=1 if compress else 0,
+    )
+    story: list = [
+        _p("Journal Report", s["title"]),
+        _p(f"Writer: {user_name}", s["body"]),
+        _p(f"Period: {long_date(start)} to {long_date(end)} ({(end - start).days + 1} days)", s["body"]),
+        _p(f"Entries in this period: {len(rows)}", s["body"]),
+        Spacer(1, 4),
+        _p(DISCLAIMER, s["soft"]),
+        _p("Moods, themes and summaries are derived automatically from the text of the entries and may "
+           "miss nuance; the quoted sentences are the writer's own words.", s["soft"]),
+    ]
+    if not rows:
+        story += [Spacer(1, 10), _p("There were no journal entries in this period.", s["body"])]
+        doc.build(story, onFirstPage=_footer(user_name), onLaterPages=_footer(user_name))
+        return buffer.getvalue()
+
+    entry_moods = [_mood_of(e) for e in rows]
+    moods = [(e.date, m) for e, m in zip(rows, entry_moods, strict=True) if m]
+    counts = Counter(m for _, m in moods)
+    story += [_p("Mood over the period", s["h2"]), mood_chart(start, end, moods)]
+    if counts:
+        story.append(_p("Moods recorded: " + ", ".join(f"{m} {n}" for m, n in counts.most_common()) + ".",
+                        s["soft"]))
+
+    themes = _themes(rows)
+    story.append(_p("Recurring themes", s["h2"]))
+    if themes:
+        table = Table([["Theme", "Entries"]] + [[name, str(n)] for name, n in themes], colWidths=[110 * mm, 25 * mm],
+                      hAlign="LEFT")
+        table.setStyle(TableStyle([
+            ("FONT", (0, 0), (-1, 0), "Helvetica-Bold", 9.5),
+            ("FONT", (0, 1), (-1, -1), "Helvetica", 9.5),
+            ("TEXTCOLOR", (0, 0), (-1, -1), INK),
+            ("LINEBELOW", (0, 0), (-1, 0), 0.6, LINE),
+            ("LINEBELOW", (0, 1), (-1, -1), 0.25, colors.HexColor("#E3E7EA")),
+            ("ALIGN", (1, 0), (1, -1), "RIGHT"),
+        ]))
+        story.append(table)
+    else:
+        story.append(_p("No theme recurs across the entries of this period.", s["body"]))
+
+    quotes = _quotes(rows)
+    if quotes:
+        story.append(_p("In the writer's own words", s["h2"]))
+        for day, sentence in quotes:
+            story.append(KeepTogether([_p(long_date(day), s["date"]), _p(f"\u201c{sentence}\u201d", s["quote"])]))
+
+    story.append(_p("Entries", s["h2"]))
+    for entry, mood in zip(rows, entry_moods, strict=True):
+        heading = long_date(entry.date) + (f" \u2014 {mood}" if mood else "")
+        story.append(KeepTogether([_p(heading, s["date"]), _p(_summary(entry), s["body"])]))
+    doc.build(story, onFirstPage=_footer(user_name), onLaterPages=_footer(user_name))
+    return buffer.getvalue()
+
+
+def _footer(user_name: str):
+    def draw(canvas, doc) -> None:
+        canvas.saveState()
+        canvas.setFont("Helvetica", 7.5)
+        canvas.setFillColor(SOFT)
+        canvas.drawString(20 * mm, 10 * mm, f"Reverie journal report \u2014 {user_name} \u2014 {DISCLAIMER}")
+        canvas.drawRightString(A4[0] - 20 * mm, 10 * mm, f"Page {doc.page}")
+        canvas.restoreState()
+
+    return draw

@@ -1,0 +1,202 @@
+"""The therapist report: premium only (checked before anything else), the dialog's validation
+messages, a PDF of the user's own entries in the range (never another user's) e-mailed as an
+attachment, to the outbox and over a real SMTP server, and at most five a day."""
+
+from __future__ import annotations
+
+import base64
+import re
+import zlib
+from datetime import date
+
+import msgspec
+import pytest
+import sqlalchemy as sa
+from litestar.testing import TestClient
+
+from tests.api.accounts import outbox_messages, signed_up
+from tests.api.test_mail_smtp import smtp_sink  # noqa: F401 - the fixture
+from tests.conftest import APP_HEADERS
+
+URL = "/api/journal/therapist-report"
+RANGE = {"startDate": "2026-11-01", "endDate": "2026-11-20T00:00:00.000Z"}
+ANA_ENTRIES = [
+    ("11/02/2026", "I walked to the old lighthouse and felt calm for the first time in weeks. Work was quiet."),
+    ("11/05/2026", "Work deadlines again. I am so anxious about the quarterly review and I barely slept."),
+    ("11/12/2026", "Dinner with my sister Marguerite helped a lot. I laughed more than I expected tonight."),
+]
+OUTSIDE = ("10/15/2026", "An October entry about the pelican sanctuary that is outside the range.")
+
+
+def pdf_text(pdf: bytes) -> str:
+    """The text drawn in a reportlab PDF: its content streams, inflated when compressed."""
+    chunks = []
+    for match in re.finditer(rb"<<(.*?)>>\s*stream\r?\n(.*?)endstream", pdf, re.DOTALL):
+        header, body = match.groups()
+        if b"ASCII85Decode" in header:
+            body = base64.a85decode(body.strip().removesuffix(b"~>"))
+        if b"FlateDecode" in header:
+            body = zlib.decompress(body)
+        chunks.append(body.decode("latin-1"))
+    return "\n".join(chunks)
+
+
+def set_premium(database_url: str, username: str) -> None:
+    engine = sa.create_engine(database_url)
+    with engine.begin() as conn:
+        conn.execute(sa.text("UPDATE users SET subscription_tier = 'premium' WHERE username = :u"), {"u": username})
+    engine.dispose()
+
+
+def write(client, entries) -> None:
+    for day, content in entries:
+        response = client.post("/api/journal", json={"content": content, "date": day})
+        assert response.status_code == 201, response.text
+
+
+def report_mails(outbox):
+    return [m for m in outbox_messages(outbox) if "Journal report" in m["Subject"]]
+
+
+def attachment_of(message) -> tuple[str, bytes]:
+    parts = list(message.iter_attachments())
+    assert len(parts) == 1
+    assert parts[0].get_content_type() == "application/pdf"
+    return parts[0].get_filename(), parts[0].get_content()
+
+
+@pytest.fixture
+def ana(client, settings, database_url):
+    signed_up(client, settings.outbox_dir)
+    set_premium(database_url, "ana")
+    return client
+
+
+def test_free_accounts_get_the_spec_message_and_nothing_is_sent(client, settings):
+    signed_up(client, settings.outbox_dir)
+    write(client, ANA_ENTRIES[:1])
+    # Premium is checked first: even an invalid body gets the premium answer.
+    for body in ({**RANGE, "therapistEmail": "dr.lee@clinic.example"}, {}):
+        response = client.post(URL, json=body)
+        assert response.status_code == 403
+        assert response.json()["error"] == "This feature is only available to premium subscribers."
+    assert report_mails(settings.outbox_dir) == []
+
+
+def test_a_visitor_is_not_let_in(client):
+    assert client.post(URL, json={**RANGE, "therapistEmail": "dr.lee@clinic.example"}).status_code == 401
+
+
+@pytest.mark.parametrize(("body", "status", "title", "error", "field"), [
+    ({"endDate": "2026-11-20", "therapistEmail": "dr@clinic.example"}, 400,
+     "Missing information", "Please fill in all fields.", "startDate"),
+    ({"startDate": "2026-11-01", "endDate": "2026-11-20", "therapistEmail": "  "}, 400,
+     "Missing information", "Please fill in all fields.", "therapistEmail"),
+    ({"startDate": "2026-11-01", "endDate": None, "therapistEmail": "dr@clinic.example"}, 400,
+     "Missing information", "Please fill in all fields.", "endDate"),
+    ({**RANGE, "therapistEmail": "dr.clinic.example"}, 400,
+     "Invalid email", "Please enter a valid email address.", "therapistEmail"),
+    ({**RANGE, "therapistEmail": "dr@clinic"}, 400,
+     "Invalid email", "Please enter a valid email address.", "therapistEmail"),
+    ({**RANGE, "therapistEmail": "dr@clinic.example\r\nBcc: x@y.z"}, 400,
+     "Invalid email", "Please enter a valid email address.", "therapistEmail"),
+    ({"startDate": "2026-11-21", "endDate": "2026-11-20", "therapistEmail": "dr@clinic.example"}, 400,
+     "Invalid date range", "Start date must be before end date.", "startDate"),
+    ({"startDate": "2025-11-19", "endDate": "2026-11-20", "therapistEmail": "dr@clinic.example"}, 400,
+     "Date range too long", "Please choose a range of at most 366 days.", "startDate"),
+    ({"startDate": "last week", "endDate": "2026-11-20", "therapistEmail": "dr@clinic.example"}, 400,
+     "Invalid date", "Dates must be ISO dates such as 2026-11-20.", "startDate"),
+])
+def test_validation_messages(ana, settings, body, status, title, error, field):
+    response = ana.post(URL, json=body)
+    assert response.status_code == status, response.text
+    assert response.json() == {"error": error, "title": title, "field": field}
+    assert report_mails(settings.outbox_dir) == []
+
+
+def test_a_report_of_the_users_own_entries_is_mailed_as_a_pdf(ana, settings):
+    write(ana, [*ANA_ENTRIES, OUTSIDE])
+    # Another user writes in the same range: none of it may reach Ana's report.
+    with TestClient(app=ana.app) as bo:
+        bo.headers.update(APP_HEADERS)
+        signed_up(bo, settings.outbox_dir, username="bob", email_address="bob@example.com")
+        write(bo, [("11/06/2026", "Bob secret about the zeppelin workshop and the harbour masters.")])
+
+    response = ana.post(URL, json={**RANGE, "therapistEmail": "Dr.Lee@clinic.example"})
+    assert response.status_code == 200, response.text
+    assert response.json() == {"success": True, "message": "Report sent successfully!"}
+
+    [mail] = report_mails(settings.outbox_dir)
+    assert mail["To"] == "Dr.Lee@clinic.example"
+    body = mail.get_body(preferencelist=("plain",)).get_content()
+    assert "ana" in body and "November 1, 2026 to November 20, 2026" in body
+    assert "not a clinical assessment" in body
+    filename, pdf = attachment_of(mail)
+    assert filename == "reverie-report-2026-11-01-2026-11-20.pdf"
+    assert pdf.startswith(b"%PDF")
+    text = pdf_text(pdf)
+    assert "lighthouse" in text and "quarterly review" in text and "Marguerite" in text
+    assert "November 2, 2026" in text and "November 5, 2026" in text and "November 12, 2026" in text
+    assert "Entries in this period: 3" in text
+    assert "not a clinical assessment" in text
+    assert "zeppelin" not in text and "pelican" not in text  # another user's; outside the range
+
+
+def test_a_range_with_no_entries_still_gets_a_report(ana, settings):
+    response = ana.post(URL, json={"startDate": "2026-01-01", "endDate": "2026-01-31",
+                                   "therapistEmail": "dr@clinic.example"})
+    assert response.status_code == 200, response.text
+    _, pdf = attachment_of(report_mails(settings.outbox_dir)[0])
+    assert "There were no journal entries in this period." in pdf_text(pdf)
+
+
+def test_at_most_five_reports_a_day(ana, settings):
+    body = {"startDate": "2026-01-01", "endDate": "2026-01-02", "therapistEmail": "dr@clinic.example"}
+    for _ in range(5):
+        assert ana.post(URL, json=body).status_code == 200
+    refused = ana.post(URL, json=body)
+    assert refused.status_code == 429
+    assert int(refused.headers["Retry-After"]) > 0
+    assert "at most 5 reports a day" in refused.json()["error"]
+    assert len(report_mails(settings.outbox_dir)) == 5
+
+
+def test_the_report_goes_over_smtp_as_an_attachment(smtp_sink, settings, database_url, pipeline_runner):  # noqa: F811
+    from api.app import create_app
+    from tests.conftest import _SharedRunner
+
+    sink, port = smtp_sink
+    smtp_settings = msgspec.structs.replace(settings, smtp_host="127.0.0.1", smtp_port=port,
+                                            smtp_from="Reverie <hello@reverie.test>")
+    app = create_app(smtp_settings, database_url=database_url, pipelines=_SharedRunner(pipeline_runner))
+    with TestClient(app=app) as client:
+        client.headers.update(APP_HEADERS)
+        from tests.api.accounts import register
+
+        user_id = register(client).json()["id"]
+        code = re.search(r"\b(\d{6})\b", sink.messages[0].get_content()).group(1)
+        assert client.post("/api/auth/verify-email", json={"userId": user_id, "verificationCode": code}).status_code == 200
+        assert client.post("/api/auth/terms-agreement", json={"userId": user_id}).status_code == 200
+        set_premium(database_url, "ana")
+        write(client, ANA_ENTRIES)
+        response = client.post(URL, json={**RANGE, "therapistEmail": "dr.lee@clinic.example"})
+        assert response.status_code == 200, response.text
+    mail = sink.messages[-1]
+    assert mail["To"] == "dr.lee@clinic.example" and mail["From"] == "Reverie <hello@reverie.test>"
+    filename, pdf = attachment_of(mail)
+    assert filename == "reverie-report-2026-11-01-2026-11-20.pdf" and pdf.startswith(b"%PDF")
+    assert "lighthouse" in pdf_text(pdf)
+    assert not settings.outbox_dir.exists() or not list(settings.outbox_dir.glob("*.eml"))
+
+
+def test_the_report_builder_handles_long_ranges():
+    from datetime import timedelta
+
+    from pipelines.report import ReportEntry, build_therapist_report
+
+    start = date(2025, 11, 20)
+    entries = [ReportEntry(date=start + timedelta(days=i), content=f"Day {i}: I felt tired at work but the walk helped.",
+                           mood=("Happy", "Sad", "Tired")[i % 3]) for i in range(0, 366, 2)]
+    pdf = build_therapist_report("Ana", start, date(2026, 11, 20), entries, compress=False)
+    assert pdf.startswith(b"%PDF") and pdf.rstrip().endswith(b"%%EOF")
+    assert "Entries in this period: 183" in pdf_text(pdf)

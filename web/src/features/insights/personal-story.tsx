@@ -1,0 +1,158 @@
+import { useId } from "react";
+import { BookOpenIcon, RefreshCwIcon } from "lucide-react";
+
+import { Button } from "@/components/ui/button";
+import { Card, CardAction, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Progress } from "@/components/ui/progress";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { parseFullProfile, profileNeedsRefreshing } from "@/features/insights/insights-logic";
+import { PlaceholderLines, PremiumLock } from "@/features/insights/premium-lock";
+import { useRegenerateProfile, type Profile } from "@/features/journal/queries";
+import { toast } from "@/hooks/use-toast";
+import { PERSONAL_STORY_UNLOCK_ENTRIES } from "@/lib/constants";
+
+interface PersonalStoryProps {
+  profile: Profile | null;
+  entryCount: number;
+  isPremium: boolean;
+}
+
+/**
+ * 'Your Personal Story' (spec part 2, sections 2 and 4): Summary and Deep Dive tabs and a refresh
+ * button that regenerates the profile. Locked below 4 entries; a 'Profile needs refreshing'
+ * placeholder when generation failed. Career parts of the Deep Dive are premium only.
+ */
+export function PersonalStory({ profile, entryCount, isPremium }: PersonalStoryProps) {
+  const titleId = useId();
+  const regenerate = useRegenerateProfile();
+  const unlocked = entryCount >= PERSONAL_STORY_UNLOCK_ENTRIES || profile?.unlocked === true;
+
+  function onRefresh() {
+    regenerate.mutate(undefined, {
+      onSuccess: () =>
+        toast({
+          title: "Profile Regenerated",
+          description: "Your personal story has been updated based on all your journal entries.",
+        }),
+      onError: () =>
+        toast({
+          variant: "destructive",
+          title: "Error",
+          description: "Failed to regenerate your profile. Please try again later.",
+        }),
+    });
+  }
+
+  return (
+    <Card aria-labelledby={titleId} role="region">
+      <CardHeader>
+        <CardTitle id={titleId} className="flex items-center gap-2 text-lg">
+          <BookOpenIcon className="size-5 text-primary" aria-hidden="true" />
+          Your Personal Story
+        </CardTitle>
+        <CardAction>
+          <Button
+            variant="ghost"
+            size="icon-sm"
+            aria-label="Refresh personal story"
+            onClick={onRefresh}
+            disabled={!unlocked || regenerate.isPending}
+          >
+            <RefreshCwIcon className={regenerate.isPending ? "animate-spin" : undefined} aria-hidden="true" />
+          </Button>
+        </CardAction>
+      </CardHeader>
+      <CardContent>
+        {!unlocked ? (
+          <LockedStory entryCount={entryCount} />
+        ) : profileNeedsRefreshing(profile) || !profile ? (
+          <NeedsRefreshing />
+        ) : (
+          <Tabs defaultValue="summary">
+            <TabsList>
+              <TabsTrigger value="summary">Summary</TabsTrigger>
+              <TabsTrigger value="deep-dive">Deep Dive</TabsTrigger>
+            </TabsList>
+            <TabsContent value="summary" className="pt-2">
+              <p className="leading-relaxed whitespace-pre-line">{profile.shortSummary}</p>
+            </TabsContent>
+            <TabsContent value="deep-dive" className="space-y-5 pt-2">
+              <DeepDive profile={profile} isPremium={isPremium} />
+            </TabsContent>
+          </Tabs>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function LockedStory({ entryCount }: { entryCount: number }) {
+  const done = Math.min(entryCount, PERSONAL_STORY_UNLOCK_ENTRIES);
+  return (
+    <div className="space-y-3 text-center">
+      <p className="text-muted-foreground">Keep writing to unlock your personal story...</p>
+      <Progress value={(done / PERSONAL_STORY_UNLOCK_ENTRIES) * 100} aria-label="Personal story progress" />
+      <p className="text-sm font-medium">{`${done}/${PERSONAL_STORY_UNLOCK_ENTRIES} entries completed`}</p>
+    </div>
+  );
+}
+
+function NeedsRefreshing() {
+  return (
+    <div className="space-y-2 rounded-lg border border-dashed p-4 text-center">
+      <p className="font-medium">Profile needs refreshing</p>
+      <p className="text-sm text-muted-foreground">
+        Your personal story could not be generated this time. Use the refresh button to try again.
+      </p>
+    </div>
+  );
+}
+
+function DeepDive({ profile, isPremium }: { profile: Profile; isPremium: boolean }) {
+  const { paragraphs, actions } = parseFullProfile(profile.fullProfile);
+  return (
+    <>
+      {paragraphs.map((paragraph, i) => (
+        <p key={i} className="leading-relaxed whitespace-pre-line">
+          {paragraph}
+        </p>
+      ))}
+      {actions.length > 0 && (
+        <section>
+          <h4 className="font-semibold">Concrete Actions</h4>
+          <ol aria-label="Concrete Actions" className="mt-2 list-decimal space-y-1 pl-5">
+            {actions.map((action, i) => (
+              <li key={i}>{action}</li>
+            ))}
+          </ol>
+        </section>
+      )}
+      {profile.blindspots.length > 0 && (
+        <section>
+          <h4 className="font-semibold">Blindspots</h4>
+          <ul aria-label="Blindspots" className="mt-2 list-disc space-y-1 pl-5">
+            {profile.blindspots.map((blindspot, i) => (
+              <li key={i}>{blindspot}</li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <section>
+        <h4 className="font-semibold">Career Vision & Growth</h4>
+        <div className="mt-2">
+          {isPremium ? (
+            <p className="text-sm text-muted-foreground">
+              Your career vision, recommended resources, growth areas and activities will appear here as your journal
+              grows.
+            </p>
+          ) : (
+            <PremiumLock
+              message="Career vision, recommended resources, growth areas and activities are available with Premium."
+              placeholder={<PlaceholderLines lines={5} />}
+            />
+          )}
+        </div>
+      </section>
+    </>
+  );
+}

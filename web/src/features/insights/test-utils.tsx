@@ -1,0 +1,76 @@
+/**
+ * Test-only: renders a component of the insights view, the journal banners or the photo controls
+ * with the app's providers, a signed-in session (no AuthProvider round trip) and a router that
+ * knows /subscription and /settings.
+ */
+import type { ReactNode } from "react";
+import { render } from "@testing-library/react";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { vi } from "vitest";
+
+import { AppProviders } from "@/app/providers";
+import { AuthContext, type AuthContextValue, type AuthUser } from "@/features/auth/auth-context";
+import { makeUser } from "@/features/auth/test-support";
+import { createQueryClient } from "@/lib/query-client";
+
+export function renderSignedIn(ui: ReactNode, user: AuthUser = makeUser()) {
+  const auth: AuthContextValue = {
+    status: "authenticated",
+    user,
+    needsTermsAgreement: false,
+    needsVerification: false,
+    login: vi.fn(async () => user),
+    logout: vi.fn(async () => {}),
+    refreshSession: vi.fn(async () => {}),
+    setUser: vi.fn(),
+  };
+  const router = createMemoryRouter(
+    [
+      { path: "/", element: <AuthContext.Provider value={auth}>{ui}</AuthContext.Provider> },
+      { path: "/subscription", element: <h1>Subscription page</h1> },
+      { path: "/settings", element: <h1>Settings page</h1> },
+    ],
+    { initialEntries: ["/"] },
+  );
+  const result = render(
+    <AppProviders queryClient={createQueryClient()}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...result, router };
+}
+
+/** `n` journal entries as GET /api/journal returns them. */
+export function makeEntries(n: number) {
+  return Array.from({ length: n }, (_, i) => ({
+    id: `00000000-0000-4000-8000-${String(i + 1).padStart(12, "0")}`,
+    content: `Entry ${i + 1}`,
+    createdAt: "2025-05-01T10:00:00Z",
+    updatedAt: "2025-05-01T10:00:00Z",
+    date: "05/01/2025",
+    time: "10:00",
+    timestamp: 1746093600,
+    location: "Location unknown",
+    mood: null,
+    summary: null,
+    relatedGoals: [],
+    relatedProjects: [],
+    insights: [],
+    highlights: [],
+    analysis: { state: "done" },
+  }));
+}
+
+export function makeProfile(overrides: Record<string, unknown> = {}) {
+  return {
+    shortSummary: "You are a reflective person who values growth.",
+    fullProfile: "You care deeply about your craft.\n\n**Concrete Actions**:\n1. Walk daily\n2. Call a friend\n3. Read at night",
+    blindspots: ["You overcommit"],
+    sourceEntryIds: [],
+    entryCount: 4,
+    unlocked: true,
+    provider: "openai",
+    updatedAt: "2025-05-01T10:00:00Z",
+    ...overrides,
+  };
+}

@@ -1,0 +1,254 @@
+import { useState } from "react";
+
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
+import { ScrollArea } from "@/components/ui/scroll-area";
+import { Tabs, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import {
+  useEntries,
+  useSelfAnalysis,
+  type AnalysisItem,
+  type Entry,
+  type SelfAnalysis,
+} from "@/features/journal/queries";
+import { SELF_ANALYSIS_MAX_ENTRIES, SELF_ANALYSIS_MIN_ENTRIES } from "@/lib/constants";
+import { cn } from "@/lib/utils";
+
+import { SAMPLE_ANALYSIS } from "./sample-analysis";
+
+export const SELF_ANALYSIS_LOADING = "Analyzing your journal entries for patterns and insights...";
+export const SELF_ANALYSIS_ERROR = "An error occurred while analyzing your journal entries. Please try again.";
+export const SELF_ANALYSIS_MIN_MESSAGE = "You need at least 3 journal entries to perform a meaningful analysis.";
+export const SELECT_THEME_MESSAGE = "Select a theme to view insights and reflection prompts";
+
+type TabKey = keyof SelfAnalysis;
+
+const TABS: { key: TabKey; label: string; empty: string }[] = [
+  { key: "patterns", label: "Patterns", empty: "No patterns identified yet" },
+  { key: "connections", label: "Links", empty: "No connections identified yet" },
+  { key: "growth", label: "Growth", empty: "No growth themes identified yet" },
+  { key: "reflections", label: "Reflect", empty: "No reflection prompts available yet" },
+];
+
+const FIRST_TAB: TabKey = "patterns";
+
+function isEmpty(analysis: SelfAnalysis | undefined): boolean {
+  return !analysis || TABS.every(({ key }) => analysis[key].length === 0);
+}
+
+/** The text 'Insert into Journal' adds: title, description, quotes and numbered questions. */
+export function analysisItemText(item: AnalysisItem): string {
+  const lines = [`## ${item.title}`];
+  if (item.description) lines.push("", item.description);
+  if (item.highlighted.length) lines.push("", "Highlighted Patterns:", ...item.highlighted.map((q) => `> "${q}"`));
+  if (item.prompts.length) {
+    lines.push("", "Questions for Deeper Reflection:", ...item.prompts.map((p, i) => `${i + 1}. ${p}`));
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+export interface SelfAnalysisDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Called with the chosen theme as text by 'Insert into Journal' (the dialog then closes). */
+  onInsert: (text: string) => void;
+  /** The entries to analyse; defaults to the user's entries (useEntries). The first 15 ids are sent. */
+  entries?: Entry[];
+}
+
+/** The Self Analysis modal (spec part 1, section 2): themes per tab from POST /api/openai/generate-summary. */
+export function SelfAnalysisDialog({ open, onOpenChange, onInsert, entries }: SelfAnalysisDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="sm:max-w-4xl">
+        {open &&
+          (entries ? (
+            <SelfAnalysisBody onClose={() => onOpenChange(false)} onInsert={onInsert} entries={entries} />
+          ) : (
+            <SelfAnalysisForUserEntries onClose={() => onOpenChange(false)} onInsert={onInsert} />
+          ))}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+interface BodyProps {
+  onClose: () => void;
+  onInsert: (text: string) => void;
+}
+
+/** Without an `entries` prop: the user's entries (useEntries); analysis starts once they are loaded. */
+function SelfAnalysisForUserEntries(props: BodyProps) {
+  const loaded = useEntries();
+  if (loaded.isPending) {
+    return (
+      <>
+        <DialogHeader>
+          <DialogTitle>Self Analysis</DialogTitle>
+          <DialogDescription>Patterns, links and growth themes across your recent journal entries.</DialogDescription>
+        </DialogHeader>
+        <p role="status" className="py-12 text-center text-muted-foreground">
+          {SELF_ANALYSIS_LOADING}
+        </p>
+      </>
+    );
+  }
+  return <SelfAnalysisBody {...props} entries={loaded.data ?? []} />;
+}
+
+function SelfAnalysisBody({ onClose, onInsert, entries }: BodyProps & { entries: Entry[] }) {
+  const enough = entries.length >= SELF_ANALYSIS_MIN_ENTRIES;
+  // The query key compares ids by value, so a refetched list with the same ids keeps the analysis.
+  const entryIds = entries.slice(0, SELF_ANALYSIS_MAX_ENTRIES).map((e) => e.id);
+  const analysis = useSelfAnalysis(entryIds, enough);
+  const loading = enough && analysis.isFetching;
+  const failed = enough && analysis.isError && !loading;
+  const showSamples = !loading && !failed && (!enough || isEmpty(analysis.data));
+  const data: SelfAnalysis | undefined = showSamples ? SAMPLE_ANALYSIS : analysis.data;
+
+  const [tab, setTab] = useState<TabKey>(FIRST_TAB);
+  // null = "not chosen yet": the first item of the first tab is chosen automatically.
+  const [chosen, setChosen] = useState<{ tab: TabKey; index: number } | null>(null);
+  const [cleared, setCleared] = useState(false);
+  const selection = chosen ?? (cleared ? null : { tab: FIRST_TAB, index: 0 });
+  const items = data?.[tab] ?? [];
+  const selected = selection && selection.tab === tab ? (data?.[selection.tab][selection.index] ?? null) : null;
+
+  function changeTab(next: string) {
+    setTab(next as TabKey);
+    setChosen(null);
+    setCleared(true);
+  }
+
+  return (
+    <div className="grid gap-4">
+      <DialogHeader>
+        <DialogTitle>Self Analysis</DialogTitle>
+        <DialogDescription>Patterns, links and growth themes across your recent journal entries.</DialogDescription>
+      </DialogHeader>
+
+      {loading ? (
+        <p role="status" className="py-12 text-center text-muted-foreground">
+          {SELF_ANALYSIS_LOADING}
+        </p>
+      ) : failed ? (
+        <div className="grid justify-items-center gap-4 py-10 text-center">
+          <p role="alert" className="text-destructive">
+            {SELF_ANALYSIS_ERROR}
+          </p>
+          <Button variant="outline" onClick={onClose}>
+            Close
+          </Button>
+        </div>
+      ) : (
+        <>
+          {showSamples && (
+            <div className="grid gap-1 rounded-md border border-dashed p-3 text-sm">
+              {!enough && <p>{SELF_ANALYSIS_MIN_MESSAGE}</p>}
+              <p className="text-muted-foreground">
+                <Badge variant="secondary">Examples</Badge> The themes below are examples of what an analysis can show.
+              </p>
+            </div>
+          )}
+          <Tabs value={tab} onValueChange={changeTab}>
+            <TabsList className="w-full">
+              {TABS.map(({ key, label }) => (
+                <TabsTrigger key={key} value={key}>
+                  {label}
+                </TabsTrigger>
+              ))}
+            </TabsList>
+          </Tabs>
+          <div className="grid gap-4 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+            <ScrollArea className="h-80 rounded-md border">
+              {items.length === 0 ? (
+                <p className="p-4 text-sm text-muted-foreground">{TABS.find((t) => t.key === tab)?.empty}</p>
+              ) : (
+                <ul aria-label="Themes" className="grid gap-1 p-2">
+                  {items.map((item, index) => {
+                    const active = selected === item;
+                    return (
+                      <li key={index}>
+                        <button
+                          type="button"
+                          aria-pressed={active}
+                          onClick={() => setChosen({ tab, index })}
+                          className={cn(
+                            "w-full rounded-md p-2 text-left hover:bg-accent",
+                            active && "bg-accent ring-1 ring-primary/40",
+                          )}
+                        >
+                          <span className="block font-medium">{item.title}</span>
+                          <span className="line-clamp-2 text-sm text-muted-foreground">{item.description}</span>
+                        </button>
+                      </li>
+                    );
+                  })}
+                </ul>
+              )}
+            </ScrollArea>
+            <ScrollArea className="h-80 rounded-md border">
+              {selected ? (
+                <section aria-label="Selected theme" className="grid gap-3 p-4">
+                  <h3 className="text-lg font-semibold">{selected.title}</h3>
+                  {selected.description && <p className="text-sm">{selected.description}</p>}
+                  {selected.highlighted.length > 0 && (
+                    <div className="grid gap-2">
+                      <h4 className="text-sm font-medium">Highlighted Patterns</h4>
+                      {selected.highlighted.map((quote, index) => (
+                        <blockquote key={index} className="border-l-2 border-primary/40 pl-3 text-sm italic">
+                          “{quote}”
+                        </blockquote>
+                      ))}
+                    </div>
+                  )}
+                  {selected.prompts.length > 0 && (
+                    <div className="grid gap-2">
+                      <h4 className="text-sm font-medium">Questions for Deeper Reflection</h4>
+                      <ol className="list-decimal space-y-1 pl-5 text-sm">
+                        {selected.prompts.map((prompt, index) => (
+                          <li key={index}>{prompt}</li>
+                        ))}
+                      </ol>
+                    </div>
+                  )}
+                </section>
+              ) : (
+                <p className="p-4 text-sm text-muted-foreground">{SELECT_THEME_MESSAGE}</p>
+              )}
+            </ScrollArea>
+          </div>
+        </>
+      )}
+
+      {!failed && (
+        <DialogFooter>
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button variant="secondary" disabled={!enough || loading} onClick={() => void analysis.refetch()}>
+            Refresh Analysis
+          </Button>
+          <Button
+            disabled={!selected || loading}
+            onClick={() => {
+              if (!selected) return;
+              onInsert(analysisItemText(selected));
+              onClose();
+            }}
+          >
+            Insert into Journal
+          </Button>
+        </DialogFooter>
+      )}
+    </div>
+  );
+}

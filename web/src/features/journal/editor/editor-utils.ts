@@ -1,0 +1,171 @@
+/**
+ * Pure helpers of the journal editor: dates, greetings, word counts, insight blocks, drafts and
+ * error classification. Kept free of React so they are easy to test.
+ */
+import { ApiError } from "@/lib/api/client";
+import {
+  AFTERNOON_END_HOUR,
+  DRAFT_RECOVERY_MIN_LENGTH,
+  DRAFT_STORAGE_PREFIX,
+  MORNING_END_HOUR,
+  SUMMARY_REGENERATION_MIN_CHANGE,
+  TEMP_ENTRY_ID_PREFIX,
+} from "@/lib/constants";
+
+export function newTempId(): string {
+  return `${TEMP_ENTRY_ID_PREFIX}${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+}
+
+export function isTempId(id: string | null | undefined): boolean {
+  return !id || id.startsWith(TEMP_ENTRY_ID_PREFIX);
+}
+
+export function draftKey(id: string): string {
+  return `${DRAFT_STORAGE_PREFIX}${id}`;
+}
+
+/** "Friday, November 20, 2026" */
+export function longDate(date: Date): string {
+  return date.toLocaleDateString("en-US", { weekday: "long", month: "long", day: "numeric", year: "numeric" });
+}
+
+/** "MM/DD/YYYY" */
+export function usDate(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${pad(date.getMonth() + 1)}/${pad(date.getDate())}/${date.getFullYear()}`;
+}
+
+/** 24-hour "HH:MM" */
+export function clockTime(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+export type TimeOfDay = "morning" | "afternoon" | "evening";
+
+/** The editor's greeting bucket: morning before 12:00, afternoon before 17:00, otherwise evening. */
+export function greetingTimeOfDay(hour: number): TimeOfDay {
+  if (hour < MORNING_END_HOUR) return "morning";
+  if (hour < AFTERNOON_END_HOUR) return "afternoon";
+  return "evening";
+}
+
+export function greeting(hour: number): string {
+  return `Good ${greetingTimeOfDay(hour)}!`;
+}
+
+/** The prompt-request bucket (section 9): morning, afternoon 12-17, evening 17-22, night 22-5. */
+export function requestTimeOfDay(hour: number): "morning" | "afternoon" | "evening" | "night" {
+  if (hour >= 22 || hour < 5) return "night";
+  if (hour < 12) return "morning";
+  if (hour < 17) return "afternoon";
+  return "evening";
+}
+
+export function wordCount(text: string): number {
+  const trimmed = text.trim();
+  return trimmed ? trimmed.split(/\s+/).length : 0;
+}
+
+/** A summary is asked for only when the length moved by more than 150 characters. */
+export function needsSummary(content: string, lastSummarisedLength: number): boolean {
+  return Math.abs(content.length - lastSummarisedLength) > SUMMARY_REGENERATION_MIN_CHANGE;
+}
+
+/** A stored draft replaces the content when it differs, is longer, and is long enough. */
+export function shouldRecoverDraft(draft: string | null, content: string): draft is string {
+  return (
+    draft !== null &&
+    draft !== content &&
+    draft.length > content.length &&
+    draft.trim().length > DRAFT_RECOVERY_MIN_LENGTH
+  );
+}
+
+/** A network-type failure (the request never got an answer), as opposed to an HTTP error. */
+export function isNetworkError(error: unknown): boolean {
+  if (error instanceof ApiError) return false;
+  if (error instanceof TypeError) return true;
+  const message = error instanceof Error ? error.message : String(error);
+  return /failed to fetch|fetch failed|networkerror|network request failed|load failed/i.test(message);
+}
+
+export function apiErrorText(error: unknown): string | undefined {
+  if (error instanceof ApiError && error.body && typeof error.body === "object" && "error" in error.body) {
+    const text = (error.body as { error: unknown }).error;
+    if (typeof text === "string" && text.trim()) return text;
+  }
+  return undefined;
+}
+
+const BLOCK_EMOJI: Record<string, string> = {
+  task: "✅",
+  goal: "🎯",
+  blindspot: "🔍",
+  contradiction: "⚖️",
+  insight: "💡",
+  person: "👤",
+  breakthrough: "🚀",
+  reflection: "🪞",
+};
+
+export function insightEmoji(type: string): string {
+  return BLOCK_EMOJI[type] ?? BLOCK_EMOJI.reflection!;
+}
+
+export function insightLabel(type: string): string {
+  const known = type in BLOCK_EMOJI ? type : "reflection";
+  return known.charAt(0).toUpperCase() + known.slice(1);
+}
+
+export const INSIGHT_BLOCK_RULE = "───────────────";
+
+/** The text of an insight block: a heading line with the type's emoji, the text, the optional
+ * estimate and related tasks, and a closing rule. */
+export function insightBlock(block: {
+  type: string;
+  text: string;
+  timeEstimate?: string | null;
+  relatedTasks?: string[] | null;
+}): string {
+  const lines = [`${insightEmoji(block.type)} ${insightLabel(block.type)} ${INSIGHT_BLOCK_RULE}`, block.text];
+  if (block.timeEstimate) lines.push(`⏱ Time estimate: ${block.timeEstimate}`);
+  if (block.relatedTasks?.length) lines.push(`Related tasks: ${block.relatedTasks.join(", ")}`);
+  lines.push(INSIGHT_BLOCK_RULE);
+  return lines.join("\n");
+}
+
+/** Inserts `text` at [start, end) on its own lines; returns the new value and cursor. */
+export function insertAt(value: string, start: number, end: number, text: string): { value: string; cursor: number } {
+  const before = value.slice(0, start);
+  const after = value.slice(end);
+  const lead = before && !before.endsWith("\n") ? (before.endsWith("\n\n") ? "" : "\n\n") : "";
+  const trail = after && !after.startsWith("\n") ? "\n" : "";
+  const inserted = `${lead}${text}${trail}`;
+  return { value: before + inserted + after, cursor: before.length + lead.length + text.length };
+}
+
+export const PLACEHOLDERS = [
+  "What's on your mind today?",
+  "How are you feeling right now?",
+  "What happened today that you want to remember?",
+  "What are you grateful for?",
+  "What is weighing on you?",
+];
+
+export const REFLECTION_QUESTIONS = [
+  "What made you smile today?",
+  "What challenged you today, and how did you handle it?",
+  "What is one thing you want to do differently tomorrow?",
+];
+
+export const SOMETHING_ELSE_PROMPT = "Something else to mention?";
+
+export const SELF_ANALYSIS_TEMPLATES: { title: string; text: string }[] = [
+  { title: "What went well today?", text: "What went well today?\n- " },
+  { title: "What drained me?", text: "What drained me today, and why?\n- " },
+  { title: "What energised me?", text: "What gave me energy today?\n- " },
+  { title: "What am I avoiding?", text: "What am I avoiding, and what is the smallest step toward it?\n- " },
+  { title: "What did I learn?", text: "What did I learn about myself today?\n- " },
+  { title: "Tomorrow's intention", text: "My intention for tomorrow is:\n- " },
+];

@@ -1,0 +1,425 @@
+import { act, fireEvent, render, screen } from "@testing-library/react";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+
+import { AppProviders } from "@/app/providers";
+import {
+  advanceTimers,
+  closeToasts,
+  FAKED_TIMERS,
+  fakeApi,
+  json,
+  type Handlers,
+} from "@/features/auth/test-support";
+import { NEW_ENTRY_DRAFT_STORAGE_KEY, NEW_ENTRY_ID_STORAGE_KEY } from "@/lib/constants";
+import { createQueryClient } from "@/lib/query-client";
+
+import { greeting, greetingTimeOfDay, insightBlock, shouldRecoverDraft } from "./editor-utils";
+import { JournalEditor } from "./journal-editor";
+
+vi.mock("@/lib/api/client", async (importOriginal) =>
+  (await import("@/features/auth/test-api")).withStubbableFetch(await importOriginal()),
+);
+
+const ENTRY_ID = "0b7c1c8e-0000-4000-8000-0000000000e1";
+
+function entry(overrides: Record<string, unknown> = {}) {
+  return {
+    id: ENTRY_ID,
+    content: "",
+    date: "11/20/2026",
+    time: "09:00",
+    location: "Location unknown",
+    mood: null,
+    summary: null,
+    relatedGoals: [],
+    relatedProjects: [],
+    timestamp: null,
+    highlights: [],
+    insights: [],
+    analysis: { state: "done" },
+    createdAt: "2026-11-20T09:00:00Z",
+    updatedAt: "2026-11-20T09:00:00Z",
+    ...overrides,
+  };
+}
+
+function handlers(extra: Handlers = {}): Handlers {
+  return {
+    "GET /api/journal": () => json(200, []),
+    "GET /api/tasks": () => json(200, []),
+    "GET /api/projects": () => json(200, []),
+    "GET /api/goals": () => json(200, []),
+    "POST /api/journal": () => json(201, entry({ analysis: { state: "pending" } })),
+    [`PATCH /api/journal/${ENTRY_ID}`]: () => json(200, entry()),
+    "POST /api/openai/real-time-prompts": () => json(200, { prompts: [] }),
+    ...extra,
+  };
+}
+
+function renderEditor() {
+  const router = createMemoryRouter(
+    [
+      { path: "/", element: <JournalEditor /> },
+      { path: "/other", element: <h1>Other page</h1> },
+    ],
+    { initialEntries: ["/"] },
+  );
+  const result = render(
+    <AppProviders queryClient={createQueryClient()}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...result, router };
+}
+
+const textarea = () => screen.getByRole("textbox", { name: "Journal entry" });
+const type = (value: string) => fireEvent.change(textarea(), { target: { value } });
+const status = () => screen.getByTestId("autosave-status");
+
+const LONG = "Today I walked by the river and thought about work";
+
+afterEach(() => {
+  closeToasts();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe("pure helpers", () => {
+  it("greets by time of day: morning before 12:00, afternoon before 17:00, otherwise evening", () => {
+    expect(greetingTimeOfDay(0)).toBe("morning");
+    expect(greetingTimeOfDay(11)).toBe("morning");
+    expect(greetingTimeOfDay(12)).toBe("afternoon");
+    expect(greetingTimeOfDay(16)).toBe("afternoon");
+    expect(greetingTimeOfDay(17)).toBe("evening");
+    expect(greeting(9)).toBe("Good morning!");
+  });
+
+  it("recovers a draft only when it differs, is longer and exceeds 20 characters trimmed", () => {
+    expect(shouldRecoverDraft(null, "")).toBe(false);
+    expect(shouldRecoverDraft("   exactly twenty chars   ".slice(0, 23), "")).toBe(false);
+    expect(shouldRecoverDraft("a".repeat(20), "")).toBe(false);
+    expect(shouldRecoverDraft("a".repeat(21), "")).toBe(true);
+    expect(shouldRecoverDraft("a".repeat(21), "a".repeat(21))).toBe(false);
+    expect(shouldRecoverDraft("a".repeat(21), "b".repeat(30))).toBe(false);
+  });
+
+  it("frames insight blocks with a heading line, a closing rule and the type's emoji", () => {
+    const block = insightBlock({ type: "task", text: "Call mum", timeEstimate: "5 min", relatedTasks: ["Call"] });
+    const lines = block.split("\n");
+    expect(lines[0]).toContain("✅");
+    expect(lines[0]).toContain("Task");
+    expect(block).toContain("Call mum");
+    expect(lines.at(-1)).toMatch(/^─+$/);
+    expect(insightBlock({ type: "unknown", text: "x" })).toContain("Reflection");
+  });
+});
+
+describe("JournalEditor", () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: [...FAKED_TIMERS, "Date"] });
+    vi.setSystemTime(new Date(2026, 10, 20, 9, 30));
+  });
+
+  it("shows the date, a morning greeting for an empty entry, and the word count once there is content", async () => {
+    fakeApi(handlers());
+    renderEditor();
+    await advanceTimers(0);
+    expect(screen.getByRole("heading", { name: "Friday, November 20, 2026" })).toBeInTheDocument();
+    expect(screen.getByText("09:30")).toBeInTheDocument();
+    expect(screen.getByText("Good morning!")).toBeInTheDocument();
+    expect(screen.queryByText(/words?$/)).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Save" })).toBeDisabled();
+
+    type("three small words");
+    expect(screen.getByText("3 words")).toBeInTheDocument();
+    expect(screen.getByText("Something else to mention?")).toBeInTheDocument();
+    expect(screen.queryByText("Good morning!")).not.toBeInTheDocument();
+  });
+
+  it("autosaves 1500 ms after typing stops: POST first, then PATCH with no-cache; statuses", async () => {
+    const api = fakeApi(handlers());
+    renderEditor();
+    type(LONG);
+    await advanceTimers(1499);
+    expect(api.calls("POST /api/journal")).toHaveLength(0);
+    await advanceTimers(1);
+    expect(api.calls("POST /api/journal")).toHaveLength(1);
+    const created = (await api.body("POST /api/journal")) as Record<string, unknown>;
+    expect(created).toMatchObject({
+      content: LONG,
+      date: "11/20/2026",
+      time: "09:30",
+      location: "Location unknown",
+    });
+    expect(status()).toHaveTextContent("Saved");
+    await advanceTimers(1500);
+    expect(status()).toHaveTextContent("");
+    expect(window.localStorage.getItem(NEW_ENTRY_ID_STORAGE_KEY)).toBe(ENTRY_ID);
+
+    type(`${LONG} and more`);
+    await advanceTimers(1500);
+    expect(api.calls("POST /api/journal")).toHaveLength(1);
+    const patch = api.calls(`PATCH /api/journal/${ENTRY_ID}`);
+    expect(patch).toHaveLength(1);
+    expect(patch[0]!.headers.get("Cache-Control")).toBe("no-cache");
+    expect(await api.body(`PATCH /api/journal/${ENTRY_ID}`)).toEqual({
+      content: `${LONG} and more`,
+      generateSummary: false,
+    });
+
+    type(`${LONG} ${"x".repeat(151)}`);
+    await advanceTimers(1500);
+    expect(await api.body(`PATCH /api/journal/${ENTRY_ID}`)).toMatchObject({ generateSummary: true });
+  });
+
+  it("shows 'Auto-saving...' while the save is in flight", async () => {
+    let answer: (r: Response) => void = () => {};
+    fakeApi(handlers({ "POST /api/journal": () => new Promise<Response>((resolve) => (answer = resolve)) }));
+    renderEditor();
+    type(LONG);
+    await advanceTimers(1500);
+    expect(status()).toHaveTextContent("Auto-saving...");
+    await act(async () => answer(json(201, entry())));
+    await advanceTimers(0);
+    expect(status()).toHaveTextContent("Saved");
+  });
+
+  it("autosaves every 30 s while dirty even when typing never pauses", async () => {
+    const api = fakeApi(handlers());
+    renderEditor();
+    for (let i = 0; i < 30; i += 1) {
+      type(`${LONG} ${"a".repeat(i)}`);
+      await advanceTimers(1000);
+    }
+    expect(api.calls("POST /api/journal")).toHaveLength(1);
+  });
+
+  it("skips autosave for whitespace-only content", async () => {
+    const api = fakeApi(handlers());
+    renderEditor();
+    type("    \n  ");
+    await advanceTimers(31000);
+    expect(api.calls("POST /api/journal")).toHaveLength(0);
+  });
+
+  it("toasts 'Sync issue' for a network error but not for an HTTP 500", async () => {
+    fakeApi(
+      handlers({
+        "POST /api/journal": () => {
+          throw new TypeError("Failed to fetch");
+        },
+      }),
+    );
+    const first = renderEditor();
+    type(LONG);
+    await advanceTimers(1500);
+    expect(screen.getByText("Sync issue")).toBeInTheDocument();
+    expect(screen.getByText("Saved locally. Will retry sync when connection improves.")).toBeInTheDocument();
+    expect(status()).toHaveTextContent("");
+    first.unmount();
+    closeToasts();
+    await advanceTimers(6000);
+
+    fakeApi(handlers({ "POST /api/journal": () => json(500, { error: "boom" }) }));
+    renderEditor();
+    type(LONG);
+    await advanceTimers(1500);
+    expect(screen.queryByText("Sync issue")).not.toBeInTheDocument();
+  });
+
+  it("manual save: overlay, success toast, a fresh blank entry, and the draft cleared", async () => {
+    let answer: (r: Response) => void = () => {};
+    const api = fakeApi(handlers({ "POST /api/journal": () => new Promise<Response>((resolve) => (answer = resolve)) }));
+    renderEditor();
+    type(LONG);
+    api.handlers["GET /api/journal"] = () =>
+      json(200, [entry({ content: LONG, mood: { emoji: "😊", text: "Happy" }, summary: "A walk by the river." })]);
+    api.handlers["GET /api/tasks"] = () =>
+      json(200, [{ id: "t1", text: "Plan the next walk", entryId: ENTRY_ID, completed: false, priority: "medium" }]);
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    await advanceTimers(0);
+    expect(screen.getByText("Saving your thoughts...")).toBeInTheDocument();
+    await act(async () => answer(json(201, entry({ content: LONG }))));
+    await advanceTimers(0);
+    expect(api.calls("POST /api/journal")).toHaveLength(1);
+    expect(screen.getByText("Saved successfully")).toBeInTheDocument();
+    expect(screen.getByText("Your journal entry has been saved.")).toBeInTheDocument();
+    expect(textarea()).toHaveValue("");
+    expect(window.localStorage.getItem(NEW_ENTRY_DRAFT_STORAGE_KEY)).toBeNull();
+    expect(window.localStorage.getItem(NEW_ENTRY_ID_STORAGE_KEY)).toBeNull();
+    const latest = screen.getByRole("region", { name: "Latest entry" });
+    expect(latest).toHaveTextContent("Happy");
+    expect(latest).toHaveTextContent("A walk by the river.");
+    expect(latest).toHaveTextContent("Plan the next walk");
+  });
+
+  it("manual save failure offers Retry, which saves", async () => {
+    const api = fakeApi(handlers({ "POST /api/journal": () => json(500, { error: "down" }) }));
+    renderEditor();
+    type(LONG);
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    await advanceTimers(0);
+    expect(screen.getByText("Save failed")).toBeInTheDocument();
+    expect(screen.getByText("Your content is saved locally. Tap to retry saving to the cloud.")).toBeInTheDocument();
+    expect(textarea()).toHaveValue(LONG);
+
+    api.handlers["POST /api/journal"] = () => json(201, entry({ content: LONG }));
+    fireEvent.click(screen.getByRole("button", { name: "Retry" }));
+    await advanceTimers(0);
+    expect(screen.getByText("Saved successfully")).toBeInTheDocument();
+    expect(api.calls("POST /api/journal")).toHaveLength(2);
+  });
+
+  it("recovers a stored draft longer than 20 characters and says 'Draft Recovered'", async () => {
+    window.localStorage.setItem(NEW_ENTRY_DRAFT_STORAGE_KEY, LONG);
+    fakeApi(handlers());
+    renderEditor();
+    await advanceTimers(0);
+    expect(textarea()).toHaveValue(LONG);
+    expect(screen.getByText("Draft Recovered")).toBeInTheDocument();
+  });
+
+  it("does not recover a short draft", async () => {
+    window.localStorage.setItem(NEW_ENTRY_DRAFT_STORAGE_KEY, "  only a short one   ");
+    fakeApi(handlers());
+    renderEditor();
+    await advanceTimers(0);
+    expect(textarea()).toHaveValue("");
+    expect(screen.queryByText("Draft Recovered")).not.toBeInTheDocument();
+  });
+
+  it("keeps editing the autosaved entry after a reload (draft and id survive)", async () => {
+    const api = fakeApi(handlers());
+    const first = renderEditor();
+    type(LONG);
+    await advanceTimers(1500);
+    expect(api.calls("POST /api/journal")).toHaveLength(1);
+    first.unmount();
+    closeToasts();
+
+    renderEditor();
+    await advanceTimers(0);
+    expect(screen.getByText("Draft Recovered")).toBeInTheDocument();
+    expect(textarea()).toHaveValue(LONG);
+    await advanceTimers(1500);
+    expect(api.calls("POST /api/journal")).toHaveLength(1);
+    expect(api.calls(`PATCH /api/journal/${ENTRY_ID}`)).toHaveLength(1);
+  });
+
+  it("sends a keep-alive PATCH with only the content on pagehide when dirty", async () => {
+    fakeApi(handlers());
+    renderEditor();
+    type(LONG);
+    await advanceTimers(1500);
+    type(`${LONG} unsaved tail`);
+    act(() => {
+      window.dispatchEvent(new Event("pagehide"));
+    });
+    const fetchMock = vi.mocked(globalThis.fetch);
+    const call = fetchMock.mock.calls.find(([, init]) => init?.keepalive);
+    expect(call).toBeDefined();
+    const [url, init] = call!;
+    expect(String(url)).toContain(`/api/journal/${ENTRY_ID}`);
+    expect(init).toMatchObject({ method: "PATCH", keepalive: true, credentials: "include" });
+    expect(init!.headers).toMatchObject({ "Content-Type": "application/json", "X-Requested-With": "XMLHttpRequest" });
+    expect(JSON.parse(String(init!.body))).toEqual({ content: `${LONG} unsaved tail` });
+  });
+
+  it("warns on beforeunload while dirty", async () => {
+    fakeApi(handlers());
+    renderEditor();
+    const clean = new Event("beforeunload", { cancelable: true });
+    window.dispatchEvent(clean);
+    expect(clean.defaultPrevented).toBe(false);
+    type("x");
+    const dirty = new Event("beforeunload", { cancelable: true });
+    window.dispatchEvent(dirty);
+    expect(dirty.defaultPrevented).toBe(true);
+  });
+
+  it("asks before in-app navigation with unsaved changes", async () => {
+    fakeApi(handlers());
+    const { router } = renderEditor();
+    type("x");
+    await act(async () => {
+      void router.navigate("/other");
+    });
+    await advanceTimers(0);
+    expect(screen.getByText("You have unsaved changes. Are you sure you want to leave?")).toBeInTheDocument();
+    fireEvent.click(screen.getByRole("button", { name: "Leave" }));
+    await advanceTimers(0);
+    expect(screen.getByRole("heading", { name: "Other page" })).toBeInTheDocument();
+  });
+
+  it("requests insight prompts only from 18 characters, debounced 1200 ms or 500 ms after punctuation, 8 s apart", async () => {
+    const api = fakeApi(
+      handlers({
+        "POST /api/openai/real-time-prompts": () =>
+          json(200, { prompts: [{ id: "p1", type: "task", text: "What is the first step?", context: "" }] }),
+      }),
+    );
+    const prompts = () => api.calls("POST /api/openai/real-time-prompts");
+    renderEditor();
+    type("a".repeat(17));
+    await advanceTimers(1300);
+    expect(prompts()).toHaveLength(0);
+
+    type("a".repeat(18));
+    await advanceTimers(1199);
+    expect(prompts()).toHaveLength(0);
+    await advanceTimers(1);
+    expect(prompts()).toHaveLength(1);
+    expect(screen.getByText("What is the first step?")).toBeInTheDocument();
+
+    type(`${"a".repeat(18)} more.`);
+    await advanceTimers(500);
+    expect(prompts()).toHaveLength(1); // less than 8 s since the last one
+
+    await advanceTimers(7000);
+    type(`${"a".repeat(18)} more. Again.`);
+    await advanceTimers(499);
+    expect(prompts()).toHaveLength(1);
+    await advanceTimers(1);
+    expect(prompts()).toHaveLength(2);
+
+    fireEvent.click(screen.getByRole("button", { name: "Dismiss" }));
+    expect(screen.queryByText("What is the first step?")).not.toBeInTheDocument();
+  });
+
+  it("adds an insight prompt into the text as a framed block", async () => {
+    fakeApi(
+      handlers({
+        "POST /api/openai/real-time-prompts": () =>
+          json(200, { prompts: [{ id: "p1", type: "goal", text: "Is this a goal?", context: "" }] }),
+      }),
+    );
+    renderEditor();
+    type("I want to run a marathon.");
+    await advanceTimers(500);
+    fireEvent.click(screen.getByRole("button", { name: "Add" }));
+    expect((textarea() as HTMLTextAreaElement).value).toContain("🎯 Goal");
+    expect((textarea() as HTMLTextAreaElement).value).toContain("Is this a goal?");
+  });
+
+  it("Silent Mode: Ctrl+Shift+S enters, Escape and the exit button leave", async () => {
+    fakeApi(handlers());
+    renderEditor();
+    type("words");
+    fireEvent.keyDown(window, { key: "S", code: "KeyS", ctrlKey: true, shiftKey: true });
+    expect(screen.getByRole("dialog", { name: "Silent Mode" })).toBeInTheDocument();
+    expect(textarea()).toHaveValue("words");
+    fireEvent.keyDown(window, { key: "Escape" });
+    expect(screen.queryByRole("dialog", { name: "Silent Mode" })).not.toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole("button", { name: "Silent Mode" }));
+    expect(screen.getByRole("dialog", { name: "Silent Mode" })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole("button", { name: "Exit Silent Mode" }));
+    expect(screen.queryByRole("dialog", { name: "Silent Mode" })).not.toBeInTheDocument();
+
+    fireEvent.keyDown(window, { key: "s", code: "KeyS", ctrlKey: true, shiftKey: true });
+    expect(screen.getByRole("dialog", { name: "Silent Mode" })).toBeInTheDocument();
+    fireEvent.keyDown(window, { key: "S", code: "KeyS", ctrlKey: true, shiftKey: true });
+    expect(screen.queryByRole("dialog", { name: "Silent Mode" })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,102 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+
+import { useEntries, useGoals, useProjects, useRealTimePrompts, useTasks, type InsightPrompt } from "../queries";
+import { requestTimeOfDay } from "./editor-utils";
+import {
+  DISMISSED_INSIGHT_PROMPTS_SESSION_KEY,
+  INSIGHT_PROMPT_DEBOUNCE_MS,
+  INSIGHT_PROMPT_DEBOUNCE_SENTENCE_MS,
+  INSIGHT_PROMPT_MIN_CHARS,
+  INSIGHT_PROMPT_MIN_INTERVAL_MS,
+} from "@/lib/constants";
+
+function readDismissed(): string[] {
+  try {
+    const parsed: unknown = JSON.parse(window.sessionStorage.getItem(DISMISSED_INSIGHT_PROMPTS_SESSION_KEY) ?? "[]");
+    return Array.isArray(parsed) ? parsed.filter((x): x is string => typeof x === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Real-time insight prompts (spec section 4, "Insight prompt requests"): a request only when the
+ * text has at least 18 characters, none is in flight and 8 s passed since the previous one;
+ * debounced 500 ms after sentence-ending punctuation, otherwise 1200 ms. One prompt at a time.
+ */
+export function useInsightPrompts(content: string) {
+  const { data: entries = [] } = useEntries();
+  const { data: tasks = [] } = useTasks();
+  const { data: projects = [] } = useProjects();
+  const { data: goals = [] } = useGoals();
+  const request = useRealTimePrompts();
+
+  const [prompts, setPrompts] = useState<InsightPrompt[]>([]);
+  const [dismissed, setDismissed] = useState<string[]>(readDismissed);
+  const inFlight = useRef(false);
+  const lastRequestAt = useRef<number | null>(null);
+
+  const contextRef = useRef({ entries, tasks, projects, goals });
+  contextRef.current = { entries, tasks, projects, goals };
+  const mutateRef = useRef(request.mutateAsync);
+  mutateRef.current = request.mutateAsync;
+
+  const ask = useCallback(async (text: string) => {
+    if (text.length < INSIGHT_PROMPT_MIN_CHARS || inFlight.current) return;
+    const now = Date.now();
+    if (lastRequestAt.current !== null && now - lastRequestAt.current < INSIGHT_PROMPT_MIN_INTERVAL_MS) return;
+    inFlight.current = true;
+    lastRequestAt.current = now;
+    const { entries, tasks, projects, goals } = contextRef.current;
+    const date = new Date(now);
+    const openTasks = tasks.filter((t) => !t.completed);
+    try {
+      const result = await mutateRef.current({
+        text,
+        context: {
+          entryCount: entries.length,
+          taskCount: openTasks.length,
+          projectCount: projects.length,
+          goalCount: goals.length,
+          existingTasks: openTasks.map((t) => t.text),
+          existingProjects: projects.map((p) => p.name),
+          existingGoals: goals.map((g) => g.text),
+          priorityTasks: openTasks.filter((t) => t.priority === "high").map((t) => t.text),
+          timeOfDay: requestTimeOfDay(date.getHours()),
+          currentHour: date.getHours(),
+          currentDay: date.toLocaleDateString("en-US", { weekday: "long" }),
+          timestamp: date.toISOString(),
+        },
+      });
+      setPrompts(result);
+    } catch {
+      // A failed prompt request is not worth interrupting the writer for.
+    } finally {
+      inFlight.current = false;
+    }
+  }, []);
+
+  useEffect(() => {
+    if (content.length < INSIGHT_PROMPT_MIN_CHARS) return;
+    const delay = /[.!?]\s*$/.test(content) ? INSIGHT_PROMPT_DEBOUNCE_SENTENCE_MS : INSIGHT_PROMPT_DEBOUNCE_MS;
+    const timer = setTimeout(() => void ask(content), delay);
+    return () => clearTimeout(timer);
+  }, [content, ask]);
+
+  const current = prompts.find((p) => !dismissed.includes(p.text)) ?? null;
+
+  const dismiss = useCallback((prompt: InsightPrompt) => {
+    setDismissed((list) => {
+      const next = [...list, prompt.text];
+      window.sessionStorage.setItem(DISMISSED_INSIGHT_PROMPTS_SESSION_KEY, JSON.stringify(next));
+      return next;
+    });
+  }, []);
+
+  /** Removes a prompt once used (added or saved), so the next one shows. */
+  const consume = useCallback((prompt: InsightPrompt) => {
+    setPrompts((list) => list.filter((p) => p !== prompt));
+  }, []);
+
+  return { current, dismiss, consume, pending: request.isPending };
+}

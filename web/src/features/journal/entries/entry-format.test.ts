@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+
+import { chipLabel, entryPreview, formatEntryDate, truncate, UNKNOWN_DATE } from "./entry-format";
+
+const NOW = new Date(2025, 5, 15, 12, 0);
+
+describe("formatEntryDate", () => {
+  it("prefers a d/m/yyyy date at the start of the content, with /, - or . separators", () => {
+    const base = { timestamp: 1_700_000_000, date: "01/02/2024", createdAt: "2024-01-02T10:00:00Z" };
+    expect(formatEntryDate({ ...base, content: "5/3/2025 A walk by the river" }, NOW)).toBe("March 5, 2025");
+    expect(formatEntryDate({ ...base, content: "  05-03-2025: notes" }, NOW)).toBe("March 5, 2025");
+    expect(formatEntryDate({ ...base, content: "25.12.2024 Christmas" }, NOW)).toBe("December 25, 2024");
+  });
+
+  it("then the unix timestamp (seconds)", () => {
+    const ts = new Date(2024, 10, 14, 9, 30).getTime() / 1000;
+    expect(formatEntryDate({ content: "No date here", timestamp: ts, date: "01/02/2024" }, NOW)).toBe(
+      "November 14, 2024",
+    );
+  });
+
+  it("then the m/d/yyyy date, then createdAt, then now", () => {
+    expect(formatEntryDate({ content: "x", timestamp: null, date: "01/02/2024" }, NOW)).toBe("January 2, 2024");
+    expect(formatEntryDate({ content: "x", date: "", createdAt: new Date(2023, 6, 4, 12).toISOString() }, NOW)).toBe(
+      "July 4, 2023",
+    );
+    expect(formatEntryDate({ content: "x" }, NOW)).toBe("June 15, 2025");
+  });
+
+  it("does not read a date from the middle of the content", () => {
+    expect(formatEntryDate({ content: "Met on 5/3/2025", date: "01/02/2024" }, NOW)).toBe("January 2, 2024");
+  });
+
+  it("falls back to the raw date, else 'Unknown date', when the chosen source cannot be read", () => {
+    expect(formatEntryDate({ content: "x", date: "sometime in spring" }, NOW)).toBe("sometime in spring");
+    expect(formatEntryDate({ content: "x", date: "13/45/2024" }, NOW)).toBe("13/45/2024");
+    expect(formatEntryDate({ content: "31/02/2025 not a day", date: "01/02/2024" }, NOW)).toBe("01/02/2024");
+    expect(formatEntryDate({ content: "31/02/2025 not a day" }, NOW)).toBe(UNKNOWN_DATE);
+    expect(formatEntryDate({ content: "x", createdAt: "garbage" }, NOW)).toBe(UNKNOWN_DATE);
+  });
+});
+
+describe("truncation", () => {
+  it("cuts chips to 10 characters plus '...'", () => {
+    expect(chipLabel("Run a marathon")).toBe("Run a mara...");
+    expect(chipLabel("Exactly 10")).toBe("Exactly 10");
+    expect(chipLabel("Short")).toBe("Short");
+  });
+
+  it("cuts previews to 100 characters plus '...'", () => {
+    expect(entryPreview("a".repeat(100))).toBe("a".repeat(100));
+    expect(entryPreview("a".repeat(101))).toBe(`${"a".repeat(100)}...`);
+    expect(truncate("hello", 3)).toBe("hel...");
+  });
+});

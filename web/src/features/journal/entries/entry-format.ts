@@ -1,0 +1,73 @@
+/**
+ * Pure helpers for the Previous Entries list (spec part 1, section 2 "Previous Entries list", section 9).
+ */
+import { format, isValid } from "date-fns";
+
+import { ENTRY_CHIP_LENGTH, ENTRY_PREVIEW_LENGTH } from "@/lib/constants";
+
+/** How a date is shown in the list, e.g. "March 5, 2025". */
+export const ENTRY_DATE_FORMAT = "MMMM d, yyyy";
+export const UNKNOWN_DATE = "Unknown date";
+
+export interface EntryDateSource {
+  content: string;
+  date?: string | null;
+  timestamp?: number | null;
+  createdAt?: string | null;
+}
+
+/** A calendar date from numbers, or null when they do not name a real day (e.g. 31/02). */
+function calendarDate(year: number, month: number, day: number): Date | null {
+  const date = new Date(year, month - 1, day);
+  if (date.getFullYear() !== year || date.getMonth() !== month - 1 || date.getDate() !== day) return null;
+  return date;
+}
+
+const CONTENT_DATE = /^\s*(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})(?!\d)/;
+const LIST_DATE = /^\s*(\d{1,2})\/(\d{1,2})\/(\d{4})\s*$/;
+
+/** The date the list shows for an entry (or the fallback text), by the spec's priority:
+ * 1. a date at the start of the content, d/m/yyyy with '/', '-' or '.' separators;
+ * 2. else the unix `timestamp` (seconds);
+ * 3. else `date` (m/d/yyyy; other text the browser can read is accepted too);
+ * 4. else `createdAt`;
+ * 5. else `now`.
+ * When the chosen source cannot be read as a real day, the raw `date` is shown, or 'Unknown date'. */
+export function formatEntryDate(entry: EntryDateSource, now: Date = new Date()): string {
+  const fallback = entry.date?.trim() ? entry.date : UNKNOWN_DATE;
+  let date: Date | null;
+
+  const inContent = CONTENT_DATE.exec(entry.content ?? "");
+  if (inContent) {
+    date = calendarDate(Number(inContent[3]), Number(inContent[2]), Number(inContent[1]));
+  } else if (typeof entry.timestamp === "number" && entry.timestamp > 0) {
+    date = new Date(entry.timestamp * 1000);
+  } else if (entry.date?.trim()) {
+    const listDate = LIST_DATE.exec(entry.date);
+    date = listDate
+      ? calendarDate(Number(listDate[3]), Number(listDate[1]), Number(listDate[2]))
+      : new Date(entry.date);
+  } else if (entry.createdAt) {
+    date = new Date(entry.createdAt);
+  } else {
+    date = now;
+  }
+
+  if (!date || !isValid(date)) return fallback;
+  return format(date, ENTRY_DATE_FORMAT);
+}
+
+/** `text` cut to `length` characters plus '...' when longer. */
+export function truncate(text: string, length: number): string {
+  return text.length > length ? `${text.slice(0, length)}...` : text;
+}
+
+/** A related goal or project chip: 10 characters plus '...'. */
+export function chipLabel(text: string): string {
+  return truncate(text, ENTRY_CHIP_LENGTH);
+}
+
+/** The collapsed preview of an entry: 100 characters plus '...'. */
+export function entryPreview(content: string): string {
+  return truncate(content, ENTRY_PREVIEW_LENGTH);
+}

@@ -1,0 +1,274 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+
+import { closeToasts, fakeApi, json } from "@/features/auth/test-support";
+
+import { PreviousEntries } from "./previous-entries";
+import { makeEntry, renderWithProviders } from "./test-fixtures";
+
+vi.mock("@/lib/api/client", async (importOriginal) =>
+  (await import("@/features/auth/test-api")).withStubbableFetch(await importOriginal()),
+);
+
+afterEach(() => {
+  closeToasts();
+  vi.unstubAllGlobals();
+});
+
+describe("PreviousEntries list", () => {
+  it("shows the empty text when there are no entries", async () => {
+    fakeApi({ "GET /api/journal": () => json(200, []) });
+    renderWithProviders(<PreviousEntries />);
+
+    expect(screen.getByRole("heading", { name: "Previous Entries" })).toBeInTheDocument();
+    expect(await screen.findByText("-- no entries yet --")).toBeInTheDocument();
+    expect(screen.queryByText(/Showing/)).not.toBeInTheDocument();
+  });
+
+  it("lists entries with the caption, date, chips, summary, mood and hints", async () => {
+    fakeApi({
+      "GET /api/journal": () =>
+        json(200, [
+          makeEntry({
+            content: "No date in this one",
+            date: "03/05/2025",
+            location: "Lisbon",
+            relatedGoals: ["Run a marathon"],
+            relatedProjects: ["Garden"],
+            summary: "A calm day.",
+            insights: [{}, {}],
+            analysis: { state: "running" },
+          }),
+          makeEntry({ content: "Second", location: "Location unknown" }),
+        ]),
+    });
+    renderWithProviders(<PreviousEntries />);
+
+    expect(await screen.findByText("Showing 2 of 2 entries")).toBeInTheDocument();
+    const [first, second] = screen.getAllByTestId("entry-item");
+    const one = within(first!);
+    expect(one.getByText("March 5, 2025")).toBeInTheDocument();
+    expect(one.getByText("Lisbon")).toBeInTheDocument();
+    expect(one.getByText("2 insights")).toBeInTheDocument();
+    expect(one.getByText("Run a mara...")).toBeInTheDocument();
+    expect(one.getByText("Garden")).toBeInTheDocument();
+    expect(one.getByText("A calm day.")).toBeInTheDocument();
+    expect(one.getByRole("img", { name: "Happy" })).toHaveTextContent("😊");
+    expect(one.getByText("Analysing…")).toBeInTheDocument();
+    expect(within(second!).queryByText("Location unknown")).not.toBeInTheDocument();
+    expect(within(second!).queryByText("Analysing…")).not.toBeInTheDocument();
+  });
+
+  it("truncates content to 100 characters and toggles read more / show less", async () => {
+    const content = `${"word ".repeat(30)}the end`;
+    fakeApi({ "GET /api/journal": () => json(200, [makeEntry({ content })]) });
+    const user = userEvent.setup();
+    renderWithProviders(<PreviousEntries />);
+
+    expect(await screen.findByText(`${content.slice(0, 100)}...`)).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "read more" }));
+    expect(screen.getByText(/the end$/)).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "show less" }));
+    expect(screen.getByText(`${content.slice(0, 100)}...`)).toBeInTheDocument();
+    // Clicking the entry itself expands it too.
+    await user.click(screen.getByTestId("entry-item"));
+    expect(screen.getByRole("button", { name: "show less" })).toBeInTheDocument();
+  });
+
+  it("edits an entry: PATCH, then the success toast", async () => {
+    const entry = makeEntry({ content: "Old text", date: "03/05/2025" });
+    const api = fakeApi({
+      "GET /api/journal": () => json(200, [entry]),
+      [`PATCH /api/journal/${entry.id}`]: () => json(200, { ...entry, content: "New text" }),
+      "GET /api/tasks": () => json(200, []),
+      "GET /api/projects": () => json(200, []),
+      "GET /api/goals": () => json(200, []),
+      "GET /api/profile": () => json(200, null),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<PreviousEntries />);
+
+    await user.click(await screen.findByRole("button", { name: "Edit entry" }));
+    const dialog = await screen.findByRole("dialog");
+    const date = within(dialog).getByLabelText("Date");
+    expect(date).toHaveValue("03/05/2025");
+    expect(date).toHaveAttribute("placeholder", "MM/DD/YYYY");
+    const content = within(dialog).getByLabelText("Content");
+    await user.clear(content);
+    expect(within(dialog).getByRole("button", { name: "Save Changes" })).toBeDisabled();
+    await user.type(content, "New text");
+    await user.clear(date);
+    await user.type(date, "04/01/2025");
+    await user.click(within(dialog).getByRole("button", { name: "Save Changes" }));
+
+    expect(await screen.findByText("Entry updated")).toBeInTheDocument();
+    expect(screen.getByText("Your journal entry has been updated successfully.")).toBeInTheDocument();
+    expect(await api.body(`PATCH /api/journal/${entry.id}`)).toEqual({ content: "New text", date: "04/01/2025" });
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+  });
+
+  it("shows the server's text when an edit is refused with 400", async () => {
+    const entry = makeEntry();
+    fakeApi({
+      "GET /api/journal": () => json(200, [entry]),
+      [`PATCH /api/journal/${entry.id}`]: () => json(400, { error: "Could not read the date 'soon'." }),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<PreviousEntries />);
+
+    await user.click(await screen.findByRole("button", { name: "Edit entry" }));
+    await user.click(await screen.findByRole("button", { name: "Save Changes" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("Could not read the date 'soon'.");
+    expect(screen.getByRole("dialog")).toBeInTheDocument();
+  });
+
+  it("shows the failure toast when an edit fails otherwise", async () => {
+    const entry = makeEntry();
+    fakeApi({
+      "GET /api/journal": () => json(200, [entry]),
+      [`PATCH /api/journal/${entry.id}`]: () => json(500, { error: "boom" }),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<PreviousEntries />);
+
+    await user.click(await screen.findByRole("button", { name: "Edit entry" }));
+    await user.click(await screen.findByRole("button", { name: "Save Changes" }));
+    expect(await screen.findByText("Failed to update journal entry. Please try again.")).toBeInTheDocument();
+  });
+
+  it("deletes an entry after the confirmation", async () => {
+    const entry = makeEntry();
+    const api = fakeApi({
+      "GET /api/journal": () => json(200, api.calls(`DELETE /api/journal/${entry.id}`).length ? [] : [entry]),
+      [`DELETE /api/journal/${entry.id}`]: () => json(200, { message: "Entry deleted", success: true }),
+      "GET /api/tasks": () => json(200, []),
+      "GET /api/projects": () => json(200, []),
+      "GET /api/goals": () => json(200, []),
+      "GET /api/profile": () => json(200, null),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<PreviousEntries />);
+
+    await user.click(await screen.findByRole("button", { name: "Delete entry" }));
+    const confirm = await screen.findByRole("alertdialog");
+    expect(within(confirm).getByText("Delete Journal Entry")).toBeInTheDocument();
+    expect(
+      within(confirm).getByText("Are you sure you want to delete this journal entry? This action cannot be undone."),
+    ).toBeInTheDocument();
+    expect(api.calls(`DELETE /api/journal/${entry.id}`)).toHaveLength(0);
+    await user.click(within(confirm).getByRole("button", { name: "Delete" }));
+
+    expect(await screen.findByText("Entry deleted")).toBeInTheDocument();
+    expect(screen.getByText("Your journal entry has been deleted successfully.")).toBeInTheDocument();
+    expect(api.calls(`DELETE /api/journal/${entry.id}`)).toHaveLength(1);
+    expect(await screen.findByText("-- no entries yet --")).toBeInTheDocument();
+  });
+
+  it("shows the failure toast when a delete fails", async () => {
+    const entry = makeEntry();
+    fakeApi({
+      "GET /api/journal": () => json(200, [entry]),
+      [`DELETE /api/journal/${entry.id}`]: () => json(500, { error: "boom" }),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<PreviousEntries />);
+
+    await user.click(await screen.findByRole("button", { name: "Delete entry" }));
+    await user.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Delete" }));
+    expect(await screen.findByText("Failed to delete journal entry. Please try again.")).toBeInTheDocument();
+  });
+
+  it("chats about an entry: Send needs a message, then the conversation shows", async () => {
+    const entry = makeEntry({ content: "x".repeat(300) });
+    let answer!: (response: Response) => void;
+    const api = fakeApi({
+      "GET /api/journal": () => json(200, [entry]),
+      [`POST /api/journal/${entry.id}/chat`]: () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<PreviousEntries />);
+
+    await user.click(await screen.findByRole("button", { name: "Chat about entry" }));
+    const dialog = await screen.findByRole("dialog");
+    expect(within(dialog).getByText("Chat with your Journal")).toBeInTheDocument();
+    expect(within(dialog).getByTestId("chat-excerpt")).toHaveTextContent(`${"x".repeat(250)}...`);
+    const input = within(dialog).getByPlaceholderText("Ask something about this entry...");
+    const send = within(dialog).getByRole("button", { name: "Send" });
+    expect(send).toBeDisabled();
+    await user.type(input, "   ");
+    expect(send).toBeDisabled();
+    await user.type(input, "Why was I tired?");
+    expect(send).toBeEnabled();
+    await user.click(send);
+
+    // While sending, Send stays disabled even with text.
+    await user.type(input, "And then?");
+    expect(send).toBeDisabled();
+    await waitFor(() => expect(api.calls(`POST /api/journal/${entry.id}/chat`)).toHaveLength(1));
+    expect(await api.body(`POST /api/journal/${entry.id}/chat`)).toEqual({ message: "Why was I tired?" });
+    answer(json(200, { success: true, response: "You slept badly." }));
+
+    const conversation = await within(dialog).findByRole("list", { name: "Conversation" });
+    await within(conversation).findByText("You slept badly.");
+    expect(within(conversation).getAllByRole("listitem").map((li) => li.textContent)).toEqual([
+      "Why was I tired?",
+      "You slept badly.",
+    ]);
+    expect(send).toBeEnabled();
+  });
+
+  it("shows the spec's text when the chat cannot answer", async () => {
+    const entry = makeEntry();
+    fakeApi({
+      "GET /api/journal": () => json(200, [entry]),
+      [`POST /api/journal/${entry.id}/chat`]: () => json(500, { error: "down" }),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<PreviousEntries />);
+
+    await user.click(await screen.findByRole("button", { name: "Chat about entry" }));
+    await user.type(await screen.findByPlaceholderText("Ask something about this entry..."), "Hello");
+    await user.click(screen.getByRole("button", { name: "Send" }));
+    expect(
+      await screen.findByText("An error occurred while processing your message. Please try again later."),
+    ).toBeInTheDocument();
+  });
+
+  it("searches with the server (date phrases included), best score first; clearing restores the list", async () => {
+    const a = makeEntry({ content: "Alpha entry" });
+    const b = makeEntry({ content: "Beta entry" });
+    const c = makeEntry({ content: "Gamma entry" });
+    const api = fakeApi({
+      "GET /api/journal": () => json(200, [a, b, c]),
+      "GET /api/journal/search": () =>
+        json(200, {
+          query: "last week",
+          dateFrom: null,
+          dateTo: null,
+          results: [
+            { entry: b, score: 0.4 },
+            { entry: c, score: 0.9 },
+          ],
+        }),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<PreviousEntries />);
+
+    expect(await screen.findByText("Showing 3 of 3 entries")).toBeInTheDocument();
+    const search = screen.getByRole("searchbox", { name: "Search entries" });
+    await user.type(search, "last week");
+
+    expect(await screen.findByText("Showing 2 of 3 entries")).toBeInTheDocument();
+    const items = screen.getAllByTestId("entry-item");
+    expect(items.map((item) => within(item).queryByText(/entry$/)?.textContent)).toEqual(["Gamma entry", "Beta entry"]);
+    const searches = api.calls("GET /api/journal/search");
+    // Debounced: one request for the whole phrase.
+    expect(searches).toHaveLength(1);
+    expect(new URL(searches[0]!.url).searchParams.get("q")).toBe("last week");
+
+    await user.clear(search);
+    expect(await screen.findByText("Showing 3 of 3 entries")).toBeInTheDocument();
+    expect(screen.getAllByTestId("entry-item")).toHaveLength(3);
+  });
+});

@@ -1,0 +1,226 @@
+import { useEffect, useState } from "react";
+import { MessageCircleIcon, PencilIcon, SearchIcon, SparklesIcon, Trash2Icon } from "lucide-react";
+
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { ScrollArea } from "@/components/ui/scroll-area";
+import { SelfAnalysisDialog } from "@/features/journal/dialogs/self-analysis-dialog";
+import { TherapistReportDialog } from "@/features/journal/dialogs/therapist-report-dialog";
+import { useEntries, useSearchEntries, type Entry, type SearchHit } from "@/features/journal/queries";
+import { ENTRY_SEARCH_DEBOUNCE_MS, LOCATION_UNKNOWN, PREVIOUS_ENTRIES_HEIGHT_PX } from "@/lib/constants";
+import { cn } from "@/lib/utils";
+
+import { ChatEntryDialog } from "./chat-entry-dialog";
+import { DeleteEntryDialog } from "./delete-entry-dialog";
+import { EditEntryDialog } from "./edit-entry-dialog";
+import { chipLabel, entryPreview, formatEntryDate } from "./entry-format";
+
+export const NO_ENTRIES_TEXT = "-- no entries yet --";
+export const NO_SEARCH_RESULTS_TEXT = "No entries match your search.";
+
+/** `value`, once it has stopped changing for `delay` ms. */
+function useDebounced<T>(value: T, delay: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), delay);
+    return () => clearTimeout(timer);
+  }, [value, delay]);
+  return debounced;
+}
+
+/** Search hits, best score first (stable; hits without a score keep their place at the end). */
+function byScore(hits: SearchHit[]): Entry[] {
+  return hits
+    .map((hit, index) => ({ hit, index }))
+    .sort((a, b) => (b.hit.score ?? -Infinity) - (a.hit.score ?? -Infinity) || a.index - b.index)
+    .map(({ hit }) => hit.entry);
+}
+
+export interface PreviousEntriesProps {
+  /** When given, a 'Self Analysis' button opens the dialog and its 'Insert into Journal' calls this. */
+  onInsertAnalysis?: (text: string) => void;
+  className?: string;
+}
+
+/** The Previous Entries section (spec part 1, section 2): search, list, per-entry actions, reports. */
+export function PreviousEntries({ onInsertAnalysis, className }: PreviousEntriesProps) {
+  const entriesQuery = useEntries();
+  const entries = entriesQuery.data ?? [];
+  const [search, setSearch] = useState("");
+  const debounced = useDebounced(search.trim(), ENTRY_SEARCH_DEBOUNCE_MS);
+  const searching = search.trim().length > 0 && debounced.length > 0;
+  const searchQuery = useSearchEntries(searching ? debounced : "");
+  const shown = searching ? byScore(searchQuery.data ?? []) : entries;
+
+  const [editing, setEditing] = useState<Entry | null>(null);
+  const [chatting, setChatting] = useState<Entry | null>(null);
+  const [deleting, setDeleting] = useState<Entry | null>(null);
+  const [reportOpen, setReportOpen] = useState(false);
+  const [analysisOpen, setAnalysisOpen] = useState(false);
+
+  return (
+    <section aria-labelledby="previous-entries-heading" className={cn("grid gap-4", className)}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="previous-entries-heading" className="font-serif text-2xl font-semibold tracking-tight">
+          Previous Entries
+        </h2>
+        <div className="flex flex-wrap gap-2">
+          {onInsertAnalysis && (
+            <Button variant="outline" size="sm" onClick={() => setAnalysisOpen(true)}>
+              <SparklesIcon aria-hidden="true" />
+              Self Analysis
+            </Button>
+          )}
+          <Button variant="outline" size="sm" onClick={() => setReportOpen(true)}>
+            Therapist Report
+            <Badge variant="secondary" className="ml-1 text-[10px]">
+              BETA
+            </Badge>
+          </Button>
+        </div>
+      </div>
+
+      <div className="relative">
+        <SearchIcon
+          aria-hidden="true"
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+        />
+        <Input
+          type="search"
+          aria-label="Search entries"
+          placeholder="Search entries (try “last week”)"
+          className="pl-9"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+        />
+      </div>
+
+      {entriesQuery.isPending ? (
+        <p className="text-sm text-muted-foreground">Loading...</p>
+      ) : entries.length === 0 ? (
+        <p className="py-8 text-center text-muted-foreground">{NO_ENTRIES_TEXT}</p>
+      ) : (
+        <>
+          <p className="text-sm text-muted-foreground">
+            Showing {shown.length} of {entries.length} entries
+          </p>
+          <ScrollArea className="rounded-md border" style={{ height: PREVIOUS_ENTRIES_HEIGHT_PX }}>
+            {searching && searchQuery.isFetching && shown.length === 0 ? (
+              <p className="p-4 text-sm text-muted-foreground">Loading...</p>
+            ) : shown.length === 0 ? (
+              <p className="p-4 text-sm text-muted-foreground">{NO_SEARCH_RESULTS_TEXT}</p>
+            ) : (
+              <ul aria-label="Journal entries" className="grid gap-3 p-3">
+                {shown.map((entry) => (
+                  <EntryItem
+                    key={entry.id}
+                    entry={entry}
+                    onEdit={() => setEditing(entry)}
+                    onChat={() => setChatting(entry)}
+                    onDelete={() => setDeleting(entry)}
+                  />
+                ))}
+              </ul>
+            )}
+          </ScrollArea>
+        </>
+      )}
+
+      <EditEntryDialog entry={editing} onClose={() => setEditing(null)} />
+      <ChatEntryDialog entry={chatting} onClose={() => setChatting(null)} />
+      <DeleteEntryDialog entry={deleting} onClose={() => setDeleting(null)} />
+      <TherapistReportDialog open={reportOpen} onOpenChange={setReportOpen} />
+      {onInsertAnalysis && (
+        <SelfAnalysisDialog open={analysisOpen} onOpenChange={setAnalysisOpen} onInsert={onInsertAnalysis} />
+      )}
+    </section>
+  );
+}
+
+interface EntryItemProps {
+  entry: Entry;
+  onEdit: () => void;
+  onChat: () => void;
+  onDelete: () => void;
+}
+
+function EntryItem({ entry, onEdit, onChat, onDelete }: EntryItemProps) {
+  const [expanded, setExpanded] = useState(false);
+  const preview = entryPreview(entry.content);
+  const long = preview !== entry.content;
+  const analysing = entry.analysis.state === "pending" || entry.analysis.state === "running";
+  const location = entry.location && entry.location !== LOCATION_UNKNOWN ? entry.location : null;
+  const insightCount = entry.insights.length;
+  const chips = [
+    ...entry.relatedGoals.map((text) => ({ kind: "Goal", text })),
+    ...entry.relatedProjects.map((text) => ({ kind: "Project", text })),
+  ];
+
+  return (
+    <li
+      data-testid="entry-item"
+      className="cursor-pointer rounded-lg border bg-card p-4 transition-colors hover:bg-accent/30"
+      onClick={() => setExpanded((value) => !value)}
+    >
+      <div className="flex items-start justify-between gap-2">
+        <div className="grid gap-0.5">
+          <p className="flex items-center gap-2 font-medium">
+            {entry.mood?.emoji && (
+              <span role="img" aria-label={entry.mood.text || "mood"} title={entry.mood.text}>
+                {entry.mood.emoji}
+              </span>
+            )}
+            <span>{formatEntryDate(entry)}</span>
+          </p>
+          <p className="flex flex-wrap gap-x-3 text-xs text-muted-foreground">
+            {location && <span>{location}</span>}
+            <span>
+              {insightCount} {insightCount === 1 ? "insight" : "insights"}
+            </span>
+            {analysing && <span className="animate-pulse">Analysing…</span>}
+          </p>
+        </div>
+        <div className="flex shrink-0 gap-1" onClick={(event) => event.stopPropagation()}>
+          <Button variant="ghost" size="icon-sm" aria-label="Edit entry" onClick={onEdit}>
+            <PencilIcon aria-hidden="true" />
+          </Button>
+          <Button variant="ghost" size="icon-sm" aria-label="Chat about entry" onClick={onChat}>
+            <MessageCircleIcon aria-hidden="true" />
+          </Button>
+          <Button variant="ghost" size="icon-sm" aria-label="Delete entry" onClick={onDelete}>
+            <Trash2Icon aria-hidden="true" />
+          </Button>
+        </div>
+      </div>
+
+      {chips.length > 0 && (
+        <div className="mt-2 flex flex-wrap gap-1">
+          {chips.map((chip, index) => (
+            <Badge key={index} variant="outline" title={`${chip.kind}: ${chip.text}`}>
+              {chipLabel(chip.text)}
+            </Badge>
+          ))}
+        </div>
+      )}
+
+      {entry.summary && <p className="mt-2 text-sm text-muted-foreground italic">{entry.summary}</p>}
+
+      <p className="mt-2 text-sm whitespace-pre-wrap">{expanded ? entry.content : preview}</p>
+      {long && (
+        <Button
+          variant="link"
+          size="sm"
+          className="h-auto px-0"
+          aria-expanded={expanded}
+          onClick={(event) => {
+            event.stopPropagation();
+            setExpanded((value) => !value);
+          }}
+        >
+          {expanded ? "show less" : "read more"}
+        </Button>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,36 @@
+/** Test-only: entry fixtures and a render helper with the app's providers (no router needed). */
+import type { ReactElement } from "react";
+import { render } from "@testing-library/react";
+
+import { AppProviders } from "@/app/providers";
+import type { Entry } from "@/features/journal/queries";
+import { createQueryClient } from "@/lib/query-client";
+
+let counter = 0;
+
+export function makeEntry(overrides: Partial<Entry> = {}): Entry {
+  counter += 1;
+  const id = `00000000-0000-4000-8000-${String(counter).padStart(12, "0")}`;
+  return {
+    id,
+    content: `Entry number ${counter}`,
+    date: "03/05/2025",
+    time: "09:30",
+    location: "Location unknown",
+    mood: { emoji: "😊", text: "Happy" },
+    summary: null,
+    relatedGoals: [],
+    relatedProjects: [],
+    timestamp: null,
+    createdAt: "2025-03-05T09:30:00Z",
+    updatedAt: "2025-03-05T09:30:00Z",
+    insights: [],
+    highlights: [],
+    analysis: { state: "done" },
+    ...overrides,
+  };
+}
+
+export function renderWithProviders(ui: ReactElement) {
+  return render(<AppProviders queryClient={createQueryClient()}>{ui}</AppProviders>);
+}
