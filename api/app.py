@@ -34,6 +34,7 @@ from api.request_id import RequestIdMiddleware
 from api.security.csrf import CSRFMiddleware
 from api.security.rate_limit import RateLimiter
 from api.settings import Settings
+from api.resume.controllers import ResumeController
 from api.spa import serve_spa
 from api.storage import LocalFileStorage
 from api.users.controllers import UsersController
@@ -105,7 +106,7 @@ def create_app(settings: Settings | None = None, *, database_url: str | None = N
             HealthController, AuthController, UsersController, JournalController, JournalSearchController,
             TasksController,
             ProjectsController, GoalsController, ProfileController, AIController, EntryChatController,
-            InsightsController, PhotosController, TherapistReportController, serve_spa,
+            InsightsController, ResumeController, PhotosController, TherapistReportController, serve_spa,
         ],
         plugins=[SQLAlchemyPlugin(config=db_config)],
         middleware=[RequestIdMiddleware(), CSRFMiddleware(), SessionMiddleware()],

@@ -2,7 +2,7 @@
 
 from models.auth import AuthSession, PasswordResetToken, VerificationCode
 from models.base import Base
-from models.journal import EMBEDDING_DIM, Goal, Insight, JournalEntry, Profile, Project, Task
+from models.journal import EMBEDDING_DIM, Goal, Insight, JournalEntry, Profile, Project, Resume, Task
 from models.photo import Photo
 from models.user import User
 
@@ -17,6 +17,7 @@ __all__ = [
     "Photo",
     "Profile",
     "Project",
+    "Resume",
     "Task",
     "User",
     "VerificationCode",

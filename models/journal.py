@@ -153,3 +153,13 @@ class Insight(Base):
     is_ai_generated: Mapped[bool] = mapped_column(default=False)
     layers: Mapped[list[dict[str, Any]]] = mapped_column(JSONB, default=list)
     created_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=utcnow, index=True)
+
+
+class Resume(Base):
+    """The user's CV as text, one per user (spec part 2, Resume)."""
+
+    __tablename__ = "resumes"
+
+    user_id: Mapped[uuid.UUID] = mapped_column(_user_fk(), primary_key=True)
+    content: Mapped[str] = mapped_column(sa.Text)
+    updated_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=utcnow, onupdate=utcnow)
