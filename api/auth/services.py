@@ -171,13 +171,19 @@ async def resolve_session(db: AsyncSession, settings: Settings, token: str, *, t
     session, user = row
     moment = now()
     idle_deadline = session.last_seen_at + timedelta(minutes=settings.session_idle_minutes)
+    # Plain statements, not ORM flushes: a logout may delete this row at the same moment, and a
+    # vanished row must simply mean "no session", never a stale-data error.
     if moment >= session.expires_at or moment >= idle_deadline:
-        await db.delete(session)
+        await db.execute(sa.delete(AuthSession).where(AuthSession.id == session.id))
         await db.commit()
         return None
     if touch or moment - session.last_seen_at >= TOUCH_INTERVAL:
-        session.last_seen_at = moment
+        touched = await db.execute(
+            sa.update(AuthSession).where(AuthSession.id == session.id).values(last_seen_at=moment))
         await db.commit()
+        if touched.rowcount == 0:
+            return None
+        session.last_seen_at = moment
     return user, session
 
 

@@ -414,3 +414,38 @@ def test_pending_users_are_blocked_from_the_app(client, outbox):
     response = client.put("/api/users/profile", json={"fullName": "x"})
     assert response.status_code == 403
     assert response.json()["needsTermsAgreement"] is True
+
+
+def test_a_session_ended_while_it_is_being_read_is_simply_gone(client, outbox, settings, database_url):
+    """Logout racing a session refresh: the refresh must answer 401, never 500."""
+    import anyio
+    from sqlalchemy.ext.asyncio import async_sessionmaker, create_async_engine
+
+    from api.auth.services import resolve_session
+
+    token = signed_up(client, outbox)["authToken"]
+
+    async def race() -> object:
+        engine = create_async_engine(database_url)
+        sessions = async_sessionmaker(engine, expire_on_commit=False)
+        async with sessions() as reader, sessions() as other:
+            from api.auth.secrets import hash_token
+            from models import AuthSession
+
+            # The logout deletes the row right after the refresh has read it, before it is touched.
+            original = reader.execute
+
+            async def execute_then_logout(*args, **kwargs):
+                result = await original(*args, **kwargs)
+                if reader.execute is execute_then_logout:
+                    reader.execute = original  # once
+                    await other.execute(sa.delete(AuthSession).where(AuthSession.token_hash == hash_token(token)))
+                    await other.commit()
+                return result
+
+            reader.execute = execute_then_logout
+            result = await resolve_session(reader, settings, token, touch=True)
+        await engine.dispose()
+        return result
+
+    assert anyio.run(race) is None
