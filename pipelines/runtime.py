@@ -130,6 +130,12 @@ class PipelineRunner:
     def _run_inline(self, run: PipelineRun) -> None:
         from prefect.settings import PREFECT_FLOWS_HEARTBEAT_FREQUENCY, temporary_settings
 
+        # Prefect starts its local API on first use, and two threads starting it at once can end
+        # with a server that is gone: every run waits for the one the start-up check brings up.
+        if not self.wait_until_ready(timeout=300):
+            run.state = "failed"
+            run.error = f"Prefect's API is not available: {self._prefect_error or self._prefect_status}"
+            return
         run.state = "running"
         try:
             # Heartbeats detect crashed runs on remote workers; inline, the entry's own analysis
@@ -169,4 +175,5 @@ class PipelineRunner:
             "prefectApi": self._prefect_api_url,
             "error": self._prefect_error,
             "runs": counts,
+            "lastFailure": next((f"{r.flow}: {r.error}" for r in reversed(runs) if r.state == "failed"), None),
         }
