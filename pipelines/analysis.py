@@ -119,24 +119,28 @@ def analyse_entry(entry_id: str) -> dict[str, Any]:
     }
 
 
+def _unseen(highlights: list[Highlight], existing: list[Any], existing_texts: list[str]):
+    """The highlights the user does not already have (said again in other words counts as had),
+    each with its intention vector to store."""
+    if not highlights:
+        return []
+    new = [h.reformulation for h in highlights]
+    duplicates = find_duplicates(new, existing_texts, _vectors(existing, existing_texts))
+    vectors = embed_intentions(new)
+    return [(h, vec) for h, duplicate, vec in zip(highlights, duplicates, vectors, strict=True) if duplicate is None]
+
+
 def _create_from_highlights(s: Any, entry: JournalEntry, highlights: list[Highlight], entry_count: int) -> dict[str, int]:
     user_id = entry.user_id
     created = {"tasks": 0, "projects": 0, "goals": 0}
-    by_type = {
-        "task": [h for h in highlights if h.type == "task"] if entry_count >= UNLOCK_TASKS else [],
-        "project": [h for h in highlights if h.type == "project"] if entry_count >= UNLOCK_PROJECTS else [],
-        "goal": [h for h in highlights if h.type == "goal"] if entry_count >= UNLOCK_GOALS else [],
-    }
 
-    if by_type["task"]:
+    def of_type(kind: str, unlocked_at: int) -> list[Highlight]:
+        return [h for h in highlights if h.type == kind] if entry_count >= unlocked_at else []
+
+    tasks, goals, projects = of_type("task", UNLOCK_TASKS), of_type("goal", UNLOCK_GOALS), of_type("project", UNLOCK_PROJECTS)
+    if tasks:
         existing = s.scalars(sa.select(Task).where(Task.user_id == user_id, Task.completed.is_(False))).all()
-        texts = [t.text for t in existing]
-        new = [h.reformulation for h in by_type["task"]]
-        duplicates = find_duplicates(new, texts, _vectors(existing, texts))
-        vectors = embed_intentions(new)
-        for highlight, duplicate, vec in zip(by_type["task"], duplicates, vectors, strict=True):
-            if duplicate is not None:
-                continue
+        for highlight, vec in _unseen(tasks, existing, [t.text for t in existing]):
             s.add(Task(
                 user_id=user_id, entry_id=entry.id, text=highlight.reformulation,
                 timeframe=highlight.metadata.timeframe if highlight.metadata.timeframe in ("today", "week") else "week",
@@ -144,30 +148,18 @@ def _create_from_highlights(s: Any, entry: JournalEntry, highlights: list[Highli
                 project_ref=highlight.metadata.project_ref, is_ai_generated=True, embedding=vec.tolist(),
             ))
             created["tasks"] += 1
-
-    if by_type["goal"]:
+    if goals:
         existing = s.scalars(sa.select(Goal).where(Goal.user_id == user_id)).all()
-        texts = [g.text for g in existing]
-        new = [h.reformulation for h in by_type["goal"]]
-        duplicates = find_duplicates(new, texts, _vectors(existing, texts))
-        vectors = embed_intentions(new)
-        for highlight, duplicate, vec in zip(by_type["goal"], duplicates, vectors, strict=True):
-            if duplicate is not None:
-                continue
+        for highlight, vec in _unseen(goals, existing, [g.text for g in existing]):
             s.add(Goal(user_id=user_id, entry_id=entry.id, text=highlight.reformulation,
                        timeframe=highlight.metadata.timeframe or "year", embedding=vec.tolist()))
             created["goals"] += 1
-
-    if by_type["project"]:
+    if projects:
         existing = s.scalars(sa.select(Project).where(Project.user_id == user_id)).all()
-        texts = [p.name for p in existing]
-        new = [h.reformulation for h in by_type["project"]]
-        duplicates = find_duplicates(new, texts, _vectors(existing, texts))
-        vectors = embed_intentions(new)
         per_type: dict[str, int] = {}
-        for highlight, duplicate, vec in zip(by_type["project"], duplicates, vectors, strict=True):
+        for highlight, vec in _unseen(projects, existing, [p.name for p in existing]):
             kind = task_type(highlight.reformulation)
-            if duplicate is not None or per_type.get(kind, 0) >= MAX_PROJECTS_PER_TYPE:
+            if per_type.get(kind, 0) >= MAX_PROJECTS_PER_TYPE:
                 continue
             per_type[kind] = per_type.get(kind, 0) + 1
             s.add(Project(user_id=user_id, entry_id=entry.id, name=highlight.reformulation[:200], type=kind,
