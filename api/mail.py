@@ -80,5 +80,8 @@ class Mailer:
         outbox.mkdir(parents=True, exist_ok=True)
         stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S%f")
         path = outbox / f"{stamp}-{uuid.uuid4().hex[:8]}.eml"
-        path.write_bytes(bytes(message))
+        # Written whole, then renamed into place: whoever reads the outbox never sees half a message.
+        partial = path.with_suffix(".part")
+        partial.write_bytes(bytes(message))
+        partial.replace(path)
         return path
