@@ -86,7 +86,8 @@ def create_app(settings: Settings | None = None, *, database_url: str | None = N
         configure_prefect(settings.data_dir)
         pipelines = PipelineRunner(mode=settings.pipelines_mode, workers=settings.pipelines_workers)
 
-    engine = create_async_engine(url, pool_pre_ping=True)
+    # Every request holds one connection; the pool covers the concurrent requests of one process.
+    engine = create_async_engine(url, pool_pre_ping=True, pool_size=20, max_overflow=20)
     db_config = SQLAlchemyAsyncConfig(
         engine_instance=engine,
         session_config=AsyncSessionConfig(expire_on_commit=False),
@@ -122,6 +123,7 @@ def create_app(settings: Settings | None = None, *, database_url: str | None = N
     app.state.settings = settings
     app.state.version = app_version()
     app.state.pipelines = pipelines
+    app.state.db_config = db_config
     app.state.db_sessionmaker = async_sessionmaker(engine, expire_on_commit=False)
     app.state.mailer = Mailer(settings)
     app.state.rate_limiter = RateLimiter()

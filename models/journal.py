@@ -39,7 +39,7 @@ class JournalEntry(Base):
     related_goals: Mapped[list[str]] = mapped_column(JSONB, default=list)
     related_projects: Mapped[list[str]] = mapped_column(JSONB, default=list)
     timestamp: Mapped[int | None] = mapped_column(sa.BigInteger)  # unix seconds, <= 2147483647
-    embedding: Mapped[list[float] | None] = mapped_column(Vector(EMBEDDING_DIM))
+    embedding: Mapped[list[float] | None] = mapped_column(Vector(EMBEDDING_DIM), deferred=True)
     # Analysis state: pending -> running -> done | failed; `content_version` grows with every
     # content change, `analysed_version` is the version the last finished analysis saw, so a
     # re-run on the same content creates nothing twice and a crash leaves work to find.
@@ -84,7 +84,7 @@ class Task(Base):
     is_ai_generated: Mapped[bool] = mapped_column(default=False)
     ai_generation_prompt: Mapped[str | None] = mapped_column(sa.Text)
     relevance: Mapped[str | None] = mapped_column(sa.Text)
-    embedding: Mapped[list[float] | None] = mapped_column(Vector(EMBEDDING_DIM))
+    embedding: Mapped[list[float] | None] = mapped_column(Vector(EMBEDDING_DIM), deferred=True)
     created_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=utcnow, onupdate=utcnow)
     completed_at: Mapped[datetime | None] = mapped_column(sa.DateTime(timezone=True))
@@ -102,7 +102,7 @@ class Project(Base):
     type: Mapped[str] = mapped_column(sa.String(16), default="personal")
     status: Mapped[str] = mapped_column(sa.String(32), default="Active")
     progress: Mapped[int] = mapped_column(default=0)
-    embedding: Mapped[list[float] | None] = mapped_column(Vector(EMBEDDING_DIM))
+    embedding: Mapped[list[float] | None] = mapped_column(Vector(EMBEDDING_DIM), deferred=True)
     created_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=utcnow)
 
 
@@ -115,7 +115,7 @@ class Goal(Base):
     text: Mapped[str] = mapped_column(sa.Text)
     timeframe: Mapped[str] = mapped_column(sa.String(16), default="year")
     progress: Mapped[int] = mapped_column(default=0)
-    embedding: Mapped[list[float] | None] = mapped_column(Vector(EMBEDDING_DIM))
+    embedding: Mapped[list[float] | None] = mapped_column(Vector(EMBEDDING_DIM), deferred=True)
     created_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=utcnow)
 
 

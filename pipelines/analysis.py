@@ -16,6 +16,7 @@ from typing import Any
 
 import numpy as np
 import sqlalchemy as sa
+from sqlalchemy.orm import undefer
 
 from models import Goal, JournalEntry, Profile, Project, Task
 from pipelines import db
@@ -139,7 +140,8 @@ def _create_from_highlights(s: Any, entry: JournalEntry, highlights: list[Highli
 
     tasks, goals, projects = of_type("task", UNLOCK_TASKS), of_type("goal", UNLOCK_GOALS), of_type("project", UNLOCK_PROJECTS)
     if tasks:
-        existing = s.scalars(sa.select(Task).where(Task.user_id == user_id, Task.completed.is_(False))).all()
+        existing = s.scalars(sa.select(Task).options(undefer(Task.embedding))
+                             .where(Task.user_id == user_id, Task.completed.is_(False))).all()
         for highlight, vec in _unseen(tasks, existing, [t.text for t in existing]):
             s.add(Task(
                 user_id=user_id, entry_id=entry.id, text=highlight.reformulation,
@@ -149,13 +151,13 @@ def _create_from_highlights(s: Any, entry: JournalEntry, highlights: list[Highli
             ))
             created["tasks"] += 1
     if goals:
-        existing = s.scalars(sa.select(Goal).where(Goal.user_id == user_id)).all()
+        existing = s.scalars(sa.select(Goal).options(undefer(Goal.embedding)).where(Goal.user_id == user_id)).all()
         for highlight, vec in _unseen(goals, existing, [g.text for g in existing]):
             s.add(Goal(user_id=user_id, entry_id=entry.id, text=highlight.reformulation,
                        timeframe=highlight.metadata.timeframe or "year", embedding=vec.tolist()))
             created["goals"] += 1
     if projects:
-        existing = s.scalars(sa.select(Project).where(Project.user_id == user_id)).all()
+        existing = s.scalars(sa.select(Project).options(undefer(Project.embedding)).where(Project.user_id == user_id)).all()
         per_type: dict[str, int] = {}
         for highlight, vec in _unseen(projects, existing, [p.name for p in existing]):
             kind = task_type(highlight.reformulation)

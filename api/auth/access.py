@@ -52,16 +52,15 @@ class SessionMiddleware(ASGIMiddleware):
         token = token_from(scope) if scope["path"].startswith("/api/") else None
         if token:
             app = scope["litestar_app"]
-            async with app.state.db_sessionmaker() as db:
-                found = await resolve_session(
-                    db, app.state.settings, token, touch=scope["path"] == "/api/auth/me"
-                )
-                if found:
-                    user, session = found
-                    db.expunge(user)
-                    scope["user"], scope["auth"] = user, session.id
-                else:
-                    scope.setdefault("state", {})["stale_session"] = True
+            # The request's own database session (the one handlers receive as `db_session`): one
+            # connection per request, closed when the response starts.
+            db = app.state.db_config.provide_session(app.state, scope)
+            found = await resolve_session(db, app.state.settings, token, touch=scope["path"] == "/api/auth/me")
+            if found:
+                user, session = found
+                scope["user"], scope["auth"] = user, session.id
+            else:
+                scope.setdefault("state", {})["stale_session"] = True
         await next_app(scope, receive, send)
 
 
