@@ -74,6 +74,9 @@ def create_app(settings: Settings | None = None, *, database_url: str | None = N
     from pipelines.providers import configure as configure_providers
 
     pipelines_db.configure(url)
+    from pipelines.embeddings import set_model_threads
+
+    set_model_threads(settings.model_threads)
     configure_providers(ProviderConfig(
         provider=settings.ai_provider, openai_api_key=settings.openai_api_key,
         openai_base_url=settings.openai_base_url, openai_model=settings.openai_model,

@@ -46,6 +46,9 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     web_dist: Path = REPO_ROOT / "web" / "dist"
     pipelines_mode: PipelinesMode = "inline"
     pipelines_workers: int = 2
+    # Threads each model call may use. One: the pipeline workers and the requests are the
+    # parallelism, and more threads per call only contend for the same cores under load.
+    model_threads: int = 1
     migrate_on_start: bool = True
     # Sessions end after this long without a request, and in any case after the absolute lifetime.
     session_idle_minutes: int = 60 * 24 * 7
@@ -100,6 +103,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
             "web_dist": "REVERIE_WEB_DIST",
             "pipelines_mode": "PIPELINES_MODE",
             "pipelines_workers": "PIPELINES_WORKERS",
+            "model_threads": "MODEL_THREADS",
             "migrate_on_start": "REVERIE_MIGRATE_ON_START",
             "session_idle_minutes": "SESSION_IDLE_MINUTES",
             "session_max_age_hours": "SESSION_MAX_AGE_HOURS",

@@ -191,13 +191,14 @@ def regenerate_profile(user_id: str, *, force: bool = False) -> dict[str, Any]:
         return {"status": "skipped", "reason": "no such user"}
     with db.session() as s:
         entries = s.scalars(
-            sa.select(JournalEntry).where(JournalEntry.user_id == key)
+            sa.select(JournalEntry).options(undefer(JournalEntry.embedding)).where(JournalEntry.user_id == key)
             .order_by(JournalEntry.entry_date, JournalEntry.created_at)
         ).all()
         if not entries or (len(entries) < UNLOCK_PROFILE and not force):
             return {"status": "skipped", "reason": f"the personal story unlocks at {UNLOCK_PROFILE} entries"}
         material = [
-            ProfileEntry(id=str(e.id), date=e.entry_date.strftime("%m/%d/%Y"), content=e.content, summary=e.summary)
+            ProfileEntry(id=str(e.id), date=e.entry_date.strftime("%m/%d/%Y"), content=e.content, summary=e.summary,
+                         mood=(e.mood or {}).get("text"), embedding=e.embedding)
             for e in entries
         ]
     outcome = get_providers().run(lambda p: p.build_profile(material))

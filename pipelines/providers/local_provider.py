@@ -3,11 +3,12 @@ text ever leaves it. It is the default, and the fallback whenever another provid
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 
 import numpy as np
 
-from pipelines.embeddings import embed
+from pipelines.embeddings import EMBEDDING_DIM, embed
 from pipelines.highlights import extract_highlights, limit_projects, split_sentences
 from pipelines.mood import predict_mood
 from pipelines.providers.base import (
@@ -64,6 +65,22 @@ class LocalProvider:
 
 
 # -- profile -------------------------------------------------------------------------------
+THEME_CANDIDATE_ENTRIES = 12
+
+
+def _entry_vectors(entries: list[ProfileEntry]) -> np.ndarray:
+    """The entries' stored embeddings; the missing ones computed together in one batch."""
+    missing = [i for i, e in enumerate(entries) if e.embedding is None]
+    computed = embed([entries[i].content for i in missing]) if missing else None
+    vectors = np.zeros((len(entries), EMBEDDING_DIM), dtype=np.float32)
+    for i, entry in enumerate(entries):
+        if entry.embedding is not None:
+            vectors[i] = np.asarray(entry.embedding, dtype=np.float32)
+    if computed is not None:
+        vectors[missing] = computed
+    return vectors
+
+
 def _sentences(entry: ProfileEntry) -> list[str]:
     return [s for s in split_sentences(entry.content) if len(s.split()) >= 4]
 
@@ -72,19 +89,29 @@ def build_local_profile(entries: list[ProfileEntry]) -> ProfileDraft:
     """A personal story made only of what the entries say: every statement points at entries."""
     if not entries:
         return ProfileDraft(short_summary="", full_profile="", blindspots=[], source_entry_ids=[])
-    moods = Counter(predict_mood(e.content).text for e in entries)
-    sentences = [(e, s) for e in entries for s in _sentences(e)]
+    entry_vectors = _entry_vectors(entries)
+    moods = Counter(
+        e.mood if e.mood else predict_mood(e.content, entry_vectors[i]).text for i, e in enumerate(entries)
+    )
+    # The themes are the most central sentences of the most central entries: only those entries'
+    # sentences are embedded, so a long journal costs vector arithmetic, not model calls.
+    entry_centre = entry_vectors.mean(axis=0)
+    central = [entries[int(i)] for i in np.argsort(-(entry_vectors @ entry_centre))[:THEME_CANDIDATE_ENTRIES]]
+    sentences = [(e, s) for e in central for s in _sentences(e)]
     if not sentences:
-        sentences = [(e, e.content.strip()) for e in entries if e.content.strip()]
+        sentences = [(e, e.content.strip()) for e in central if e.content.strip()]
     vectors = embed([s for _, s in sentences])
     centre = vectors.mean(axis=0)
     centre /= np.linalg.norm(centre) or 1.0
     order = np.argsort(-(vectors @ centre))
     themes: list[tuple[ProfileEntry, str]] = []
+    chosen: list[np.ndarray] = []
     for index in order:
         entry, sentence = sentences[int(index)]
-        if all(float(vectors[int(index)] @ embed([t])[0]) < 0.8 for _, t in themes):
+        vector = vectors[int(index)]
+        if all(float(vector @ other) < 0.8 for other in chosen):
             themes.append((entry, sentence))
+            chosen.append(vector)
         if len(themes) == 4:
             break
 
@@ -96,7 +123,7 @@ def build_local_profile(entries: list[ProfileEntry]) -> ProfileDraft:
 
     top_mood, top_count = moods.most_common(1)[0]
     span = f"{entries[0].date} to {entries[-1].date}" if len(entries) > 1 else entries[0].date
-    topics = life_areas([e.content for e in entries])
+    topics = life_areas([e.content for e in entries], vectors=entry_vectors)
     about = (", ".join(topics[:-1]) + " and " + topics[-1]) if len(topics) > 1 else (topics[0] if topics else "your days")
     short = (
         f"Across {len(entries)} entries ({span}), you come back most often to {about}. "
@@ -142,10 +169,16 @@ def _concrete_actions(intentions, topics: list[str], themes) -> list[str]:
     return actions[:CONCRETE_ACTIONS]
 
 
-def life_areas(texts: list[str], *, limit: int = 3) -> list[str]:
-    """The areas of life the entries are most often about, by meaning rather than by word."""
+@functools.cache
+def _life_area_vectors() -> np.ndarray:
+    return embed(list(LIFE_AREAS.values()))
+
+
+def life_areas(texts: list[str], *, limit: int = 3, vectors: np.ndarray | None = None) -> list[str]:
+    """The areas of life the entries are most often about, by meaning rather than by word.
+    `vectors`, when given, are `embed(texts)`, already computed."""
     names = list(LIFE_AREAS)
-    scores = embed(texts) @ embed(list(LIFE_AREAS.values())).T
+    scores = (embed(texts) if vectors is None else vectors) @ _life_area_vectors().T
     counts = Counter(names[int(i)] for i, row in zip(scores.argmax(axis=1), scores, strict=True)
                      if row.max() >= LIFE_AREA_MIN_SCORE)
     return [name for name, _ in counts.most_common(limit)]
@@ -173,10 +206,12 @@ def compose_answer(question: str, passages: list[Passage]) -> str:
     # entry, which carries more context than any one sentence), never the merely recent.
     top = relevant[0].score
     chosen = [p for p in relevant if p.score >= QUOTE_RELATIVE * top][:3]
-    qvec = embed([question])[0]
-    quotes = []
-    for passage in chosen:
-        sentences = split_sentences(passage.text) or [passage.text]
-        best = sentences[int(np.argmax(embed(sentences) @ qvec))].strip()
-        quotes.append(f'On {passage.date} you wrote: "{best}"')
+    per_passage = [split_sentences(p.text) or [p.text] for p in chosen]
+    # The question and every candidate sentence in one batch for the model.
+    vectors = embed([question, *(s for sentences in per_passage for s in sentences)])
+    qvec, offset, quotes = vectors[0], 1, []
+    for passage, sentences in zip(chosen, per_passage, strict=True):
+        scores = vectors[offset:offset + len(sentences)] @ qvec
+        offset += len(sentences)
+        quotes.append(f'On {passage.date} you wrote: "{sentences[int(np.argmax(scores))].strip()}"')
     return "Here is what your journal says:\n" + "\n".join(quotes)
