@@ -1,18 +1,59 @@
+import { Suspense, useEffect, type ComponentType } from "react";
 import { Navigate, createBrowserRouter, useLocation, type RouteObject } from "react-router";
 
 import { useAuth } from "@/features/auth/auth-context";
-import { AuthPage } from "@/features/auth/auth-page";
-import { AuthProvider } from "@/features/auth/auth-provider";
+import { AuthProvider, hasSessionFlag } from "@/features/auth/auth-provider";
 import { RequireSession } from "@/features/auth/require-session";
+import { SessionSpinner } from "@/features/auth/session-spinner";
 import { NotFoundPage } from "@/features/errors/not-found-page";
 import { RouteErrorPage } from "@/features/errors/route-error-page";
-import { JournalHomePage } from "@/features/journal/journal-home-page";
-import { LandingPage } from "@/features/landing/landing-page";
 import { SectionPlaceholderPage } from "@/features/sections/section-placeholder-page";
-import { AppShell } from "@/features/shell/app-shell";
-import { AboutPage } from "@/features/static/about-page";
-import { PrivacyPolicyPage } from "@/features/static/privacy-policy-page";
-import { TermsOfServicePage } from "@/features/static/terms-of-service-page";
+import { lazyPage, type PreloadableComponent } from "@/lib/lazy-page";
+
+/*
+ * Code splitting: the first download holds React, the router, the session guard and the small
+ * screens; every screen below comes in its own chunk, fetched when first shown (or preloaded when
+ * it is about to be). `npm run size` prints what the first paint costs.
+ */
+const AuthPage = lazyPage(() => import("@/features/auth/auth-page").then((m) => ({ default: m.AuthPage })));
+const LandingPage = lazyPage(() => import("@/features/landing/landing-page").then((m) => ({ default: m.LandingPage })));
+const AppShell = lazyPage(() => import("@/features/shell/app-shell").then((m) => ({ default: m.AppShell })));
+const JournalHomePage = lazyPage(() =>
+  import("@/features/journal/journal-home-page").then((m) => ({ default: m.JournalHomePage })),
+);
+const AboutPage = lazyPage(() => import("@/features/static/about-page").then((m) => ({ default: m.AboutPage })));
+const PrivacyPolicyPage = lazyPage(() =>
+  import("@/features/static/privacy-policy-page").then((m) => ({ default: m.PrivacyPolicyPage })),
+);
+const TermsOfServicePage = lazyPage(() =>
+  import("@/features/static/terms-of-service-page").then((m) => ({ default: m.TermsOfServicePage })),
+);
+
+/** The wait for a screen's chunk: the same quiet spinner as the session check, in the same place. */
+function PageFallback() {
+  return <SessionSpinner label="Loading..." />;
+}
+
+/** A lazy screen as a route component, with its own loading fallback. */
+function withFallback<P extends object>(Page: PreloadableComponent<ComponentType<P>>): ComponentType<P> {
+  function Suspended(props: P) {
+    return (
+      <Suspense fallback={<PageFallback />}>
+        <Page {...props} />
+      </Suspense>
+    );
+  }
+  Suspended.displayName = "Suspended";
+  return Suspended;
+}
+
+const AuthRoute = withFallback(AuthPage);
+const AboutRoute = withFallback(AboutPage);
+const PrivacyPolicyRoute = withFallback(PrivacyPolicyPage);
+const TermsOfServiceRoute = withFallback(TermsOfServicePage);
+const LandingRoute = withFallback(LandingPage);
+const AppShellRoute = withFallback(AppShell);
+const JournalHomeRoute = withFallback(JournalHomePage);
 
 /**
  * The signed-in area: one guard and one shell for every guarded path (so moving between them
@@ -21,9 +62,24 @@ import { TermsOfServicePage } from "@/features/static/terms-of-service-page";
  */
 function SignedInArea() {
   const { pathname } = useLocation();
+  const { status } = useAuth();
+
+  // Fetch the screens the session leads to in parallel, not one after the other: while it is
+  // checked, the landing at / when there is no session cookie; the signed-in shell (and the
+  // journal at / and /profile) when there is one, or once the user is signed in.
+  useEffect(() => {
+    const signedIn = status === "authenticated" || (status === "loading" && hasSessionFlag());
+    if (signedIn) {
+      void AppShell.preload();
+      if (pathname === "/" || pathname === "/profile") void JournalHomePage.preload();
+    } else if (pathname === "/") {
+      void LandingPage.preload();
+    }
+  }, [status, pathname]);
+
   return (
-    <RequireSession signedOut={pathname === "/" ? <LandingPage /> : undefined}>
-      <AppShell />
+    <RequireSession signedOut={pathname === "/" ? <LandingRoute /> : undefined}>
+      <AppShellRoute />
     </RequireSession>
   );
 }
@@ -40,16 +96,16 @@ export const routes: RouteObject[] = [
     Component: AuthProvider,
     ErrorBoundary: RouteErrorPage,
     children: [
-      { path: "auth", Component: AuthPage },
-      { path: "auth/reset-password/:token", Component: AuthPage },
-      { path: "privacy-policy", Component: PrivacyPolicyPage },
-      { path: "terms-of-service", Component: TermsOfServicePage },
-      { path: "about", Component: AboutPage },
+      { path: "auth", Component: AuthRoute },
+      { path: "auth/reset-password/:token", Component: AuthRoute },
+      { path: "privacy-policy", Component: PrivacyPolicyRoute },
+      { path: "terms-of-service", Component: TermsOfServiceRoute },
+      { path: "about", Component: AboutRoute },
       {
         Component: SignedInArea,
         children: [
-          { index: true, Component: JournalHomePage },
-          { path: "profile", element: <JournalHomePage insightsFirst /> },
+          { index: true, Component: JournalHomeRoute },
+          { path: "profile", element: <JournalHomeRoute insightsFirst /> },
           { path: "settings", element: <SectionPlaceholderPage title="Settings" /> },
           { path: "insights", element: <SectionPlaceholderPage title="Insights" /> },
           { path: "patterns", element: <SectionPlaceholderPage title="Patterns & Self-Exploration" /> },

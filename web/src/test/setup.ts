@@ -1,9 +1,13 @@
 import "@testing-library/jest-dom/vitest";
 
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach, beforeEach } from "vitest";
 
 import { assertQuietConsole, watchConsole } from "@/test/console";
+
+// Screens are code-split (lib/lazy-page.ts): the first render of one waits for vitest to transform
+// its module graph, which on a busy machine can take longer than the default 1 s of findBy/waitFor.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks a few browser APIs that Radix primitives use for layout and pointer handling.
 if (!("ResizeObserver" in globalThis)) {

@@ -4,7 +4,11 @@ import { Tooltip as TooltipPrimitive } from "radix-ui";
 import { TOOLTIP_DELAY_MS } from "@/lib/constants";
 import { cn } from "@/lib/utils";
 
-/** Mounted once at the app root; tooltips share its delay (700 ms by default, per the spec). */
+/**
+ * The tooltips' delay (700 ms by default, per the spec). Every `Tooltip` brings its own, so none is
+ * needed at the app root (which keeps the tooltip code out of the first download); wrap a group
+ * of tooltips in one to let them share its skip-delay when the pointer moves between them.
+ */
 function TooltipProvider({
   delayDuration = TOOLTIP_DELAY_MS,
   ...props
@@ -13,7 +17,11 @@ function TooltipProvider({
 }
 
 function Tooltip(props: React.ComponentProps<typeof TooltipPrimitive.Root>) {
-  return <TooltipPrimitive.Root data-slot="tooltip" {...props} />;
+  return (
+    <TooltipProvider>
+      <TooltipPrimitive.Root data-slot="tooltip" {...props} />
+    </TooltipProvider>
+  );
 }
 
 function TooltipTrigger(props: React.ComponentProps<typeof TooltipPrimitive.Trigger>) {

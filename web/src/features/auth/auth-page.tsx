@@ -11,6 +11,7 @@ import { ResetPasswordView } from "@/features/auth/reset-password-view";
 import { takeReturnTo } from "@/features/auth/return-to";
 import { SessionSpinner } from "@/features/auth/session-spinner";
 import { VerifyView } from "@/features/auth/verify-view";
+import { LazyTermsScreen } from "@/features/terms/lazy-terms-screen";
 import { AUTH_PATH } from "@/lib/constants";
 
 type AuthView =
@@ -57,6 +58,11 @@ export function AuthPage() {
     redirected.current = true;
     void navigate(takeReturnTo() ?? "/", { replace: true });
   }, [signedIn, navigate]);
+
+  // A new account agrees to the terms right after verifying: fetch that screen now.
+  useEffect(() => {
+    if (view.name === "register" || view.name === "verify") void LazyTermsScreen.preload();
+  }, [view.name]);
 
   /** Switch views; a token or verify link is then dropped from the address bar (and history). */
   function show(next: AuthView) {

@@ -17,6 +17,7 @@ import {
   NO_SESSION,
   renderApp,
 } from "@/features/auth/test-support";
+import { LazyTermsScreen } from "@/features/terms/lazy-terms-screen";
 import {
   POST_LOGIN_REFRESH_DELAY_MS,
   POST_TERMS_REFRESH_DELAY_MS,
@@ -163,6 +164,7 @@ describe("AuthProvider: session refresh", () => {
       [ME]: () => json(403, { error: "x", needsTermsAgreement: true, needsVerification: false, user: pending }),
       "POST /api/auth/terms-agreement": () => json(200, { user: agreed, success: true }),
     });
+    await LazyTermsScreen.preload(); // Code-split: fetched ahead so the faked clock need not wait on it.
     renderApp("/");
     await advance(0);
 

@@ -1,12 +1,13 @@
-import { use, useEffect, type ReactNode } from "react";
+import { Suspense, use, useEffect, type ReactNode } from "react";
 import { Outlet, useLocation, useNavigate } from "react-router";
 
 import { useAuth, type AuthUser } from "@/features/auth/auth-context";
 import { rememberReturnTo } from "@/features/auth/return-to";
 import { EndedByLogoutContext } from "@/features/auth/session-internal";
 import { SessionSpinner } from "@/features/auth/session-spinner";
-import { TermsScreen } from "@/features/terms/terms-screen";
+import { LazyTermsScreen } from "@/features/terms/lazy-terms-screen";
 import { AUTH_PATH } from "@/lib/constants";
+
 
 /** The auth screen's verify view for this account (the spec's userId/email/username/verify=true link). */
 function verifyPath(user: AuthUser): string {
@@ -46,6 +47,12 @@ export function RequireSession({ children, signedOut }: { children?: ReactNode; 
   if (status === "loading") return <SessionSpinner label="Verifying session..." />;
   if (status === "unauthenticated") return signedOut ?? <SessionSpinner label="Verifying session..." />;
   if (needsVerification) return <SessionSpinner label="Verifying session..." />;
-  if (needsTermsAgreement) return <TermsScreen />;
+  if (needsTermsAgreement) {
+    return (
+      <Suspense fallback={<SessionSpinner label="Loading..." />}>
+        <LazyTermsScreen />
+      </Suspense>
+    );
+  }
   return children ?? <Outlet />;
 }

@@ -1,20 +1,35 @@
-import { useEffect, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { MessageCircleIcon, PencilIcon, SearchIcon, SparklesIcon, Trash2Icon } from "lucide-react";
 
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { ScrollArea } from "@/components/ui/scroll-area";
-import { SelfAnalysisDialog } from "@/features/journal/dialogs/self-analysis-dialog";
-import { TherapistReportDialog } from "@/features/journal/dialogs/therapist-report-dialog";
 import { useEntries, useSearchEntries, type Entry, type SearchHit } from "@/features/journal/queries";
 import { ENTRY_SEARCH_DEBOUNCE_MS, LOCATION_UNKNOWN, PREVIOUS_ENTRIES_HEIGHT_PX } from "@/lib/constants";
+import { lazyPage } from "@/lib/lazy-page";
 import { cn } from "@/lib/utils";
 
 import { ChatEntryDialog } from "./chat-entry-dialog";
 import { DeleteEntryDialog } from "./delete-entry-dialog";
 import { EditEntryDialog } from "./edit-entry-dialog";
 import { chipLabel, entryPreview, formatEntryDate } from "./entry-format";
+
+// The two report dialogs (the therapist report brings the date picker and its calendar) load when
+// first wanted: their chunks are fetched when the pointer or focus reaches their buttons.
+const SelfAnalysisDialog = lazyPage(() =>
+  import("@/features/journal/dialogs/self-analysis-dialog").then((m) => ({ default: m.SelfAnalysisDialog })),
+);
+const TherapistReportDialog = lazyPage(() =>
+  import("@/features/journal/dialogs/therapist-report-dialog").then((m) => ({ default: m.TherapistReportDialog })),
+);
+
+/** Whether `open` has ever been true: a lazy dialog stays mounted after that, for its exit animation. */
+function useOpenedOnce(open: boolean): boolean {
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  return opened || open;
+}
 
 export const NO_ENTRIES_TEXT = "-- no entries yet --";
 export const NO_SEARCH_RESULTS_TEXT = "No entries match your search.";
@@ -58,6 +73,8 @@ export function PreviousEntries({ onInsertAnalysis, className }: PreviousEntries
   const [deleting, setDeleting] = useState<Entry | null>(null);
   const [reportOpen, setReportOpen] = useState(false);
   const [analysisOpen, setAnalysisOpen] = useState(false);
+  const reportMounted = useOpenedOnce(reportOpen);
+  const analysisMounted = useOpenedOnce(analysisOpen);
 
   return (
     <section aria-labelledby="previous-entries-heading" className={cn("grid gap-4", className)}>
@@ -67,12 +84,24 @@ export function PreviousEntries({ onInsertAnalysis, className }: PreviousEntries
         </h2>
         <div className="flex flex-wrap gap-2">
           {onInsertAnalysis && (
-            <Button variant="outline" size="sm" onClick={() => setAnalysisOpen(true)}>
+            <Button
+              variant="outline"
+              size="sm"
+              onPointerEnter={() => void SelfAnalysisDialog.preload()}
+              onFocus={() => void SelfAnalysisDialog.preload()}
+              onClick={() => setAnalysisOpen(true)}
+            >
               <SparklesIcon aria-hidden="true" />
               Self Analysis
             </Button>
           )}
-          <Button variant="outline" size="sm" onClick={() => setReportOpen(true)}>
+          <Button
+            variant="outline"
+            size="sm"
+            onPointerEnter={() => void TherapistReportDialog.preload()}
+            onFocus={() => void TherapistReportDialog.preload()}
+            onClick={() => setReportOpen(true)}
+          >
             Therapist Report
             <Badge variant="secondary" className="ml-1 text-[10px]">
               BETA
@@ -130,10 +159,12 @@ export function PreviousEntries({ onInsertAnalysis, className }: PreviousEntries
       <EditEntryDialog entry={editing} onClose={() => setEditing(null)} />
       <ChatEntryDialog entry={chatting} onClose={() => setChatting(null)} />
       <DeleteEntryDialog entry={deleting} onClose={() => setDeleting(null)} />
-      <TherapistReportDialog open={reportOpen} onOpenChange={setReportOpen} />
-      {onInsertAnalysis && (
-        <SelfAnalysisDialog open={analysisOpen} onOpenChange={setAnalysisOpen} onInsert={onInsertAnalysis} />
-      )}
+      <Suspense fallback={null}>
+        {reportMounted && <TherapistReportDialog open={reportOpen} onOpenChange={setReportOpen} />}
+        {onInsertAnalysis && analysisMounted && (
+          <SelfAnalysisDialog open={analysisOpen} onOpenChange={setAnalysisOpen} onInsert={onInsertAnalysis} />
+        )}
+      </Suspense>
     </section>
   );
 }
