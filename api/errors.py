@@ -2,14 +2,23 @@
 
 A 500 is always a bug: it is logged with its traceback under the request id, and the client gets
 only the id, never the traceback.
+
+The OpenAPI schema documents that shape (`ErrorOut`) for the error statuses each operation can
+answer: `documented_errors` on a controller adds the ones every route shares (400 for input,
+401/403 for the session, 404 for an id in the path), and a handler lists its own others with
+`responses=error_responses(...)`.
 """
 
 from __future__ import annotations
 
+import inspect
 from typing import Any
 
+import msgspec
 from litestar import Request, Response
 from litestar.exceptions import HTTPException, ValidationException
+from litestar.handlers import HTTPRouteHandler
+from litestar.openapi import ResponseSpec
 from litestar.status_codes import HTTP_500_INTERNAL_SERVER_ERROR
 
 from api.logging import get_logger
@@ -65,6 +74,62 @@ def handle_internal_error(request: Request, exc: Exception) -> Response:
         exc_info=exc,
     )
     return error_response(HTTP_500_INTERNAL_SERVER_ERROR, "Internal server error", requestId=request_id)
+
+
+class ErrorOut(msgspec.Struct, rename="camel", kw_only=True):
+    """Every error body. Some errors add more detail next to these (e.g. `needsVerification`)."""
+
+    error: str
+    # The request field at fault, for input errors.
+    field: str | None = None
+    # For malformed input: each problem with its `key`, `message` and `source`.
+    detail: list[dict[str, Any]] | None = None
+    # For 429: the seconds to wait (also in the Retry-After header).
+    retry_after: int | None = None
+    # For 500: the id under which the error was logged.
+    request_id: str | None = None
+
+
+ERROR_DESCRIPTIONS = {
+    400: "Invalid input: `error` says what is wrong and `field` names the field at fault",
+    401: "Not signed in, or the session has ended",
+    403: "Not allowed: e-mail not verified, terms not agreed, or not available to this user",
+    404: "Not found among the signed-in user's own data",
+    409: "Conflicts with existing data",
+    413: "The upload is too large",
+    429: "Too many attempts: wait `retryAfter` seconds",
+    502: "An outside service (e-mail) failed",
+    503: "Temporarily unavailable",
+}
+
+
+def error_responses(*codes: int) -> dict[int, ResponseSpec]:
+    return {
+        code: ResponseSpec(ErrorOut, description=ERROR_DESCRIPTIONS[code], generate_examples=False)
+        for code in codes
+    }
+
+
+# Parameters the framework provides, as opposed to input the client sends.
+_PROVIDED = frozenset({"self", "request", "db_session", "state", "scope", "socket"})
+
+
+def documented_errors(controller: type) -> type:
+    """Documents on each route of `controller` the errors every route of its kind can answer."""
+    for handler in vars(controller).values():
+        if not isinstance(handler, HTTPRouteHandler):
+            continue
+        codes: list[int] = []
+        if set(inspect.signature(handler.fn).parameters) - _PROVIDED:
+            codes.append(400)
+        if not handler.opt.get("public"):
+            codes.append(401)
+            if not handler.opt.get("allow_pending"):
+                codes.append(403)
+        if any("{" in path for path in (*handler.paths, getattr(controller, "path", ""))):
+            codes.append(404)
+        handler.responses = {**error_responses(*codes), **(handler.responses or {})}
+    return controller
 
 
 EXCEPTION_HANDLERS = {

@@ -15,6 +15,7 @@ from litestar.exceptions import NotFoundException, PermissionDeniedException
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.auth.services import FieldError
+from api.errors import documented_errors, error_responses
 from api.highlights.controllers import own_entry_id
 from api.journal.rules import MAX_CONTENT_CHARS, format_entry_date
 from api.journal.search import search_entries
@@ -139,6 +140,7 @@ def _today() -> Any:
     return datetime.now(UTC).date()
 
 
+@documented_errors
 class AIController(Controller):
     path = "/api/openai"
     tags = ["ai"]
@@ -269,6 +271,7 @@ async def answer_from_journal(db: AsyncSession, user_id: uuid.UUID, question: st
     return outcome.value
 
 
+@documented_errors
 class EntryChatController(Controller):
     path = "/api/journal/{entry_id:uuid}/chat"
     tags = ["journal"]
@@ -284,6 +287,7 @@ class EntryChatController(Controller):
         return ChatOut(success=True, response=response)
 
 
+@documented_errors
 class InsightsController(Controller):
     path = "/api/insights"
     tags = ["insights"]
@@ -294,7 +298,7 @@ class InsightsController(Controller):
             sa.select(Insight).where(Insight.user_id == request.user.id).order_by(Insight.created_at.desc()))
         return [InsightOut.of(i) for i in rows]
 
-    @post(operation_id="saveInsight", status_code=201,
+    @post(operation_id="saveInsight", status_code=201, responses=error_responses(404),
           description=f"Free plan: at most {FREE_INSIGHTS_PER_WEEK} insights in any seven days (server-enforced).")
     async def save_insight(self, request: Request, db_session: AsyncSession, data: InsightIn) -> InsightOut:
         user_id = request.user.id

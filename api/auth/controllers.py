@@ -32,6 +32,7 @@ from api.auth.schemas import (
     VerifyIn,
     VerifyOut,
 )
+from api.errors import documented_errors, error_responses
 from api.logging import get_logger
 from api.security.rate_limit import client_address
 
@@ -59,11 +60,12 @@ async def send_verification_code(request: Request, db: AsyncSession, user: Any) 
     )
 
 
+@documented_errors
 class AuthController(Controller):
     path = "/api/auth"
     tags = ["auth"]
 
-    @get("/me", operation_id="getCurrentUser", opt=PENDING,
+    @get("/me", operation_id="getCurrentUser", opt=PENDING, responses=error_responses(403),
          description="The signed-in user; 403 with needsTermsAgreement / needsVerification and the user while a "
                      "step is pending. Keeps the session alive.")
     async def me(self, request: Request) -> UserOut:
@@ -73,7 +75,7 @@ class AuthController(Controller):
             raise PermissionDeniedException(message, extra=pending_body(user))
         return UserOut.of(user)
 
-    @post("/login", operation_id="login", opt=PUBLIC, status_code=200)
+    @post("/login", operation_id="login", opt=PUBLIC, status_code=200, responses=error_responses(401, 403, 429))
     async def login(self, request: Request, db_session: AsyncSession, data: LoginIn) -> Response[SessionOut]:
         login = data.username.strip()
         if not data.password:
@@ -100,7 +102,7 @@ class AuthController(Controller):
         token = await start_session(request, db_session, user)
         return Response(SessionOut(user=UserOut.of(user), auth_token=token), cookies=session_cookies(request, token))
 
-    @post("/register", operation_id="register", opt=PUBLIC, status_code=201)
+    @post("/register", operation_id="register", opt=PUBLIC, status_code=201, responses=error_responses(409, 429))
     async def register(self, request: Request, db_session: AsyncSession, data: RegisterIn) -> RegisterOut:
         prefs = data.journaling_preferences or JournalingPreferences()
         svc.validate_registration(
@@ -124,6 +126,7 @@ class AuthController(Controller):
         return Response(MessageOut(message="Logged out"), cookies=cleared_session_cookies(request))
 
     @post("/verify-email", operation_id="verifyEmail", opt=PUBLIC, status_code=200,
+          responses=error_responses(401, 429),
           description="Verify with the six-digit code, which signs the user in. `auto-verify` only confirms an "
                       "already verified account to a caller signed in as it.")
     async def verify_email(self, request: Request, db_session: AsyncSession, data: VerifyIn) -> Response[VerifyOut]:
@@ -156,6 +159,7 @@ class AuthController(Controller):
         return Response(body, cookies=session_cookies(request, token))
 
     @post("/resend-verification", operation_id="resendVerification", opt=PUBLIC, status_code=200,
+          responses=error_responses(429),
           description="Answers the same whether or not the address has an account.")
     async def resend_verification(self, request: Request, db_session: AsyncSession, data: ResendIn) -> ResendOut:
         email = rules.normalise_email(data.email)
@@ -170,7 +174,8 @@ class AuthController(Controller):
             await send_verification_code(request, db_session, user)
         return ResendOut(message="If that address needs verifying, a new code is on its way.")
 
-    @post("/terms-agreement", operation_id="agreeToTerms", opt=PENDING, status_code=200)
+    @post("/terms-agreement", operation_id="agreeToTerms", opt=PENDING, status_code=200,
+          responses=error_responses(403))
     async def terms_agreement(self, request: Request, db_session: AsyncSession, data: TermsIn) -> UserEnvelope:
         user = await svc.get_user(db_session, request.user.id)
         assert user is not None
@@ -184,6 +189,7 @@ class AuthController(Controller):
         return UserEnvelope(user=UserOut.of(user))
 
     @post("/forgot-password", operation_id="forgotPassword", opt=PUBLIC, status_code=200,
+          responses=error_responses(429),
           description="Answers the same whether or not the address has an account.")
     async def forgot_password(self, request: Request, db_session: AsyncSession, data: ForgotIn) -> MessageOut:
         email = rules.normalise_email(data.email)
@@ -203,7 +209,8 @@ class AuthController(Controller):
             )
         return MessageOut(message=rules.MSG_FORGOT_SENT)
 
-    @post("/reset-password", operation_id="resetPassword", opt=PUBLIC, status_code=200)
+    @post("/reset-password", operation_id="resetPassword", opt=PUBLIC, status_code=200,
+          responses=error_responses(429))
     async def reset_password(self, request: Request, db_session: AsyncSession, data: ResetIn) -> ResetOut:
         problem = rules.password_problem(data.new_password)
         if problem:

@@ -11,6 +11,8 @@ from litestar.openapi.datastructures import ResponseSpec
 from litestar.response import Response
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from api.errors import documented_errors
+
 
 class ComponentHealth(msgspec.Struct, kw_only=True, omit_defaults=True):
     status: Literal["ready", "starting", "error", "stopped"]
@@ -26,6 +28,7 @@ class Health(msgspec.Struct, kw_only=True):
     ai: ComponentHealth
 
 
+@documented_errors
 class HealthController(Controller):
     path = "/api/health"
     tags = ["health"]

@@ -18,6 +18,7 @@ from litestar.exceptions import NotFoundException, PermissionDeniedException, Se
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.auth.services import FieldError
+from api.errors import documented_errors, error_responses
 from api.highlights.schemas import (
     GoalCreate,
     GoalOut,
@@ -85,6 +86,7 @@ def progress_value(value: int) -> int:
     return value
 
 
+@documented_errors
 class TasksController(Controller):
     path = "/api/tasks"
     tags = ["tasks"]
@@ -96,7 +98,7 @@ class TasksController(Controller):
         )
         return [TaskOut.of(t) for t in rows]
 
-    @post(operation_id="createTask", status_code=201)
+    @post(operation_id="createTask", status_code=201, responses=error_responses(404))
     async def create_task(self, request: Request, db_session: AsyncSession, data: TaskCreate) -> TaskOut:
         user_id = request.user.id
         await require_unlocked(db_session, user_id, UNLOCK_TASKS, "Tasks")
@@ -132,6 +134,7 @@ class TasksController(Controller):
         return {"success": True, "message": "Task deleted"}
 
 
+@documented_errors
 class ProjectsController(Controller):
     path = "/api/projects"
     tags = ["projects"]
@@ -143,7 +146,7 @@ class ProjectsController(Controller):
         )
         return [ProjectOut.of(p) for p in rows]
 
-    @post(operation_id="createProject", status_code=201)
+    @post(operation_id="createProject", status_code=201, responses=error_responses(404))
     async def create_project(self, request: Request, db_session: AsyncSession, data: ProjectCreate) -> ProjectOut:
         user_id = request.user.id
         await require_unlocked(db_session, user_id, UNLOCK_PROJECTS, "Projects")
@@ -157,6 +160,7 @@ class ProjectsController(Controller):
         return ProjectOut.of(project)
 
 
+@documented_errors
 class GoalsController(Controller):
     path = "/api/goals"
     tags = ["goals"]
@@ -168,7 +172,7 @@ class GoalsController(Controller):
         )
         return [GoalOut.of(g) for g in rows]
 
-    @post(operation_id="createGoal", status_code=201)
+    @post(operation_id="createGoal", status_code=201, responses=error_responses(404))
     async def create_goal(self, request: Request, db_session: AsyncSession, data: GoalCreate) -> GoalOut:
         user_id = request.user.id
         await require_unlocked(db_session, user_id, UNLOCK_GOALS, "Goals")
@@ -182,6 +186,7 @@ class GoalsController(Controller):
         return GoalOut.of(goal)
 
 
+@documented_errors
 class ProfileController(Controller):
     path = "/api/profile"
     tags = ["profile"]
@@ -208,7 +213,7 @@ class ProfileController(Controller):
         await db_session.flush()
         return ProfileOut.of(profile, count, True)
 
-    @post("/regenerate", operation_id="regenerateProfile", status_code=200)
+    @post("/regenerate", operation_id="regenerateProfile", status_code=200, responses=error_responses(503))
     async def regenerate(self, request: Request, db_session: AsyncSession) -> RegenerateOut:
         user_id = request.user.id
         count = await require_unlocked(db_session, user_id, UNLOCK_PROFILE, "Your personal story will")

@@ -11,6 +11,7 @@ from litestar import Controller, Request, delete, get, patch, post
 from litestar.exceptions import NotFoundException
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from api.errors import documented_errors
 from api.journal import rules
 from api.journal.schemas import DeletedOut, EntryCreate, EntryOut, EntryUpdate
 from api.logging import get_logger
@@ -36,6 +37,7 @@ def _request_analysis(request: Request, entry: JournalEntry) -> None:
         log.warning("analysis_not_submitted", entry_id=str(entry.id), error=str(exc))
 
 
+@documented_errors
 class JournalController(Controller):
     path = "/api/journal"
     tags = ["journal"]

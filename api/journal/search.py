@@ -13,6 +13,7 @@ from litestar.params import Parameter
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.auth.services import FieldError
+from api.errors import documented_errors
 from api.journal.dates import extract_date_range
 from api.journal.schemas import EntryOut
 from models import JournalEntry
@@ -53,6 +54,7 @@ async def search_entries(db: AsyncSession, user_id, text: str, start=None, end=N
     return [(entry, round(float(score), 4)) for entry, score in rows]
 
 
+@documented_errors
 class JournalSearchController(Controller):
     path = "/api/journal/search"
     tags = ["journal"]

@@ -32,7 +32,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.auth.services import FieldError
-from api.errors import error_response
+from api.errors import documented_errors, error_response, error_responses
 from api.journal import rules as journal_rules
 from api.logging import get_logger
 from api.storage import FileStorage
@@ -216,6 +216,7 @@ async def _serve(request: Request, db: AsyncSession, photo_id: UUID, *, thumbnai
     )
 
 
+@documented_errors
 class PhotosController(Controller):
     path = "/api/journal-photos"
     tags = ["photos"]
@@ -232,7 +233,7 @@ class PhotosController(Controller):
         return [PhotoOut.of(photo) for photo in rows.scalars()]
 
     @post("/{entry_id:uuid}", operation_id="uploadEntryPhoto", status_code=201,
-          request_max_body_size=MAX_REQUEST_BYTES,
+          request_max_body_size=MAX_REQUEST_BYTES, responses=error_responses(413),
           exception_handlers={RequestEntityTooLarge: _too_large},
           description="Attach a photo (JPEG, PNG, WebP or GIF, at most 10 MB) to a saved entry. Location and "
                       "all other metadata are removed before it is stored.")

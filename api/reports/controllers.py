@@ -23,6 +23,7 @@ from litestar import Controller, Request, post
 from litestar.exceptions import ClientException, HTTPException, PermissionDeniedException
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from api.errors import documented_errors, error_responses
 from api.logging import get_logger
 from api.mail import Attachment
 from api.security.rate_limit import TooManyRequests
@@ -117,11 +118,12 @@ def mail_text(user_name: str, start: date, end: date, count: int) -> str:
     )
 
 
+@documented_errors
 class TherapistReportController(Controller):
     path = "/api/journal/therapist-report"
     tags = ["journal"]
 
-    @post(operation_id="sendTherapistReport", status_code=200,
+    @post(operation_id="sendTherapistReport", status_code=200, responses=error_responses(429, 502),
           description="Premium only. Build a PDF report of the user's entries from startDate to endDate "
                       "(ISO dates, at most 366 days) and e-mail it to therapistEmail. Errors: 403 for free "
                       "accounts; 400 {error, title, field} with the dialog's messages; 429 after "

@@ -10,6 +10,7 @@ from litestar import Controller, Request, delete, get, post
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.auth.services import FieldError
+from api.errors import documented_errors
 from models import Resume
 
 MAX_RESUME_CHARS = 100_000
@@ -27,6 +28,7 @@ class ResumeOut(msgspec.Struct, rename="camel", kw_only=True, omit_defaults=True
     success: bool = True
 
 
+@documented_errors
 class ResumeController(Controller):
     path = "/api/resume"
     tags = ["resume"]

@@ -11,16 +11,18 @@ from api.auth import rules
 from api.auth import services as svc
 from api.auth.cookies import cleared_session_cookies
 from api.auth.schemas import MessageOut, ProfileIn, UserEnvelope, UserOut
+from api.errors import documented_errors, error_responses
 from api.logging import get_logger
 
 log = get_logger("reverie.users")
 
 
+@documented_errors
 class UsersController(Controller):
     path = "/api/users"
     tags = ["users"]
 
-    @put("/profile", operation_id="updateProfile")
+    @put("/profile", operation_id="updateProfile", responses=error_responses(409))
     async def update_profile(self, request: Request, db_session: AsyncSession, data: ProfileIn) -> UserEnvelope:
         user = await svc.get_user(db_session, request.user.id)
         assert user is not None

@@ -102,3 +102,21 @@ def test_client_request_id_is_kept_only_when_safe(error_client):
     assert kept.headers["x-request-id"] == "abcdef123456"
     replaced = error_client.get("/api/health", headers={"x-request-id": "bad\nid"})
     assert replaced.headers["x-request-id"] != "bad\nid"
+
+
+def test_the_schema_documents_the_error_shape_the_app_sends(client):
+    """Found by fuzzing: the schema documented Litestar's own 400 body ({detail, status_code}),
+    not the app's {"error": ...}, so the typed client and any schema check disagreed with it."""
+    import jsonschema
+
+    schema = client.get("/api/schema/openapi.json").json()
+    error_schema = schema["components"]["schemas"]["ErrorOut"]
+    for path, operations in schema["paths"].items():
+        for method, operation in operations.items():
+            for status, response in operation["responses"].items():
+                if status.startswith("4") or status in ("502",):
+                    documented = response["content"]["application/json"]["schema"]
+                    assert documented == {"$ref": "#/components/schemas/ErrorOut"}, (method, path, status)
+    body = client.post("/api/auth/login", json={"username": 5}).json()  # a real 400
+    jsonschema.validate(body, error_schema)
+    assert body["error"] and body["field"] == "username"
