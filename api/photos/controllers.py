@@ -48,6 +48,7 @@ MAX_CAPTION_CHARS = 300
 
 MSG_PHOTO_REQUIRED = "Please choose a photo to upload."
 MSG_TOO_LARGE = "That photo is too large. The limit is 10 MB."
+MSG_FORM_UNREADABLE = "The upload could not be read. Please choose the photo again."
 MSG_CAPTION_TOO_LONG = f"Captions can be at most {MAX_CAPTION_CHARS} characters."
 MSG_PHOTO_NOT_FOUND = "Photo not found"
 
@@ -138,6 +139,12 @@ class PhotoTooLarge(HTTPException):
 
 def _too_large(request: Request, exc: RequestEntityTooLarge) -> Response:
     return error_response(413, MSG_TOO_LARGE, field="photo")
+
+
+def _unreadable_form(request: Request, exc: UnicodeDecodeError) -> Response:
+    """A form part sent without a filename is read as text: bytes that are not UTF-8 (a photo sent
+    as a plain field, a caption in another encoding) are bad input, not a server error."""
+    return error_response(400, MSG_FORM_UNREADABLE)
 
 
 @dataclass
@@ -234,7 +241,7 @@ class PhotosController(Controller):
 
     @post("/{entry_id:uuid}", operation_id="uploadEntryPhoto", status_code=201,
           request_max_body_size=MAX_REQUEST_BYTES, responses=error_responses(413),
-          exception_handlers={RequestEntityTooLarge: _too_large},
+          exception_handlers={RequestEntityTooLarge: _too_large, UnicodeDecodeError: _unreadable_form},
           description="Attach a photo (JPEG, PNG, WebP or GIF, at most 10 MB) to a saved entry. Location and "
                       "all other metadata are removed before it is stored.")
     async def upload_photo(

@@ -143,6 +143,19 @@ def test_a_png_name_on_non_image_bytes_is_400_and_stores_nothing(ana, entry_id, 
     assert ana.get(f"/api/journal-photos/{entry_id}").json() == []
 
 
+@pytest.mark.parametrize("parts", [
+    {"photo": (None, image_bytes("PNG", (40, 30)))},  # the image as a plain field, no filename
+    {"photo": ("p.png", image_bytes("PNG", (40, 30)), "image/png"), "caption": (None, "caf\xe9".encode("latin-1"))},
+])
+def test_form_parts_that_are_not_utf8_text_are_400_not_500(ana, entry_id, settings, parts):
+    """Found by fuzzing: a part without a filename is read as text, and non-UTF-8 bytes crashed."""
+    response = ana.post(f"/api/journal-photos/{entry_id}", files=parts)
+    assert response.status_code == 400, response.text
+    assert response.json()["error"] == "The upload could not be read. Please choose the photo again."
+    assert stored_files(settings) == []
+    assert ana.get(f"/api/journal-photos/{entry_id}").json() == []
+
+
 def test_a_truncated_image_is_400(ana, entry_id, settings):
     data = image_bytes("PNG", (300, 300))
     response = upload(ana, entry_id, data[: len(data) // 2], name="cut.png", content_type="image/png")
