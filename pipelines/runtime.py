@@ -46,6 +46,10 @@ def warm_up() -> None:
     load_flow("highlight-extraction")
 
 
+def _queue_key(flow: str, parameters: dict[str, Any]) -> str:
+    return flow + msgspec.json.encode(parameters, order="sorted").decode()
+
+
 class PipelineRunner:
     def __init__(self, mode: str = "inline", workers: int = 2) -> None:
         if mode not in ("inline", "deployments"):
@@ -55,6 +59,7 @@ class PipelineRunner:
         self._executor: ThreadPoolExecutor | None = None
         self._runs: OrderedDict[str, PipelineRun] = OrderedDict()
         self._futures: dict[str, Future[None]] = {}
+        self._queued: dict[str, str] = {}  # queue key -> id of the run waiting for a worker
         self._lock = threading.Lock()
         self._prefect_status: str = "stopped"
         self._prefect_error: str | None = None
@@ -98,14 +103,26 @@ class PipelineRunner:
 
     # -- runs ------------------------------------------------------------------------------
     def submit(self, flow: str, **parameters: Any) -> PipelineRun:
-        """Start a run of `flow` without waiting for it; poll `get()` for its state."""
+        """Start a run of `flow` without waiting for it; poll `get()` for its state.
+
+        Inline, a run asked for while an identical one is still queued (same flow and
+        parameters, not yet started) is that run: the flows read their subject's latest state
+        when they start, so the queued run covers both requests. Autosave edits an entry every
+        few seconds; under load this keeps the queue to one analysis per entry.
+        """
         if flow not in FLOWS:
             raise KeyError(f"Unknown flow {flow!r}")
         if self._executor is None:
             raise RuntimeError("The pipeline runner is not started")
         run = PipelineRun(id=uuid.uuid4().hex, flow=flow, parameters=parameters)
         target = self._run_inline if self.mode == "inline" else self._run_deployment
+        key = _queue_key(flow, parameters) if self.mode == "inline" else None
         with self._lock:
+            queued = self._runs.get(self._queued.get(key, "")) if key else None
+            if queued is not None and queued.state == "scheduled":
+                return queued
+            if key:
+                self._queued[key] = run.id
             self._runs[run.id] = run
             self._futures[run.id] = self._executor.submit(target, run)
             while len(self._runs) > _KEPT_RUNS:
@@ -136,7 +153,11 @@ class PipelineRunner:
             run.state = "failed"
             run.error = f"Prefect's API is not available: {self._prefect_error or self._prefect_status}"
             return
-        run.state = "running"
+        with self._lock:
+            key = _queue_key(run.flow, run.parameters)
+            if self._queued.get(key) == run.id:
+                del self._queued[key]
+            run.state = "running"
         try:
             # Heartbeats detect crashed runs on remote workers; inline, the entry's own analysis
             # state does that, and the heartbeat thread would hold each worker ~1 s after its run.

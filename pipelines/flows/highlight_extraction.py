@@ -44,8 +44,8 @@ def highlight_extraction_step(entry_id: str) -> FlowResult:
     return run_highlight_extraction(entry_id=entry_id)
 
 
-@task(name="profile-due")
 def profile_due(user_id: str) -> bool:
+    """A plain check, not a Prefect task: one count query is not worth a task run's overhead."""
     from pipelines.analysis import should_regenerate_profile
 
     return should_regenerate_profile(user_id)

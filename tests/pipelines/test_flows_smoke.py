@@ -72,3 +72,32 @@ def test_prefect_yaml_deploys_every_flow_on_the_process_pool():
         }
         assert required == set(PARAMETERS[flow.name])
     assert set(entrypoints) == set(FLOWS)
+
+
+def test_a_run_asked_for_while_the_same_one_is_queued_is_that_run():
+    """Autosave edits an entry every few seconds: one queued analysis per entry covers them all."""
+    import threading
+
+    from pipelines.runtime import PipelineRunner
+
+    runner = PipelineRunner(mode="inline", workers=1)
+    runner.start()
+    try:
+        assert runner.wait_until_ready(timeout=180), runner.status()
+        release = threading.Event()
+        busy = runner._executor.submit(release.wait, 60)  # the only worker is taken
+        first = runner.submit("highlight-extraction", **PARAMETERS["highlight-extraction"])
+        again = runner.submit("highlight-extraction", **PARAMETERS["highlight-extraction"])
+        other = runner.submit("highlight-extraction", entry_id="8f1b5f4e-0000-4000-8000-000000000009")
+        assert again is first and other is not first
+        assert runner.status()["runs"]["scheduled"] == 2
+        release.set()
+        busy.result(timeout=10)
+        assert runner.wait(first.id, timeout=120).state == "completed"
+        assert runner.wait(other.id, timeout=120).state == "completed"
+        # Once a run has started, a new request queues a new run (the content may have changed).
+        after = runner.submit("highlight-extraction", **PARAMETERS["highlight-extraction"])
+        assert after is not first
+        assert runner.wait(after.id, timeout=120).state == "completed"
+    finally:
+        runner.shutdown(wait=True)
