@@ -7,6 +7,7 @@ import sys
 import time
 
 import tests.benchmarks as package
+from tests.benchmarks import budgets
 
 
 def main(selected: list[str]) -> int:
@@ -21,11 +22,13 @@ def main(selected: list[str]) -> int:
     # Figures from a busy machine are slower across the board; the ratios hold up better.
     load = " / ".join(f"{x:.2f}" for x in os.getloadavg())
     print(f"{os.cpu_count()} cores, load average {load} (1/5/15 min)")
+    figures: dict[str, float] = {}
     for name in names:
         started = time.perf_counter()
-        importlib.import_module(f"tests.benchmarks.{name}").run()
+        figures.update(importlib.import_module(f"tests.benchmarks.{name}").run() or {})
         print(f"({name} took {time.perf_counter() - started:.1f}s)")
-    return 0
+    within = budgets.check(figures, complete=not selected)
+    return 0 if within else 1
 
 
 if __name__ == "__main__":

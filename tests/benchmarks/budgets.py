@@ -1,0 +1,71 @@
+"""The budgets in budgets.toml, checked against the figures the benchmarks return.
+
+Each benchmark's `run()` returns a dict of named figures; `check` pairs every budgeted figure with
+its limit. A budgeted figure that no benchmark produced is reported as missing (a miss when the
+whole set ran).
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+BUDGETS_FILE = Path(__file__).with_name("budgets.toml")
+
+
+def load() -> dict:
+    # REVERIE_BUDGETS: another budgets file (the tests use one to show a missed budget fails).
+    with Path(os.environ.get("REVERIE_BUDGETS") or BUDGETS_FILE).open("rb") as handle:
+        return tomllib.load(handle)
+
+
+@dataclass(frozen=True)
+class Budget:
+    figure: str  # the key a benchmark returns
+    label: str
+    limit: float
+    at_least: bool  # True: the figure must be >= limit; False: <= limit
+    unit: str = ""
+
+    def met(self, value: float) -> bool:
+        return value >= self.limit if self.at_least else value <= self.limit
+
+
+def budgets(config: dict | None = None) -> list[Budget]:
+    c = config or load()
+    load_, emb, search, web = c["load"], c["embedding"], c["search"], c["web"]
+    return [
+        Budget("load_rps", "load: requests/s, mixed journalers", load_["min_requests_per_second"], True, "req/s"),
+        Budget("load_p95_ms", "load: p95 latency, all requests", load_["max_p95_ms"], False, "ms"),
+        Budget("load_failures", "load: failed requests", load_["max_failures"], False),
+        Budget("embedding_ratio", "embedding: import path / bare model", emb["min_throughput_ratio"], True, "x"),
+        Budget("search_app_p95_ms", "search: the app's per-user query, p95", search["max_p95_ms"], False, "ms"),
+        Budget("search_app_recall", "search: the app's per-user query, recall@10", search["min_recall_at_10"], True),
+        Budget("search_hnsw_p95_ms", "search: HNSW over all vectors, p95", search["max_p95_ms"], False, "ms"),
+        Budget("search_hnsw_recall", "search: HNSW over all vectors, recall@10", search["min_recall_at_10"], True),
+        Budget("web_initial_js_kb", "web: initial JavaScript, gzipped", web["max_initial_js_gzip_kb"], False, "kB"),
+    ]
+
+
+def check(figures: dict[str, float], *, complete: bool) -> bool:
+    """Print every budget beside its figure; True when all measured figures are within budget
+    (and, when `complete`, every budget was measured)."""
+    ok = True
+    print(f"\n## Budgets ({os.environ.get('REVERIE_BUDGETS') or 'tests/benchmarks/budgets.toml'})")
+    print(f"{'figure':<46} {'measured':>12} {'budget':>14}  verdict")
+    for budget in budgets():
+        sign = ">=" if budget.at_least else "<="
+        limit = f"{sign} {budget.limit:g} {budget.unit}".rstrip()
+        value = figures.get(budget.figure)
+        if value is None:
+            verdict = "NOT MEASURED" if complete else "not run"
+            ok = ok and not complete
+            print(f"{budget.label:<46} {'-':>12} {limit:>14}  {verdict}")
+            continue
+        met = budget.met(value)
+        ok = ok and met
+        shown = f"{value:,.3f}" if abs(value) < 10 else f"{value:,.1f}"
+        print(f"{budget.label:<46} {shown + ' ' + budget.unit:>12} {limit:>14}  {'ok' if met else 'MISSED'}")
+    return ok

@@ -1,0 +1,209 @@
+"""The load test: `python -m tests.load --users 50 --duration 60s` (`make load` runs it).
+
+1. Starts Reverie the way the README does (`python -m api`, embedded PostgreSQL, inline
+   pipelines) on a fresh data dir, on loopback, or uses `--url` for one already running (then
+   `--data-dir` must name its data dir, whose outbox holds the verification codes).
+2. Makes the journalers' accounts through the API (register, the code from the outbox, verify,
+   agree) and gives each a few entries, then waits until their analyses are done.
+3. Runs the locust scenario in tests/load/locustfile.py headless, in a process of its own.
+4. Prints requests/s, p50/p95/p99 per endpoint and the failures, and writes the same figures
+   as JSON (`--output`, default .data/load/latest.json).
+
+Exit status: 0 when no request failed, 1 otherwise.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import os
+import platform
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from concurrent.futures import ThreadPoolExecutor
+from datetime import datetime, timezone
+from pathlib import Path
+
+import httpx
+import psutil
+
+from tests.api.accounts import PASSWORD, last_code
+from tests.benchmarks.corpus import journal_entries
+from tests.e2e.server import REPO, ServerProcess
+
+HEADERS = {"X-Requested-With": "XMLHttpRequest"}
+DEFAULT_OUTPUT = REPO / ".data" / "load" / "latest.json"
+
+
+def parse_duration(text: str) -> int:
+    units = {"s": 1, "m": 60, "h": 3600}
+    text = text.strip().lower()
+    if text[-1:] in units:
+        return int(float(text[:-1]) * units[text[-1]])
+    return int(text)
+
+
+def make_accounts(url: str, outbox: Path, count: int, entries_each: int) -> list[dict]:
+    """Accounts made as people make them, each from its own client address, with some entries."""
+    texts = journal_entries(count * entries_each, seed=7)
+
+    def make(index: int) -> dict:
+        address = f"10.{index // 250}.{index % 250}.{1 + index % 200}"
+        username = f"journaler{index}"
+        email = f"{username}@load.example"
+        headers = {**HEADERS, "X-Forwarded-For": address}
+        with httpx.Client(base_url=url, headers=headers, timeout=60) as api:
+            registered = api.post("/api/auth/register", json={
+                "username": username, "email": email, "password": PASSWORD,
+                "journalingPreferences": {"status": "yes", "frequency": "daily"},
+            })
+            registered.raise_for_status()
+            user_id = registered.json()["id"]
+            code = last_code(outbox, email)
+            api.post("/api/auth/verify-email", json={"userId": user_id, "verificationCode": code}).raise_for_status()
+            api.post("/api/auth/terms-agreement", json={"userId": user_id}).raise_for_status()
+            for text in texts[index * entries_each:(index + 1) * entries_each]:
+                api.post("/api/journal", json={"content": text}).raise_for_status()
+        return {"username": username, "password": PASSWORD, "address": address}
+
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        return list(pool.map(make, range(count)))
+
+
+def wait_for_analyses(url: str, timeout: float) -> None:
+    """Until the app's pipelines have caught up (the health check counts the runs under way)."""
+    deadline = time.monotonic() + timeout
+    with httpx.Client(base_url=url, timeout=30) as api:
+        while time.monotonic() < deadline:
+            runs = api.get("/api/health").json()["pipelines"]["detail"]["runs"]
+            if not runs["scheduled"] and not runs["running"]:
+                return
+            time.sleep(0.5)
+    print(f"warning: analyses still pending after {timeout:.0f}s; starting anyway", file=sys.stderr)
+
+
+def run_locust(url: str, accounts_file: Path, users: int, spawn_rate: float, seconds: int, csv_prefix: Path,
+               extra: list[str] = ()) -> int:
+    env = {**os.environ, "LOAD_ACCOUNTS": str(accounts_file)}
+    command = [
+        sys.executable, "-m", "locust", "-f", str(Path(__file__).with_name("locustfile.py")),
+        "--headless", "--host", url, "--users", str(users), "--spawn-rate", str(spawn_rate),
+        "--run-time", f"{seconds}s", "--csv", str(csv_prefix), "--only-summary", "--reset-stats",
+        "--loglevel", "WARNING", "--stop-timeout", "10", *extra,
+    ]
+    return subprocess.run(command, cwd=REPO, env=env).returncode
+
+
+def read_figures(csv_prefix: Path) -> dict:
+    endpoints, total = [], None
+    with open(f"{csv_prefix}_stats.csv", newline="") as handle:
+        for row in csv.DictReader(handle):
+            figures = {
+                "name": row["Name"] if row["Type"] in row["Name"] else f"{row['Type']} {row['Name']}",
+                "requests": int(row["Request Count"]),
+                "failures": int(row["Failure Count"]),
+                "rps": round(float(row["Requests/s"]), 1),
+                "p50_ms": float(row["50%"]),
+                "p95_ms": float(row["95%"]),
+                "p99_ms": float(row["99%"]),
+                "max_ms": round(float(row["Max Response Time"]), 1),
+            }
+            if row["Name"] == "Aggregated":
+                total = {**figures, "name": "all requests"}
+            else:
+                endpoints.append(figures)
+    failures = []
+    with open(f"{csv_prefix}_failures.csv", newline="") as handle:
+        for row in csv.DictReader(handle):
+            failures.append({"name": row["Name"], "error": row["Error"], "occurrences": int(row["Occurrences"])})
+    return {"total": total, "endpoints": endpoints, "failures": failures}
+
+
+def print_figures(result: dict) -> None:
+    print(f"\nReverie load test: {result['users']} journalers for {result['duration_s']} s "
+          f"on {result['machine']['cores']} cores ({result['url']})")
+    print(f"{'endpoint':<34} {'requests':>8} {'fail':>5} {'req/s':>7} {'p50 ms':>7} {'p95 ms':>7} {'p99 ms':>7}")
+    for row in [*result["endpoints"], result["total"]]:
+        print(f"{row['name']:<34} {row['requests']:>8} {row['failures']:>5} {row['rps']:>7.1f} "
+              f"{row['p50_ms']:>7.0f} {row['p95_ms']:>7.0f} {row['p99_ms']:>7.0f}")
+    for failure in result["failures"]:
+        print(f"FAILED {failure['occurrences']}x {failure['name']}: {failure['error']}")
+
+
+def stop_everything(server: ServerProcess) -> None:
+    """Ctrl-C the app, then make sure its embedded PostgreSQL is gone before its files are."""
+    started = server.processes()
+    server.stop()
+    _, alive = psutil.wait_procs(started, timeout=20)
+    for process in alive:
+        process.kill()
+
+
+def run(users: int, duration: int, *, spawn_rate: float | None = None, accounts: int | None = None,
+        entries_each: int = 3, output: Path = DEFAULT_OUTPUT, url: str | None = None,
+        data_dir: Path | None = None) -> dict:
+    accounts = accounts or users
+    spawn_rate = spawn_rate or max(1.0, users / 5)
+    workdir = Path(tempfile.mkdtemp(prefix="reverie-load-"))
+    server = None
+    try:
+        if url is None:
+            data_dir = workdir / "data"
+            # As `make run` starts it, with one difference: all simulated people share the
+            # loopback address, so the app takes each one's address from X-Forwarded-For.
+            server = ServerProcess(data_dir, extra_env={"TRUST_FORWARDED_FOR": "true", "LOG_LEVEL": "WARNING"})
+            server.wait_healthy(timeout=180)
+            url = server.url
+        elif data_dir is None:
+            raise SystemExit("--url needs --data-dir (the running app's data dir, for the verification codes)")
+        started = time.perf_counter()
+        made = make_accounts(url, data_dir / "outbox", accounts, entries_each)
+        wait_for_analyses(url, timeout=300)
+        print(f"{len(made)} accounts with {entries_each} entries each ready in {time.perf_counter() - started:.1f}s")
+        accounts_file = workdir / "accounts.json"
+        accounts_file.write_text(json.dumps(made))
+        csv_prefix = workdir / "locust"
+        run_locust(url, accounts_file, users, spawn_rate, duration, csv_prefix)
+        result = {
+            "measured_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+            "url": url,
+            "users": users,
+            "accounts": accounts,
+            "duration_s": duration,
+            "machine": {"cores": os.cpu_count(), "load_average_at_end": [round(x, 2) for x in os.getloadavg()],
+                        "python": platform.python_version(), "platform": platform.platform()},
+            **read_figures(csv_prefix),
+        }
+        output.parent.mkdir(parents=True, exist_ok=True)
+        output.write_text(json.dumps(result, indent=2) + "\n")
+        return result
+    finally:
+        if server is not None:
+            stop_everything(server)
+        shutil.rmtree(workdir, ignore_errors=True)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tests.load", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--users", type=int, default=50, help="simulated journalers (default 50)")
+    parser.add_argument("--duration", default="60s", help="how long to measure, e.g. 30s, 2m (default 60s)")
+    parser.add_argument("--spawn-rate", type=float, help="journalers started per second (default users/5)")
+    parser.add_argument("--accounts", type=int, help="distinct accounts (default: one per journaler)")
+    parser.add_argument("--entries", type=int, default=3, help="entries each account starts with (default 3)")
+    parser.add_argument("--output", type=Path, default=DEFAULT_OUTPUT, help=f"figures as JSON (default {DEFAULT_OUTPUT})")
+    parser.add_argument("--url", help="an already running Reverie instead of starting one")
+    parser.add_argument("--data-dir", type=Path, help="with --url: that instance's data dir")
+    args = parser.parse_args(argv)
+    result = run(args.users, parse_duration(args.duration), spawn_rate=args.spawn_rate, accounts=args.accounts,
+                 entries_each=args.entries, output=args.output, url=args.url, data_dir=args.data_dir)
+    print_figures(result)
+    print(f"\nfigures written to {args.output}")
+    return 1 if result["total"] is None or result["total"]["failures"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
