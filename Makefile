@@ -15,7 +15,7 @@ export HF_HUB_OFFLINE := 1
 export TRANSFORMERS_OFFLINE := 1
 export PREFECT_SERVER_ANALYTICS_ENABLED := false
 
-.PHONY: run test test-python test-web bench install install-python install-web web chromium api-client check-python
+.PHONY: run test test-python test-web bench load fuzz authz crash install install-python install-web web chromium api-client check-python
 
 ## run: install what is missing, build the web app, start Reverie on http://localhost:8000
 run: install $(WEB_INDEX)
@@ -27,9 +27,31 @@ test: install $(WEB_INDEX) chromium
 	npm test
 	$(PY) -m pytest
 
-## bench: the benchmarks, each printed against a baseline measured in the same run
-bench: install
+## bench: the benchmarks and the load test, each figure against its baseline and its budget
+## (tests/benchmarks/budgets.toml); exits non-zero when a budget is missed
+bench: install $(WEB_INDEX)
 	$(PY) -m tests.benchmarks
+
+# The quality gates, each at a chosen size (docs/quality.md); the suite runs bounded versions.
+USERS    ?= 50
+DURATION ?= 60s
+## load: locust journalers against the app started as `make run` starts it; figures to .data/load/
+load: install $(WEB_INDEX)
+	$(PY) -m tests.load --users $(USERS) --duration $(DURATION)
+
+FUZZ_EXAMPLES ?= 200
+## fuzz: schemathesis on every operation of the app's OpenAPI schema, signed in
+fuzz: install
+	FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(PY) -m pytest tests/fuzz -q -p no:cacheprovider
+
+## authz: every route's authorization cases (401 signed out, 404 for another user's object, 403 admin)
+authz: install
+	$(PY) -m pytest tests/api/test_authorization_coverage.py -q -p no:cacheprovider
+
+CRASH_KILLS ?= 10
+## crash: SIGKILL the server at random points while it writes and analyses, then check nothing is lost
+crash: install
+	CRASH_KILLS=$(CRASH_KILLS) $(PY) -m pytest tests/e2e/test_crash_recovery.py -q -p no:cacheprovider
 
 ## api-client: regenerate the web app's typed API client from the app's OpenAPI schema
 api-client: install

@@ -38,6 +38,10 @@ def serve_spa(request: Request, path: str = "") -> Response | File:
         cache = "public, max-age=31536000, immutable" if relative.startswith("assets/") else "no-cache"
         media_type = mimetypes.guess_type(found.name)[0] or "application/octet-stream"
         return File(found, content_disposition_type="inline", media_type=media_type, headers={"Cache-Control": cache})
+    if relative.startswith("assets/"):
+        # A fingerprinted file that is not there (an old page asking for a chunk of an earlier
+        # build): a 404, so the page knows to reload, not index.html posing as JavaScript.
+        raise NotFoundException("Not found")
     index = dist / "index.html"
     if not index.is_file():
         return Response(_MISSING_BUILD, media_type="text/html", status_code=503)

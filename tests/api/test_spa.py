@@ -81,3 +81,10 @@ def test_missing_build_says_how_to_build(tmp_path, settings, database_url, pipel
         response = client.get("/")
     assert response.status_code == 503
     assert "make run" in response.text
+
+
+def test_a_missing_asset_is_a_404_not_the_index(spa_client):
+    """A page of an earlier build asking for a chunk that is gone learns so, and reloads."""
+    response = spa_client.get("/assets/index-0ld0ld.js")
+    assert response.status_code == 404
+    assert "text/html" not in response.headers.get("content-type", "")
