@@ -52,16 +52,32 @@ def profile_due(user_id: str) -> bool:
 
 
 @flow(name=FLOW_NAME)
-def highlight_extraction(entry_id: str) -> dict[str, Any]:
+def highlight_extraction(entry_id: str | None = None, entry_ids: list[str] | None = None
+                         ) -> dict[str, Any] | list[dict[str, Any]]:
+    """One entry (`entry_id`: its result, and the flow fails when its analysis does), or several
+    (`entry_ids`, as the inline runner batches queued analyses under load: one result per entry,
+    in order; one entry failing fails only its own result). Each user's personal story is
+    regenerated at most once per flow run, after their entries."""
     from pipelines.flows.profile_regeneration import profile_regeneration
 
-    try:
-        result = highlight_extraction_step(entry_id=entry_id)
-    except Exception as exc:
-        mark_failed(entry_id, f"{type(exc).__name__}: {exc}")
-        raise
-    if result.status == "done":
-        user_id = result.outputs.get("userId")
-        if user_id and profile_due(user_id):
-            result.outputs["profile"] = profile_regeneration(user_id=user_id)
-    return result.to_dict()
+    if (entry_id is None) == (entry_ids is None):
+        raise ValueError("give entry_id or entry_ids")
+    results: list[FlowResult] = []
+    for one in [entry_id] if entry_id is not None else list(entry_ids or []):
+        try:
+            results.append(highlight_extraction_step(entry_id=one))
+        except Exception as exc:
+            reason = f"{type(exc).__name__}: {exc}"
+            mark_failed(one, reason)
+            if entry_id is not None:
+                raise
+            results.append(FlowResult(flow=FLOW_NAME, status="failed", subject={"entryId": one}, reason=reason))
+    profiles: dict[str, Any] = {}
+    for result in results:
+        user_id = result.outputs.get("userId") if result.status == "done" else None
+        if user_id and user_id not in profiles and profile_due(user_id):
+            profiles[user_id] = profile_regeneration(user_id=user_id)
+        if user_id in profiles:
+            result.outputs["profile"] = profiles[user_id]
+    out = [result.to_dict() for result in results]
+    return out[0] if entry_id is not None else out

@@ -67,10 +67,9 @@ def test_prefect_yaml_deploys_every_flow_on_the_process_pool():
         entrypoints[flow.name] = flow
         # The registry and the deployment agree on what the flow is and what it takes.
         assert load_flow(flow.name) is flow
-        required = {
-            name for name, p in inspect.signature(flow.fn).parameters.items() if p.default is inspect.Parameter.empty
-        }
-        assert required == set(PARAMETERS[flow.name])
+        parameters = inspect.signature(flow.fn).parameters
+        required = {name for name, p in parameters.items() if p.default is inspect.Parameter.empty}
+        assert required <= set(PARAMETERS[flow.name]) <= set(parameters)
     assert set(entrypoints) == set(FLOWS)
 
 
@@ -99,5 +98,35 @@ def test_a_run_asked_for_while_the_same_one_is_queued_is_that_run():
         after = runner.submit("highlight-extraction", **PARAMETERS["highlight-extraction"])
         assert after is not first
         assert runner.wait(after.id, timeout=120).state == "completed"
+    finally:
+        runner.shutdown(wait=True)
+
+
+def test_queued_analyses_run_together_in_one_flow_run_each_with_its_own_result():
+    """Under load, one flow run takes the analyses waiting for a worker (Prefect's fixed cost per
+    flow run is paid once), and each request still gets its own result and state."""
+    import threading
+
+    from pipelines.runtime import PipelineRunner
+
+    runner = PipelineRunner(mode="inline", workers=1)
+    runner.start()
+    try:
+        assert runner.wait_until_ready(timeout=180), runner.status()
+        release = threading.Event()
+        busy = runner._executor.submit(release.wait, 60)
+        ids = [f"8f1b5f4e-0000-4000-8000-00000000010{i}" for i in range(3)]
+        runs = [runner.submit("highlight-extraction", entry_id=entry_id) for entry_id in ids]
+        release.set()
+        busy.result(timeout=10)
+        finished = [runner.wait(run.id, timeout=120) for run in runs]
+        assert [f.state for f in finished] == ["completed"] * 3, [f.error for f in finished]
+        assert [f.result["subject"]["entryId"] for f in finished] == ids
+        assert all(f.result["status"] == "skipped" for f in finished)
+        assert len({f.prefect_flow_run_id for f in finished}) == 1, "expected one flow run for the three"
+        # A lone request is still a flow run of its own, with the one-entry result shape.
+        lone = runner.wait(runner.submit("highlight-extraction", entry_id=ids[0]).id, timeout=120)
+        assert lone.state == "completed" and lone.result["subject"]["entryId"] == ids[0]
+        assert lone.prefect_flow_run_id != finished[0].prefect_flow_run_id
     finally:
         runner.shutdown(wait=True)
