@@ -90,7 +90,9 @@ def create_app(settings: Settings | None = None, *, database_url: str | None = N
         pipelines = PipelineRunner(mode=settings.pipelines_mode, workers=settings.pipelines_workers)
 
     # Every request holds one connection; the pool covers the concurrent requests of one process.
-    engine = create_async_engine(url, pool_pre_ping=True, pool_size=20, max_overflow=20)
+    # The embedded server lives and dies with the app, so its connections are not pinged before
+    # each use (a round trip per request); a separate server's are.
+    engine = create_async_engine(url, pool_pre_ping=not settings.embedded_database, pool_size=20, max_overflow=20)
     db_config = SQLAlchemyAsyncConfig(
         engine_instance=engine,
         session_config=AsyncSessionConfig(expire_on_commit=False),
