@@ -5,6 +5,9 @@ Rules that keep it trustworthy (DESIGN.md, Pipelines):
   and a task, project or goal the user already has (said again in other words) is not created;
 - the write is for the version that was read: if the content changed meanwhile, this run leaves
   it to the run the change triggered;
+- one finished analysis per version: two runs of one entry may overlap (an edit queued right
+  behind its save, a run resubmitted at start-up), and the entry's row lock decides which one
+  writes; the other finds the version done and writes nothing;
 - provider failures fall back to the local provider and are recorded on the entry.
 """
 
@@ -61,7 +64,8 @@ def analyse_entry(entry_id: str) -> dict[str, Any]:
     except ValueError:
         return {"status": "skipped", "reason": "no such entry"}
     with db.session() as s:
-        entry = s.get(JournalEntry, key)
+        # Locked, so "running" cannot overwrite the "done" another run of this entry just wrote.
+        entry = s.get(JournalEntry, key, with_for_update=True)
         if entry is None:
             return {"status": "skipped", "reason": "entry deleted"}
         if entry.analysis_state == "done" and entry.analysed_version >= entry.content_version:
@@ -93,6 +97,8 @@ def analyse_entry(entry_id: str) -> dict[str, Any]:
             return {"status": "skipped", "reason": "entry deleted"}
         if entry.content_version != version:
             return {"status": "skipped", "reason": "content changed during analysis"}
+        if entry.analysis_state == "done" and entry.analysed_version >= version:
+            return {"status": "skipped", "reason": "analysed meanwhile by another run"}
         entry.embedding = vector.tolist()
         entry.mood = {"emoji": analysis.mood.emoji, "text": analysis.mood.text}
         if want_summary and analysis.summary:

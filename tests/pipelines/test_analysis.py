@@ -83,3 +83,37 @@ def test_editing_content_reanalyses_the_new_version(ana):
     ana.patch(f"/api/journal/{entry['id']}", json={"content": "I'm furious, my boss ignored me again."})
     done = wait_analysed(ana, entry["id"])
     assert done["mood"]["text"] == "Angry"
+
+
+def test_two_runs_of_one_entry_at_once_finish_it_once(ana, database_url, monkeypatch):
+    """An edit queued right behind its save, or a run resubmitted at start-up, can overlap another
+    run of the same entry: both analyse, and the row lock lets only one of them write."""
+    import threading
+
+    from pipelines import analysis
+
+    monkeypatch.setattr(ana.app.state.pipelines, "submit", lambda *a, **k: None, raising=False)
+    entry = ana.post("/api/journal", json={"content": "I need to renew my passport at the post office."}).json()
+    both_started = threading.Barrier(2)
+    embed = analysis.embed
+
+    def embed_when_both_started(texts):
+        both_started.wait(timeout=60)
+        return embed(texts)
+
+    monkeypatch.setattr(analysis, "embed", embed_when_both_started)
+    results: list[dict] = []
+    runs = [threading.Thread(target=lambda: results.append(analysis.analyse_entry(entry["id"]))) for _ in range(2)]
+    for run in runs:
+        run.start()
+    for run in runs:
+        run.join(timeout=120)
+    assert sorted(r["status"] for r in results) == ["done", "skipped"], results
+    assert next(r for r in results if r["status"] == "skipped")["reason"] == "analysed meanwhile by another run"
+    engine = sa.create_engine(database_url)
+    with engine.connect() as conn:
+        row = conn.execute(sa.text(
+            "SELECT analysis_state, analysed_version, analysis_attempts FROM journal_entries")).one()
+        tasks = conn.execute(sa.text("SELECT count(*) FROM tasks")).scalar()
+    engine.dispose()
+    assert tuple(row) == ("done", 1, 2) and tasks == 1
