@@ -6,6 +6,7 @@ schema with no rows, and tests never share state or depend on run order.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import tempfile
@@ -56,17 +57,26 @@ def _database_url(admin_url: str, name: str) -> str:
     return sa.make_url(admin_url).set(database=name).render_as_string(hide_password=False)
 
 
+@contextlib.contextmanager
+def fresh_database(admin_url: str, prefix: str = "test") -> Iterator[str]:
+    """A migrated, empty database cloned from the template; dropped on exit. Yields its URL."""
+    name = f"{prefix}_{uuid.uuid4().hex[:12]}"
+    engine = sa.create_engine(admin_url, isolation_level="AUTOCOMMIT", poolclass=sa.pool.NullPool)
+    with engine.connect() as conn:
+        conn.execute(sa.text(f"CREATE DATABASE {name} TEMPLATE {TEMPLATE_DB}"))
+    try:
+        yield _database_url(admin_url, name)
+    finally:
+        with engine.connect() as conn:
+            conn.execute(sa.text(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+        engine.dispose()
+
+
 @pytest.fixture
 def database_url(postgres_server: str) -> Iterator[str]:
     """A database of this test's own, migrated, empty; dropped afterwards."""
-    name = f"test_{uuid.uuid4().hex[:12]}"
-    engine = sa.create_engine(postgres_server, isolation_level="AUTOCOMMIT", poolclass=sa.pool.NullPool)
-    with engine.connect() as conn:
-        conn.execute(sa.text(f"CREATE DATABASE {name} TEMPLATE {TEMPLATE_DB}"))
-    yield _database_url(postgres_server, name)
-    with engine.connect() as conn:
-        conn.execute(sa.text(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
-    engine.dispose()
+    with fresh_database(postgres_server) as url:
+        yield url
 
 
 @pytest.fixture

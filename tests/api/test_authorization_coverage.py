@@ -24,7 +24,6 @@ import uuid
 from collections.abc import Iterator
 
 import pytest
-import sqlalchemy as sa
 from litestar import get
 from litestar.testing import TestClient
 
@@ -32,7 +31,7 @@ from api.auth.access import admin_only
 from api.settings import Settings
 from tests.api import authz_cases as authz
 from tests.api.accounts import signed_up
-from tests.conftest import APP_HEADERS, TEMPLATE_DB, _database_url
+from tests.conftest import APP_HEADERS, fresh_database
 
 NOT_SIGNED_IN = "Not authenticated. Please log in."
 
@@ -40,14 +39,8 @@ NOT_SIGNED_IN = "Not authenticated. Please log in."
 # -- a database, app and users of this module's own ------------------------------------------
 @pytest.fixture(scope="module")
 def authz_database_url(postgres_server: str) -> Iterator[str]:
-    name = f"test_authz_{uuid.uuid4().hex[:8]}"
-    engine = sa.create_engine(postgres_server, isolation_level="AUTOCOMMIT", poolclass=sa.pool.NullPool)
-    with engine.connect() as conn:
-        conn.execute(sa.text(f"CREATE DATABASE {name} TEMPLATE {TEMPLATE_DB}"))
-    yield _database_url(postgres_server, name)
-    with engine.connect() as conn:
-        conn.execute(sa.text(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
-    engine.dispose()
+    with fresh_database(postgres_server, "test_authz") as url:
+        yield url
 
 
 @pytest.fixture(scope="module")

@@ -14,8 +14,8 @@ import time
 
 import numpy as np
 
-from tests.benchmarks.corpus import journal_entries
 from tests.benchmarks import budgets
+from tests.benchmarks.corpus import journal_entries
 from tests.benchmarks.harness import Throughput, report_throughput
 
 ENTRIES = 1000

@@ -22,21 +22,19 @@ import contextlib
 import io
 import itertools
 import json
-import uuid
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import pytest
-import sqlalchemy as sa
 from PIL import Image
 
 from api.auth.access import SESSION_COOKIE
 from api.security.rate_limit import RateLimiter
 from api.settings import Settings
 from tests.api.accounts import PASSWORD, last_reset_link, signed_up
-from tests.conftest import APP_HEADERS, TEMPLATE_DB, _database_url
+from tests.conftest import APP_HEADERS, fresh_database
 
 SCHEMA_PATH = "/api/schema/openapi.json"
 # The schema the app serves, as checked in for the web client; `fuzz_world` checks they agree.
@@ -197,18 +195,11 @@ def fuzz_app(fuzz_settings, postgres_server, pipeline_runner):
 
     from api.app import create_app
 
-    name = f"fuzz_{uuid.uuid4().hex[:12]}"
-    engine = sa.create_engine(postgres_server, isolation_level="AUTOCOMMIT", poolclass=sa.pool.NullPool)
-    with engine.connect() as conn:
-        conn.execute(sa.text(f"CREATE DATABASE {name} TEMPLATE {TEMPLATE_DB}"))
-    runner = TrackingRunner(pipeline_runner)
-    app = create_app(fuzz_settings, database_url=_database_url(postgres_server, name), pipelines=runner)
-    yield app
-    runner.drain()
-    asgi.shutdown_lifespans()
-    with engine.connect() as conn:
-        conn.execute(sa.text(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
-    engine.dispose()
+    with fresh_database(postgres_server, "fuzz") as url:
+        runner = TrackingRunner(pipeline_runner)
+        yield create_app(fuzz_settings, database_url=url, pipelines=runner)
+        runner.drain()
+        asgi.shutdown_lifespans()
 
 
 @pytest.fixture(scope="module")

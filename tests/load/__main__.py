@@ -25,7 +25,7 @@ import sys
 import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import httpx
@@ -95,7 +95,7 @@ def run_locust(url: str, accounts_file: Path, users: int, spawn_rate: float, sec
         "--run-time", f"{seconds}s", "--csv", str(csv_prefix), "--only-summary", "--reset-stats",
         "--loglevel", "WARNING", "--stop-timeout", "10", *extra,
     ]
-    return subprocess.run(command, cwd=REPO, env=env).returncode
+    return subprocess.run(command, check=False, cwd=REPO, env=env).returncode
 
 
 def read_figures(csv_prefix: Path) -> dict:
@@ -169,7 +169,7 @@ def run(users: int, duration: int, *, spawn_rate: float | None = None, accounts:
         csv_prefix = workdir / "locust"
         run_locust(url, accounts_file, users, spawn_rate, duration, csv_prefix)
         result = {
-            "measured_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+            "measured_at": datetime.now(UTC).isoformat(timespec="seconds"),
             "url": url,
             "users": users,
             "accounts": accounts,
