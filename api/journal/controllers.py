@@ -20,10 +20,11 @@ from models import JournalEntry, Photo
 log = get_logger("reverie.journal")
 
 
-async def _own_entry(db: AsyncSession, user_id: UUID, entry_id: UUID) -> JournalEntry:
-    entry = (
-        await db.execute(sa.select(JournalEntry).where(JournalEntry.id == entry_id, JournalEntry.user_id == user_id))
-    ).scalar_one_or_none()
+async def _own_entry(db: AsyncSession, user_id: UUID, entry_id: UUID, *, for_update: bool = False) -> JournalEntry:
+    """The user's entry; `for_update` locks its row until the commit, so two edits at the same
+    moment are applied one after the other (each its own content version), never both as one."""
+    query = sa.select(JournalEntry).where(JournalEntry.id == entry_id, JournalEntry.user_id == user_id)
+    entry = (await db.execute(query.with_for_update() if for_update else query)).scalar_one_or_none()
     if entry is None:
         raise NotFoundException(rules.MSG_NOT_FOUND)
     return entry
@@ -76,7 +77,7 @@ class JournalController(Controller):
                        "unload sends only content.")
     async def update_entry(self, request: Request, db_session: AsyncSession, entry_id: UUID,
                            data: EntryUpdate) -> EntryOut:
-        entry = await _own_entry(db_session, request.user.id, entry_id)
+        entry = await _own_entry(db_session, request.user.id, entry_id, for_update=True)
         content_changed = False
         if data.content is not None:
             content = rules.check_content(data.content)

@@ -117,3 +117,35 @@ def test_another_users_entries_are_not_found(ana, app, settings):
 def test_temporary_and_malformed_ids_are_404(ana):
     assert ana.patch("/api/journal/temp-123", json={"content": "x"}).status_code == 404
     assert ana.delete("/api/journal/00000000-0000-0000-0000-000000000000").status_code == 404
+
+
+
+def test_an_edit_waits_for_a_concurrent_one_and_makes_its_own_content_version(ana, database_url):
+    """Two edits of one entry at the same moment are applied one after the other, each its own
+    content version, so an analysis of one content is never recorded as covering the other.
+    Here the other edit holds the row (as a concurrent PATCH would) while this one arrives."""
+    import threading
+
+    import sqlalchemy as sa
+
+    entry = ana.post("/api/journal", json={"content": "First words."}).json()
+    engine = sa.create_engine(database_url)
+    responses = []
+    with engine.connect() as other:
+        other.execute(sa.text("SELECT 1 FROM journal_entries WHERE id = :id FOR UPDATE"), {"id": entry["id"]})
+        patch = threading.Thread(target=lambda: responses.append(
+            ana.patch(f"/api/journal/{entry['id']}", json={"content": "The edit that arrived second."})))
+        patch.start()
+        patch.join(timeout=1.5)
+        assert patch.is_alive(), "the edit did not wait for the row held by the concurrent one"
+        other.execute(sa.text(
+            "UPDATE journal_entries SET content = 'The edit that arrived first.', "
+            "content_version = content_version + 1 WHERE id = :id"), {"id": entry["id"]})
+        other.commit()
+    patch.join(timeout=30)
+    assert responses and responses[0].status_code == 200, responses
+    with engine.connect() as conn:
+        row = conn.execute(sa.text("SELECT content, content_version FROM journal_entries WHERE id = :id"),
+                           {"id": entry["id"]}).one()
+    engine.dispose()
+    assert tuple(row) == ("The edit that arrived second.", 3)
