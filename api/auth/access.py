@@ -74,7 +74,9 @@ def pending_body(user: Any) -> dict[str, Any]:
     }
 
 
-def access_guard(connection: ASGIConnection, handler: BaseRouteHandler) -> None:
+# The guards are coroutines: Litestar runs a plain-function guard on a worker thread, a thread hop
+# on every request for a check that never blocks.
+async def access_guard(connection: ASGIConnection, handler: BaseRouteHandler) -> None:
     if handler.opt.get("public") or connection.scope["path"].startswith(PUBLIC_PATH_PREFIXES):
         return
     user = connection.scope.get("user")
@@ -88,7 +90,7 @@ def access_guard(connection: ASGIConnection, handler: BaseRouteHandler) -> None:
         raise PermissionDeniedException(rules.MSG_TERMS_NEEDED, extra=pending_body(user))
 
 
-def admin_only(connection: ASGIConnection, handler: BaseRouteHandler) -> None:
+async def admin_only(connection: ASGIConnection, handler: BaseRouteHandler) -> None:
     user = connection.scope.get("user")
     if user is None:
         raise NotAuthorizedException(rules.MSG_NOT_SIGNED_IN)
