@@ -145,7 +145,7 @@ def stop_everything(server: ServerProcess) -> None:
 
 def run(users: int, duration: int, *, spawn_rate: float | None = None, accounts: int | None = None,
         entries_each: int = 3, output: Path = DEFAULT_OUTPUT, url: str | None = None,
-        data_dir: Path | None = None) -> dict:
+        data_dir: Path | None = None, exclude_tags: list[str] | None = None) -> dict:
     accounts = accounts or users
     spawn_rate = spawn_rate or max(1.0, users / 5)
     workdir = Path(tempfile.mkdtemp(prefix="reverie-load-"))
@@ -167,13 +167,15 @@ def run(users: int, duration: int, *, spawn_rate: float | None = None, accounts:
         accounts_file = workdir / "accounts.json"
         accounts_file.write_text(json.dumps(made))
         csv_prefix = workdir / "locust"
-        run_locust(url, accounts_file, users, spawn_rate, duration, csv_prefix)
+        extra = ["--exclude-tags", *exclude_tags] if exclude_tags else []
+        run_locust(url, accounts_file, users, spawn_rate, duration, csv_prefix, extra)
         result = {
             "measured_at": datetime.now(UTC).isoformat(timespec="seconds"),
             "url": url,
             "users": users,
             "accounts": accounts,
             "duration_s": duration,
+            "excluded_tags": exclude_tags or [],
             "machine": {"cores": os.cpu_count(), "load_average_at_end": [round(x, 2) for x in os.getloadavg()],
                         "python": platform.python_version(), "platform": platform.platform()},
             **read_figures(csv_prefix),
@@ -195,11 +197,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--accounts", type=int, help="distinct accounts (default: one per journaler)")
     parser.add_argument("--entries", type=int, default=3, help="entries each account starts with (default 3)")
     parser.add_argument("--output", type=Path, default=DEFAULT_OUTPUT, help=f"figures as JSON (default {DEFAULT_OUTPUT})")
+    parser.add_argument("--exclude-tags", nargs="+", choices=["write", "ai"],
+                        help="leave out writes and edits (write) or search and chat (ai): the read path alone")
     parser.add_argument("--url", help="an already running Reverie instead of starting one")
     parser.add_argument("--data-dir", type=Path, help="with --url: that instance's data dir")
     args = parser.parse_args(argv)
     result = run(args.users, parse_duration(args.duration), spawn_rate=args.spawn_rate, accounts=args.accounts,
-                 entries_each=args.entries, output=args.output, url=args.url, data_dir=args.data_dir)
+                 entries_each=args.entries, output=args.output, url=args.url, data_dir=args.data_dir,
+                 exclude_tags=args.exclude_tags)
     print_figures(result)
     print(f"\nfigures written to {args.output}")
     return 1 if result["total"] is None or result["total"]["failures"] else 0
