@@ -33,6 +33,7 @@ from api.reports.controllers import TherapistReportController
 from api.request_id import RequestIdMiddleware
 from api.security.csrf import CSRFMiddleware
 from api.security.rate_limit import RateLimiter
+from api.security.text_input import RejectNulText
 from api.settings import Settings
 from api.resume.controllers import ResumeController
 from api.spa import serve_spa
@@ -115,7 +116,7 @@ def create_app(settings: Settings | None = None, *, database_url: str | None = N
             InsightsController, ResumeController, PhotosController, TherapistReportController, serve_spa,
         ],
         plugins=[SQLAlchemyPlugin(config=db_config)],
-        middleware=[RequestIdMiddleware(), CSRFMiddleware(), SessionMiddleware()],
+        middleware=[RequestIdMiddleware(), CSRFMiddleware(), RejectNulText(), SessionMiddleware()],
         guards=[access_guard],
         exception_handlers=EXCEPTION_HANDLERS,  # type: ignore[arg-type]
         openapi_config=openapi_config(),

@@ -120,3 +120,23 @@ def test_the_schema_documents_the_error_shape_the_app_sends(client):
     body = client.post("/api/auth/login", json={"username": 5}).json()  # a real 400
     jsonschema.validate(body, error_schema)
     assert body["error"] and body["field"] == "username"
+
+
+@pytest.mark.parametrize(("path", "body"), [
+    ("/api/journal", {"content": "Dear diary\u0000 today"}),
+    ("/api/resume", {"content": "\u0000"}),
+    ("/api/tasks", {"text": "Call\u0000 Mum"}),
+])
+def test_text_with_a_nul_character_is_a_400_and_stores_nothing(client, settings, path, body):
+    """PostgreSQL cannot store U+0000 in text: the request is refused before anything is written."""
+    from tests.api.accounts import signed_up
+
+    signed_up(client, settings.outbox_dir)
+    before = client.get("/api/journal").json()
+    response = client.post(path, json=body)
+    assert response.status_code == 400, response.text
+    assert response.json()["error"] == "Text cannot contain the NUL character (\\u0000)."
+    assert client.get("/api/journal").json() == before
+    # A backslash followed by "u0000", typed as text, is fine.
+    typed = client.post("/api/journal", json={"content": "I typed \\u0000 into a form today."})
+    assert typed.status_code == 201 and typed.json()["content"] == "I typed \\u0000 into a form today."
