@@ -98,6 +98,14 @@ def run_locust(url: str, accounts_file: Path, users: int, spawn_rate: float, sec
     return subprocess.run(command, check=False, cwd=REPO, env=env).returncode
 
 
+def _ms(text: str) -> float | None:
+    """A latency from locust's CSV; None where it has none (N/A: no request in the measured time)."""
+    try:
+        return round(float(text), 1)
+    except ValueError:
+        return None
+
+
 def read_figures(csv_prefix: Path) -> dict:
     endpoints, total = [], None
     with open(f"{csv_prefix}_stats.csv", newline="") as handle:
@@ -107,10 +115,10 @@ def read_figures(csv_prefix: Path) -> dict:
                 "requests": int(row["Request Count"]),
                 "failures": int(row["Failure Count"]),
                 "rps": round(float(row["Requests/s"]), 1),
-                "p50_ms": float(row["50%"]),
-                "p95_ms": float(row["95%"]),
-                "p99_ms": float(row["99%"]),
-                "max_ms": round(float(row["Max Response Time"]), 1),
+                "p50_ms": _ms(row["50%"]),
+                "p95_ms": _ms(row["95%"]),
+                "p99_ms": _ms(row["99%"]),
+                "max_ms": _ms(row["Max Response Time"]),
             }
             if row["Name"] == "Aggregated":
                 total = {**figures, "name": "all requests"}
@@ -128,8 +136,8 @@ def print_figures(result: dict) -> None:
           f"on {result['machine']['cores']} cores ({result['url']})")
     print(f"{'endpoint':<34} {'requests':>8} {'fail':>5} {'req/s':>7} {'p50 ms':>7} {'p95 ms':>7} {'p99 ms':>7}")
     for row in [*result["endpoints"], result["total"]]:
-        print(f"{row['name']:<34} {row['requests']:>8} {row['failures']:>5} {row['rps']:>7.1f} "
-              f"{row['p50_ms']:>7.0f} {row['p95_ms']:>7.0f} {row['p99_ms']:>7.0f}")
+        latencies = " ".join(f"{'-' if row[k] is None else format(row[k], '.0f'):>7}" for k in ("p50_ms", "p95_ms", "p99_ms"))
+        print(f"{row['name']:<34} {row['requests']:>8} {row['failures']:>5} {row['rps']:>7.1f} {latencies}")
     for failure in result["failures"]:
         print(f"FAILED {failure['occurrences']}x {failure['name']}: {failure['error']}")
 

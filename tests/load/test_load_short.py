@@ -31,8 +31,9 @@ def test_thirty_seconds_of_journalers_without_a_failure(tmp_path, capsys):
     assert result["failures"] == [] and result["total"]["failures"] == 0, result["failures"]
     assert result["duration_s"] == 30 and result["users"] == 10
     assert result["total"]["requests"] > 100 and result["total"]["rps"] > 3, result["total"]
-    seen = {row["name"] for row in result["endpoints"]}
+    ran = [row for row in result["endpoints"] if row["requests"]]
+    seen = {row["name"] for row in ran}
     assert ENDPOINTS <= seen, ENDPOINTS - seen  # reads, writes, edits, search and chat all ran
-    for row in result["endpoints"]:
+    for row in ran:
         assert 0 < row["p50_ms"] <= row["p95_ms"] <= row["p99_ms"], row
     assert "all requests" in printed and "p95 ms" in printed
