@@ -22,7 +22,6 @@ import hashlib
 import itertools
 import json
 import re
-import sys
 import threading
 import time
 from collections.abc import Iterable, Sequence
@@ -59,7 +58,7 @@ MOOD_EMOJI: dict[Mood, str] = {
 }
 MOOD_TEXT: dict[Mood, str] = {mood: mood.capitalize() for mood in MOODS}
 
-DATA_DIR = Path(__file__).resolve().parent / "data"
+DATA_DIR = Path(__file__).resolve().parent.parent / "data"
 MODEL_PATH = DATA_DIR / "mood_model.npz"
 METRICS_PATH = DATA_DIR / "mood_metrics.json"
 DEFAULT_GOEMOTIONS_DIR = REPO_ROOT.parent / "shared" / "datasets" / "goemotions"
@@ -1051,6 +1050,3 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
     return int(status)
 
-
-if __name__ == "__main__":
-    sys.exit(main())
