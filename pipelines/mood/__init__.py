@@ -1,40 +1,63 @@
-"""An entry's mood (moved from pipelines/mood.py, to be split by concern)."""
+"""An entry's mood: one of Reverie's seven moods, with its emoji and display text.
+
+The spec (section 4, "Mood") derives the mood from the entry's text by keyword into happy, sad,
+angry, anxious, loving or tired, with Neutral as the default. Two layers:
+
+- `keyword_mood(text)`: the spec's keyword rule, the floor. It reads negation ("not happy at all"
+  is not happy), intensifiers ("so", "really", "!!", "SO TIRED") and softeners ("a bit").
+- `MoodModel`: a scikit-learn classifier on the sentence embeddings (plus the keyword scores as
+  features), trained on GoEmotions' dev split mapped onto the seven moods, combined with the
+  keyword rule. GoEmotions has no "tired", so tired comes from the keywords alone.
+
+`MoodModel.predict(texts, embeddings=None)` takes the vectors a caller already computed with
+`pipelines.embeddings.embed`, so an entry is embedded once. `predict_mood(text)` is the one-entry
+convenience. `python -m pipelines.mood train | evaluate` retrains and re-measures (see
+pipelines/README.md, "Mood").
+
+Modules: `vocabulary` (the seven moods, `MoodPrediction`, the keyword rule), `model` (`MoodModel`,
+its artifact, `predict_mood`), `training` (GoEmotions, tuning, evaluation, the command). Import
+from `pipelines.mood`: every public name is here.
+"""
 
 from pipelines.mood.model import (
     DATA_DIR,
+    MODEL_PATH,
+    KeywordFeatures,
+    MoodModel,
+    default_classifier,
+    get_mood_model,
+    predict_mood,
+)
+from pipelines.mood.training import (
     DEFAULT_GOEMOTIONS_DIR,
     EVALUATION_TOLERANCE,
     GOEMOTIONS_TO_MOOD,
+    METRICS_PATH,
+    GoEmotionsSplit,
+    TuningGrid,
+    class_weights,
+    evaluate,
+    evaluate_split,
+    goemotions_mood,
+    load_goemotions,
+    main,
+    mood_metrics,
+    train,
+    tune,
+)
+from pipelines.mood.vocabulary import (
     INTENSIFIED,
     KEYWORD_MOODS,
-    METRICS_PATH,
-    MODEL_PATH,
     MOOD_EMOJI,
     MOOD_TEXT,
     MOODS,
     NEUTRAL,
     SOFTENED,
-    GoEmotionsSplit,
-    KeywordFeatures,
     Mood,
-    MoodModel,
     MoodPrediction,
-    TuningGrid,
-    class_weights,
-    default_classifier,
-    evaluate,
-    evaluate_split,
-    get_mood_model,
-    goemotions_mood,
     keyword_evidence,
     keyword_mood,
     keyword_scores,
-    load_goemotions,
-    main,
-    mood_metrics,
-    predict_mood,
-    train,
-    tune,
 )
 
 __all__ = [

@@ -1,0 +1,186 @@
+"""Text clean-up and segmentation: prose sentences, clauses and list items (under a "To do:",
+"Goals:" or "Projects:" header) of a journal entry."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from pipelines.highlights.schema import HighlightType
+from pipelines.highlights.vocabulary import _ACTION_VERBS, _words
+
+# --------------------------------------------------------------------------------------------------
+# Text clean-up and segmentation
+# --------------------------------------------------------------------------------------------------
+
+_TYPOGRAPHY = str.maketrans(
+    {"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"', "\u00a0": " ", "\t": " ", "\r": "\n"}
+)
+
+_BULLET = re.compile(r"^\s*(?:[-*\u2022\u00b7\u2013\u2014+>]+|\(?\d{1,2}[.)](?=\s)|\(?[a-zA-Z]\)(?=\s))\s*")
+_CHECKBOX = re.compile(r"^\[(?P<mark>[ xX\u2713\u2714]?)\]\s*")
+_DONE_ITEM = re.compile(
+    r"^(?:[\u2713\u2714\u2611\u2705]|~~)|(?:~~|[\u2713\u2714\u2611\u2705]|\((?:done|finished|completed)\))\s*$",
+    re.IGNORECASE,
+)
+_HEADER_TIME = (
+    r"(?:\s+(?:for|this|next|today|tonight|tomorrow|the|week|weekend|month|quarter|year|\d{4}|morning|evening|"
+    r"list))*"
+)
+_LIST_HEADER = re.compile(
+    r"^(?:(?:my|our|the|today'?s|tomorrow'?s|this\s+week'?s|weekend|new)\s+)?"
+    r"(?P<what>to[- ]?dos?|todo|tasks?|errands|checklist|things\s+(?:i\s+need\s+)?to\s+do|reminders?"
+    r"|goals?|resolutions?|intentions?|(?:current\s+|ongoing\s+|side\s+)?projects?)"
+    rf"(?P<when>{_HEADER_TIME})\s*(?::\s*(?P<inline>.*)|(?P<bare>))$",
+    re.IGNORECASE,
+)
+# Tokens ending in "." that do not end a sentence.
+_ABBREVIATIONS = _words(
+    "mr mrs ms dr prof st vs etc approx appt dept est min max no jan feb mar apr jun jul aug sep sept "
+    "oct nov dec mon tue tues wed thu thurs fri sat sun"
+)
+_SENTENCE_END = re.compile(r"([.!?\u2026]+)[\"')\]]*\s+")
+
+
+@dataclass(frozen=True, slots=True)
+class _Unit:
+    """A piece of text analysed on its own: a prose sentence, or an item of a list."""
+
+    text: str
+    list_kind: HighlightType | None = None  # set for items under a "To do:" / "Goals:" header
+    context: str = ""  # the list header, whose time words apply to its items
+    bullet: bool = False
+    question: bool = False
+
+
+def normalise_text(text: str) -> str:
+    """Straight quotes and plain whitespace, so the rules see one spelling of "don't"."""
+    return text.translate(_TYPOGRAPHY)
+
+
+def split_sentences(text: str) -> list[str]:
+    """Sentences of a journal entry, in order, with list markers stripped.
+
+    Line breaks end a sentence (entries are often lists or fragments); within a line, sentence
+    punctuation does, except after common abbreviations, initials and "e.g."-style tokens.
+    """
+    sentences: list[str] = []
+    for line in normalise_text(text).split("\n"):
+        body = _strip_markers(line)
+        if body:
+            sentences.extend(_split_line(body))
+    return sentences
+
+
+def _strip_markers(line: str) -> str:
+    line = line.strip()
+    bullet = _BULLET.match(line)
+    if bullet:
+        line = line[bullet.end() :]
+    line = _CHECKBOX.sub("", line)
+    return line.strip()
+
+
+def _split_line(line: str) -> list[str]:
+    parts: list[str] = []
+    start = 0
+    for m in _SENTENCE_END.finditer(line):
+        if m.group(1) == "." and _is_abbreviation(line[start : m.start()]):
+            continue
+        piece = line[start : m.end()].strip()
+        if piece:
+            parts.append(piece)
+        start = m.end()
+    rest = line[start:].strip()
+    if rest:
+        parts.append(rest)
+    return parts
+
+
+def _is_abbreviation(before_dot: str) -> bool:
+    word = before_dot.rsplit(None, 1)[-1] if before_dot.strip() else ""
+    word = word.lstrip("(\"'").lower()
+    return len(word) == 1 or "." in word or word in _ABBREVIATIONS
+
+
+def _segment(text: str) -> list[_Unit]:
+    """Prose sentences and list items; items under a to-do/goals/projects header carry its kind."""
+    units: list[_Unit] = []
+    list_kind: HighlightType | None = None
+    context = ""
+    items_seen = 0
+    bulleted = False  # a list written with bullets ends at the first line without one
+    for raw in normalise_text(text).split("\n"):
+        line = raw.strip()
+        if not line:
+            if list_kind and items_seen:
+                list_kind = None  # a blank line after some items closes the list
+            continue
+        bullet_match = _BULLET.match(line)
+        is_bullet = bool(bullet_match and bullet_match.group(0).strip())
+        body = line[bullet_match.end() :] if is_bullet and bullet_match else line
+        checkbox = _CHECKBOX.match(body)
+        done = bool(checkbox and checkbox.group("mark").strip()) or bool(_DONE_ITEM.search(body))
+        if checkbox:
+            body = body[checkbox.end() :]
+            is_bullet = True
+        body = body.strip()
+        if not body:
+            continue
+
+        header = _LIST_HEADER.match(body.rstrip("."))
+        if header and (header.group("inline") is not None or header.group("bare") is not None):
+            list_kind = _header_kind(header.group("what"))
+            context = header.group("when") or ""
+            items_seen = 0
+            bulleted = False
+            inline = (header.group("inline") or "").strip()
+            for item in _split_inline_items(inline):
+                units.append(_Unit(item, list_kind, context, bullet=True))
+                items_seen += 1
+            continue
+
+        if list_kind and (is_bullet or (not bulleted and len(body.split()) <= 12)):
+            bulleted = bulleted or is_bullet
+            if not done:
+                units.append(_Unit(body, list_kind, context, bullet=True, question=body.endswith("?")))
+            items_seen += 1
+            continue
+        list_kind = None
+
+        if done:
+            continue
+        for sentence in _split_line(body):
+            is_question = sentence.rstrip("\"')] ").endswith("?")
+            for clause in _split_clauses(sentence):
+                units.append(_Unit(clause, bullet=is_bullet, question=is_question))
+    return units
+
+
+def _header_kind(what: str) -> HighlightType:
+    what = what.lower()
+    if what.startswith(("goal", "resolution", "intention")):
+        return "goal"
+    if "project" in what:
+        return "project"
+    return "task"
+
+
+def _split_inline_items(inline: str) -> list[str]:
+    items: list[str] = []
+    for piece in re.split(r"\s*[;,]\s*", inline):
+        items.extend(p for p in _INLINE_AND.split(piece) if p.strip())
+    return [i.strip(" .") for i in items if i.strip(" .")]
+
+
+_INLINE_AND = re.compile(rf"\s+and\s+(?=(?:{'|'.join(sorted(_ACTION_VERBS))})\b)", re.IGNORECASE)
+
+_CLAUSE_SPLIT = re.compile(
+    r"\s*;\s*|,\s*but\s+"
+    r"|,?\s+\b(?:and|but|so|plus|then|also)\s+(?=(?:also\s+|then\s+|still\s+|really\s+|now\s+)?(?:i|we)\b(?!\.))",
+    re.IGNORECASE,
+)
+
+
+def _split_clauses(sentence: str) -> list[str]:
+    return [c.strip() for c in _CLAUSE_SPLIT.split(sentence) if c and c.strip()]

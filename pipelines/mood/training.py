@@ -1,0 +1,406 @@
+"""Training and evaluation of the mood model on GoEmotions, and the `python -m pipelines.mood`
+command (`train | evaluate`, see pipelines/README.md, "Mood").
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import itertools
+import json
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from sklearn.metrics import accuracy_score, f1_score, precision_recall_fscore_support
+from sklearn.model_selection import StratifiedKFold
+from threadpoolctl import threadpool_limits
+
+from pipelines import REPO_ROOT
+from pipelines.embeddings import EMBEDDING_DIM, MODEL_NAME, embed
+from pipelines.mood.model import DATA_DIR, MODEL_PATH, KeywordFeatures, MoodModel, default_classifier
+from pipelines.mood.vocabulary import MOODS, Mood, keyword_evidence, keyword_mood
+
+METRICS_PATH = DATA_DIR / "mood_metrics.json"
+DEFAULT_GOEMOTIONS_DIR = REPO_ROOT.parent / "shared" / "datasets" / "goemotions"
+# How far below the recorded test figures a re-evaluation may fall (embeddings differ slightly
+# between CPUs and library versions).
+EVALUATION_TOLERANCE = 0.02
+
+# -- GoEmotions' 28 labels onto the seven moods --------------------------------------------------
+
+GOEMOTIONS_TO_MOOD: dict[str, Mood] = {
+    # Pleasant, self-directed or appreciative feelings: what a journaler means by a happy day.
+    "joy": "happy",
+    "amusement": "happy",  # laughing at something is a good moment
+    "excitement": "happy",
+    "gratitude": "happy",  # "thankful" days read as happy ones
+    "optimism": "happy",  # hope about what comes next
+    "pride": "happy",  # "I finally finished the marathon"
+    "relief": "happy",  # the worry is over; what is left is pleasant
+    "admiration": "happy",  # warmth towards something good, not towards a person in particular
+    "approval": "happy",  # mild agreement; the weakest choice, still positive rather than neutral
+    # Warmth towards someone: Reverie's loving mood.
+    "love": "loving",
+    "caring": "loving",  # concern for another person's wellbeing is an affectionate feeling
+    # Loss, letdown and self-blame.
+    "sadness": "sad",
+    "grief": "sad",
+    "disappointment": "sad",  # things went worse than hoped: a low, not an angry, feeling
+    "remorse": "sad",  # regret about oneself weighs down rather than up
+    "embarrassment": "sad",  # shame lowers the mood (Ekman's grouping agrees)
+    # Hostility and rejection.
+    "anger": "angry",
+    "annoyance": "angry",
+    "disapproval": "angry",  # objecting to something; Ekman groups it with anger
+    "disgust": "angry",  # Reverie has no disgust mood; revulsion reads as anger in a journal
+    # Threat and worry.
+    "fear": "anxious",
+    "nervousness": "anxious",
+    # Neither pleasant nor unpleasant in itself: these say what the writer thinks or wants, not
+    # how they feel, so they stay with the default.
+    "neutral": "neutral",
+    "surprise": "neutral",  # good or bad news alike; the valence is elsewhere in the text
+    "realization": "neutral",  # a cognitive event ("I just noticed...")
+    "curiosity": "neutral",  # a question, not a feeling
+    "confusion": "neutral",  # puzzlement, not worry (worry is labelled fear/nervousness)
+    "desire": "neutral",  # wanting something; neither the pleasure of having it nor its lack
+}
+# GoEmotions has no tired: only the keyword rule produces it.
+
+
+def goemotions_mood(labels: Iterable[str]) -> Mood | None:
+    """The mood of a GoEmotions row, or None when its labels map to different moods.
+
+    Multi-label rows (about 16% of each split) whose labels all map to one mood keep it
+    ("joy,excitement" is happy); rows whose labels disagree ("approval,neutral",
+    "sadness,love") are left out of training and of the headline figures, because no single
+    mood is the right answer for them. Evaluation also reports an any-label accuracy over
+    every row, where a prediction counts when it matches any of the row's moods.
+    """
+    moods = {GOEMOTIONS_TO_MOOD[label] for label in labels}
+    return moods.pop() if len(moods) == 1 else None
+
+
+
+# -- GoEmotions, training and evaluation --------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class GoEmotionsSplit:
+    texts: list[str]
+    labels: list[tuple[str, ...]]
+    sha256: str
+
+    @property
+    def moods(self) -> list[Mood | None]:
+        return [goemotions_mood(labels) for labels in self.labels]
+
+    def single_mood(self) -> tuple[list[int], list[Mood]]:
+        """Indices and moods of the rows whose labels agree on one mood."""
+        kept = [(i, mood) for i, mood in enumerate(self.moods) if mood is not None]
+        return [i for i, _ in kept], [mood for _, mood in kept]
+
+
+def load_goemotions(data_dir: Path, split: str) -> GoEmotionsSplit:
+    names = (data_dir / "emotions.txt").read_text(encoding="utf-8").split("\n")
+    raw = (data_dir / f"{split}.tsv").read_bytes()
+    texts, labels = [], []
+    for line in raw.decode("utf-8").split("\n"):
+        if not line:
+            continue
+        text, ids, _comment_id = line.split("\t")
+        texts.append(text)
+        labels.append(tuple(names[int(i)] for i in ids.split(",")))
+    return GoEmotionsSplit(texts, labels, hashlib.sha256(raw).hexdigest())
+
+
+def _embeddings_for(split: GoEmotionsSplit, cache_dir: Path | None) -> np.ndarray:
+    """Embed a split, reusing a copy under `cache_dir` (for re-tuning runs) when it matches."""
+    cache = None if cache_dir is None else cache_dir / f"goemotions-{split.sha256[:16]}-minilm.npy"
+    if cache is not None and cache.exists():
+        vectors = np.load(cache)
+        if vectors.shape == (len(split.texts), EMBEDDING_DIM):
+            return vectors
+    vectors = embed(split.texts)
+    if cache is not None:
+        cache.parent.mkdir(parents=True, exist_ok=True)
+        np.save(cache, vectors)
+    return vectors
+
+
+def mood_metrics(
+    gold: Sequence[str],
+    predicted: Sequence[str],
+    gold_sets: Sequence[set[str]] | None = None,
+    predicted_all: Sequence[str] | None = None,
+) -> dict[str, Any]:
+    """Accuracy, macro-F1 and per-mood precision/recall/F1 over the moods present in `gold`.
+
+    Moods absent from `gold` (tired, on GoEmotions) have no F1; predicting them is simply wrong.
+    """
+    labels = [mood for mood in MOODS if mood in set(gold)]
+    precision, recall, f1, support = precision_recall_fscore_support(
+        gold, predicted, labels=labels, zero_division=0
+    )
+    result: dict[str, Any] = {
+        "rows": len(gold),
+        "accuracy": round(float(accuracy_score(gold, predicted)), 4),
+        "macro_f1": round(
+            float(f1_score(gold, predicted, labels=labels, average="macro", zero_division=0)), 4
+        ),
+        "labels": labels,
+        "per_mood": {
+            mood: {
+                "precision": round(float(p), 4),
+                "recall": round(float(r), 4),
+                "f1": round(float(f), 4),
+                "support": int(s),
+            }
+            for mood, p, r, f, s in zip(labels, precision, recall, f1, support, strict=True)
+        },
+        "predicted": {mood: int(sum(1 for p in predicted if p == mood)) for mood in MOODS},
+    }
+    if gold_sets is not None and predicted_all is not None:
+        hits = sum(1 for moods, p in zip(gold_sets, predicted_all, strict=True) if p in moods)
+        result["any_label_accuracy_all_rows"] = round(hits / len(gold_sets), 4)
+    return result
+
+
+def class_weights(moods: Sequence[str], power: float) -> dict[str, float] | None:
+    """Per-mood weights (n / (k * count)) ** power: 0 is unweighted, 1 is sklearn's "balanced",
+    0.5 lifts the rare moods (anxious has 72 dev rows, neutral 2,143) without drowning neutral."""
+    if not power:
+        return None
+    counts = {mood: moods.count(mood) for mood in MOODS if mood in moods}
+    return {mood: round((len(moods) / (len(counts) * count)) ** power, 6) for mood, count in counts.items()}
+
+
+@dataclass(frozen=True)
+class TuningGrid:
+    C: tuple[float, ...] = (0.25, 0.5, 1.0, 2.0, 4.0)
+    class_weight_power: tuple[float, ...] = (0.0, 0.25, 0.5, 0.75, 1.0)
+    keyword_weight: tuple[float, ...] = (0.0, 1.0)
+    keyword_blend: tuple[float, ...] = (0.0, 0.1, 0.2, 0.3, 0.4, 0.5)
+    negated_mood_factor: tuple[float, ...] = (1.0, 0.5, 0.25, 0.0)
+
+
+def tune(
+    texts: Sequence[str],
+    moods: Sequence[str],
+    embeddings: np.ndarray,
+    grid: TuningGrid = TuningGrid(),
+    folds: int = 5,
+    seed: int = 0,
+) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """Cross-validate every grid point on (dev) rows; the best by mean macro-F1 (ties: accuracy).
+
+    The blend is applied to out-of-fold classifier scores, so it is tuned on unseen rows too.
+    BLAS runs single-threaded here: these matrices are small, and on a busy 2-core machine
+    OpenBLAS's threads made each fit up to 50 times slower.
+    """
+    with threadpool_limits(1, user_api="blas"):
+        return _tune(texts, moods, embeddings, grid, folds, seed)
+
+
+def _tune(
+    texts: Sequence[str],
+    moods: Sequence[str],
+    embeddings: np.ndarray,
+    grid: TuningGrid,
+    folds: int,
+    seed: int,
+) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    texts, moods = list(texts), list(moods)
+    y = np.asarray(moods)
+    evidence = keyword_evidence(texts)
+    labels = sorted(set(moods))
+    splits = list(StratifiedKFold(n_splits=folds, shuffle=True, random_state=seed).split(texts, y))
+    results = []
+    for keyword_weight in grid.keyword_weight:
+        step = KeywordFeatures(weight=keyword_weight)
+        features = np.hstack([embeddings, step.from_evidence(evidence)]) if keyword_weight else embeddings
+        for C in grid.C:
+            for power in grid.class_weight_power:
+                out_of_fold = np.zeros((len(texts), len(MOODS)))
+                for train, held_out in splits:
+                    weights = class_weights([moods[i] for i in train], power)
+                    classifier = default_classifier(C, weights).fit(features[train], y[train])
+                    probabilities = classifier.predict_proba(features[held_out])
+                    for column, mood in enumerate(classifier.classes_):
+                        out_of_fold[held_out, MOODS.index(mood)] = probabilities[:, column]
+                for blend, factor in itertools.product(grid.keyword_blend, grid.negated_mood_factor):
+                    combiner = MoodModel(keyword_blend=blend, negated_mood_factor=factor)
+                    scores, _ = combiner.blend(out_of_fold, evidence)
+                    predicted = np.asarray(MOODS)[scores.argmax(axis=1)]
+                    per_fold = [
+                        (
+                            f1_score(
+                                y[held], predicted[held], labels=labels, average="macro", zero_division=0
+                            ),
+                            accuracy_score(y[held], predicted[held]),
+                        )
+                        for _, held in splits
+                    ]
+                    f1s, accuracies = zip(*per_fold, strict=True)
+                    results.append(
+                        {
+                            "C": C,
+                            "class_weight_power": power,
+                            "keyword_weight": keyword_weight,
+                            "keyword_blend": blend,
+                            "negated_mood_factor": factor,
+                            "cv_macro_f1": round(float(np.mean(f1s)), 4),
+                            "cv_macro_f1_std": round(float(np.std(f1s)), 4),
+                            "cv_accuracy": round(float(np.mean(accuracies)), 4),
+                        }
+                    )
+    best = max(results, key=lambda r: (r["cv_macro_f1"], r["cv_accuracy"]))
+    return best, results
+
+
+def evaluate_split(model: MoodModel, split: GoEmotionsSplit, embeddings: np.ndarray) -> dict[str, Any]:
+    """Test figures for the keyword rule alone, the classifier alone, and the combined model."""
+    kept, gold = split.single_mood()
+    gold_sets = [{GOEMOTIONS_TO_MOOD[label] for label in labels} for labels in split.labels]
+    evidence = keyword_evidence(split.texts)
+    classifier_scores = model.classifier_scores(split.texts, embeddings, evidence)
+    predictions = {
+        "keyword_rule": [keyword_mood(text).mood for text in split.texts],
+        "classifier_only": [MOODS[int(i)] for i in classifier_scores.argmax(axis=1)],
+        "model": [p.mood for p in model.combine(split.texts, classifier_scores, evidence)],
+    }
+    return {
+        name: mood_metrics(gold, [predicted[i] for i in kept], gold_sets, predicted)
+        for name, predicted in predictions.items()
+    }
+
+
+def train(
+    data_dir: Path,
+    model_path: Path = MODEL_PATH,
+    metrics_path: Path = METRICS_PATH,
+    cache_dir: Path | None = None,
+    grid: TuningGrid = TuningGrid(),
+) -> dict[str, Any]:
+    """Tune on dev by cross-validation, fit on all of dev, measure on test, write both files."""
+    started = time.perf_counter()
+    dev, test = load_goemotions(data_dir, "dev"), load_goemotions(data_dir, "test")
+    dev_vectors = _embeddings_for(dev, cache_dir)
+    kept, moods = dev.single_mood()
+    dev_texts = [dev.texts[i] for i in kept]
+    best, results = tune(dev_texts, moods, dev_vectors[kept], grid)
+    model = MoodModel(
+        keyword_features=KeywordFeatures(weight=best["keyword_weight"]) if best["keyword_weight"] else None,
+        classifier=default_classifier(best["C"], class_weights(moods, best["class_weight_power"])),
+        keyword_blend=best["keyword_blend"],
+        negated_mood_factor=best["negated_mood_factor"],
+    )
+    with threadpool_limits(1, user_api="blas"):
+        model.fit(dev_texts, moods, dev_vectors[kept])
+    trained = {"dev_sha256": dev.sha256, "dev_rows": len(dev.texts), "dev_rows_used": len(kept)}
+    model.save(model_path, metadata={**trained, "tuned": best})
+    test_vectors = _embeddings_for(test, cache_dir)
+    figures = evaluate_split(model, test, test_vectors)
+    metrics = {
+        "embedding_model": MODEL_NAME,
+        "mapping": GOEMOTIONS_TO_MOOD,
+        "multi_label_rows": "rows whose labels map to different moods are dropped (train and headline test "
+        "figures); any_label_accuracy_all_rows counts every row, a hit when the prediction is any of its moods",
+        "train": {
+            **trained,
+            "dev_rows_dropped_conflicting": len(dev.texts) - len(kept),
+            "dev_mood_counts": {mood: moods.count(mood) for mood in MOODS},
+            "cv": "stratified 5-fold on dev (seed 0), selection by mean macro-F1 over the held-out folds",
+            "grid": {name: list(values) for name, values in vars(grid).items()},
+            "best": best,
+            "top_candidates": sorted(results, key=lambda r: -r["cv_macro_f1"])[:10],
+        },
+        "test": {
+            "test_sha256": test.sha256,
+            "rows": len(test.texts),
+            "rows_used": len(test.single_mood()[0]),
+            "note": "tired has no support in GoEmotions: accuracy and macro-F1 are over the six moods "
+            "present; a tired prediction counts as wrong",
+            **figures,
+        },
+        "artifact": {
+            "path": str(model_path.relative_to(REPO_ROOT))
+            if model_path.is_relative_to(REPO_ROOT)
+            else str(model_path),
+            "bytes": model_path.stat().st_size,
+        },
+        "train_seconds": round(time.perf_counter() - started, 1),
+    }
+    metrics_path.write_text(json.dumps(metrics, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    return metrics
+
+
+def evaluate(data_dir: Path, model_path: Path = MODEL_PATH, cache_dir: Path | None = None) -> dict[str, Any]:
+    test = load_goemotions(data_dir, "test")
+    return evaluate_split(MoodModel.load(model_path), test, _embeddings_for(test, cache_dir))
+
+
+def _summary(figures: dict[str, Any]) -> str:
+    lines = []
+    for name in ("keyword_rule", "classifier_only", "model"):
+        f = figures[name]
+        per_mood = "  ".join(f"{mood} {v['f1']:.3f}" for mood, v in f["per_mood"].items())
+        lines.append(f"{name:16} accuracy {f['accuracy']:.4f}  macro-F1 {f['macro_f1']:.4f}  | {per_mood}")
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    from pipelines import mood  # the package's docstring describes the command
+
+    parser = argparse.ArgumentParser(prog="python -m pipelines.mood", description=mood.__doc__.split("\n\n")[0])
+    commands = parser.add_subparsers(dest="command", required=True)
+    for name, help_text in (
+        ("train", "tune on dev.tsv, write the model and metrics"),
+        ("evaluate", "recompute the test.tsv figures of the committed model"),
+    ):
+        command = commands.add_parser(name, help=help_text)
+        command.add_argument("--data-dir", type=Path, default=DEFAULT_GOEMOTIONS_DIR)
+        command.add_argument("--model", type=Path, default=MODEL_PATH)
+        command.add_argument("--metrics", type=Path, default=METRICS_PATH)
+        command.add_argument(
+            "--cache-dir",
+            type=Path,
+            default=None,
+            help="keep the dataset embeddings here between runs (e.g. /tmp/reverie-mood)",
+        )
+    commands.choices["evaluate"].add_argument(
+        "--tolerance",
+        type=float,
+        default=EVALUATION_TOLERANCE,
+        help="fail when accuracy or macro-F1 falls more than this below the recorded figures",
+    )
+    parser_args = parser.parse_args(argv)
+    needed = ("dev.tsv", "test.tsv") if parser_args.command == "train" else ("test.tsv",)
+    missing = [name for name in needed if not (parser_args.data_dir / name).exists()]
+    if missing:
+        parser.error(f"GoEmotions not found in {parser_args.data_dir}: no {', '.join(missing)}")
+    if parser_args.command == "train":
+        metrics = train(parser_args.data_dir, parser_args.model, parser_args.metrics, parser_args.cache_dir)
+        print(_summary(metrics["test"]))
+        print(f"best: {metrics['train']['best']}")
+        print(f"wrote {parser_args.model} ({metrics['artifact']['bytes']} bytes) and {parser_args.metrics}")
+        return 0
+    figures = evaluate(parser_args.data_dir, parser_args.model, parser_args.cache_dir)
+    print(_summary(figures))
+    if not parser_args.metrics.exists():
+        return 0
+    recorded = json.loads(parser_args.metrics.read_text(encoding="utf-8"))["test"]["model"]
+    status = 0
+    for key in ("accuracy", "macro_f1"):
+        below = figures["model"][key] < recorded[key] - parser_args.tolerance
+        status |= below
+        print(
+            f"model {key}: {figures['model'][key]:.4f} (recorded {recorded[key]:.4f}){' BELOW' if below else ''}"
+        )
+    return int(status)
+
+

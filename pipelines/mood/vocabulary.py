@@ -1,0 +1,366 @@
+"""The seven moods, how an entry shows its mood, and the spec's keyword rule (`keyword_mood`).
+
+The keyword rule is the floor of the mood analysis: it reads negation ("not happy at all" is not
+happy), intensifiers ("so", "really", "!!", "SO TIRED") and softeners ("a bit"). Its evidence is
+also a feature of the learned model (`pipelines.mood.model`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Literal
+
+import msgspec
+import numpy as np
+
+# -- the seven moods ----------------------------------------------------------------------------
+
+Mood = Literal["happy", "sad", "angry", "anxious", "loving", "tired", "neutral"]
+# The spec's order; it also breaks ties between equally strong keyword moods.
+MOODS: tuple[Mood, ...] = ("happy", "sad", "angry", "anxious", "loving", "tired", "neutral")
+KEYWORD_MOODS: tuple[Mood, ...] = MOODS[:-1]
+NEUTRAL: Mood = "neutral"
+MOOD_EMOJI: dict[Mood, str] = {
+    "happy": "😊",
+    "sad": "😢",
+    "angry": "😠",
+    "anxious": "😰",
+    "loving": "🥰",
+    "tired": "😴",
+    "neutral": "😐",
+}
+MOOD_TEXT: dict[Mood, str] = {mood: mood.capitalize() for mood in MOODS}
+
+
+class MoodPrediction(msgspec.Struct, kw_only=True, frozen=True):
+    """One entry's mood. `scores` holds the seven moods' shares (summing to 1), so mixed feelings
+    stay visible; `confidence` is the chosen mood's share."""
+
+    mood: Mood
+    emoji: str
+    text: str
+    confidence: float
+    scores: dict[str, float] = msgspec.field(default_factory=dict)
+    # Which layer decided: the learned model, the keyword rule, or the empty-text default.
+    source: Literal["model", "keywords", "default"] = "model"
+
+    def entry_mood(self) -> dict[str, str]:
+        """The entry's `mood` field as the spec shapes it: {emoji, text}."""
+        return {"emoji": self.emoji, "text": self.text}
+
+
+def _prediction(mood: Mood, scores: dict[str, float], source: str) -> MoodPrediction:
+    return MoodPrediction(
+        mood=mood,
+        emoji=MOOD_EMOJI[mood],
+        text=MOOD_TEXT[mood],
+        confidence=round(float(scores[mood]), 4),
+        scores={name: round(float(value), 4) for name, value in scores.items()},
+        source=source,  # type: ignore[arg-type]
+    )
+
+
+def _default_prediction() -> MoodPrediction:
+    return _prediction(NEUTRAL, {mood: float(mood == NEUTRAL) for mood in MOODS}, "default")
+
+
+
+# -- the keyword rule ---------------------------------------------------------------------------
+
+# Per mood, whitespace-separated phrases: words joined by "_" ("worn_out"), matched whole, the
+# longest match first. ":0.5" sets a weight below 1 for a word that often carries the mood but
+# not always ("miss", "sorry"); the rest weigh 1.
+_LEXICON_SOURCE: dict[Mood, str] = {
+    "happy": """
+        happy happier happiest happily happiness glad joy joyful joyous cheerful delighted
+        excited exciting excitement thrilled stoked pumped ecstatic elated overjoyed yay hooray
+        woohoo proud pride accomplished relieved relief grateful thankful gratitude thank thanks
+        appreciate appreciated hopeful optimistic blessed lucky enjoy enjoyed enjoying enjoyable
+        fun wonderful amazing awesome fantastic excellent brilliant great:0.75 perfect:0.75
+        beautiful:0.75 lovely:0.75 nice:0.5 cool:0.5 good:0.5 best:0.5 satisfied content:0.5
+        smile smiled smiling laugh laughed laughing lol haha hahaha lmao hilarious funny:0.75
+        celebrate celebrated celebrating peaceful:0.75 calm:0.5
+        can't_wait looking_forward thank_you feel_good:0.75 feeling_good:0.75 so_good
+        :) :-) :d =) 😊 😀 😃 😄 😁 🙂 😂 🤣 🎉 ☺
+    """,
+    "sad": """
+        sad sadder saddest sadly sadness unhappy depressed depressing depression miserable misery
+        cry cried cries crying tears teary sob sobbing heartbroken heartbreaking heartbreak
+        lonely loneliness alone:0.5 miss missing missed:0.5 grief grieve grieving mourning
+        hurt:0.75 hurts:0.75 hurting:0.75 upset:0.75 sorry:0.75 regret regrets regretting
+        disappointed disappointing disappointment gloomy hopeless devastated devastating
+        worthless ashamed embarrassed embarrassing guilty guilt shame bummed sigh:0.5 lost:0.5
+        empty:0.5 awful:0.5 terrible:0.5 unfortunately:0.5 painful:0.75 pain:0.5 rip
+        died:0.75 funeral:0.75 passed_away feel_down feeling_down felt_down let_down
+        broke_my_heart broken_hearted
+        :( :-( :'( 😢 😭 😞 😔 ☹ 🙁 💔
+    """,
+    "angry": """
+        angry angrier anger angered mad:0.75 furious fuming livid rage raging enraged outraged
+        outrage annoyed annoying annoys annoyance irritated irritating frustrated frustrating
+        frustration pissed hate hated hates hating hatred resent resentful disgusted disgusting
+        gross:0.5 infuriating infuriated ridiculous:0.5 stupid:0.5 idiot:0.5 idiots:0.5
+        wtf:0.75 bullshit:0.5 worst:0.5 sucks:0.5 ugh:0.75 argh unfair:0.75 bitter:0.75
+        sick_of fed_up tired_of sick_and_tired can't_stand pissed_off
+        😠 😡 🤬 😤
+    """,
+    "anxious": """
+        anxious anxiously anxiety nervous nervously nerves worried worry worrying worries
+        worrisome scared scary afraid fear fears fearful frightened terrified terrifying
+        panic panicked panicking panicky stressed stress stressful stressing overwhelmed
+        overwhelming uneasy tense dread dreading apprehensive jittery paranoid restless:0.75
+        overthinking:0.75 insecure:0.75 concerned:0.5 freaking_out freaked_out freak_out
+        on_edge stressed_out heart_racing heart_is_racing heart_was_racing
+        😰 😨 😟 😱 😬
+    """,
+    "loving": """
+        love loved loves loving adore adored adores cherish cherished affection affectionate
+        caring care:0.5 hug hugs hugged cuddle cuddled cuddling kiss kissed kisses romantic
+        darling sweetheart soulmate devoted fond in_love xoxo
+        <3 ❤ 🥰 😍 😘 💕 💖 💗 💞
+    """,
+    "tired": """
+        tired exhausted exhausting exhaustion drained draining sleepy fatigue fatigued weary
+        knackered lethargic groggy yawning burnout drowsy zzz
+        worn_out burned_out burnt_out wiped_out no_energy low_energy sleep_deprived
+        want_to_sleep need_sleep need_a_nap need_to_sleep
+        running_on_empty can't_keep_my_eyes_open couldn't_keep_my_eyes_open
+        barely_keep_my_eyes_open hardly_keep_my_eyes_open
+        😴 🥱 😪
+    """,
+}
+# Negated, these say the opposite weakly: "not happy at all" leans sad. Others ("not tired",
+# "not sad anymore") only cancel: the absence of a feeling is not its opposite.
+_NEGATED_AS: dict[Mood, tuple[Mood, float]] = {"happy": ("sad", 0.5), "loving": ("sad", 0.5)}
+# Words that carry no mood unless negated: "not okay" and "not fine" lean sad.
+_NEGATED_ONLY = {"okay": "sad", "ok": "sad", "fine": "sad", "alright": "sad"}
+# ...but "I don't care" is indifference, not sadness.
+_NEGATION_CANCELS_ONLY = {("care",)}
+
+_NEGATORS = {
+    "not", "never", "cannot", "hardly", "barely", "without", "nor", "neither", "nothing",
+    "nobody", "none",
+}  # fmt: skip
+# Contractions written without an apostrophe, common in informal writing.
+_CONTRACTIONS = {
+    "cant": "can't", "dont": "don't", "didnt": "didn't", "doesnt": "doesn't", "isnt": "isn't",
+    "wasnt": "wasn't", "arent": "aren't", "werent": "weren't", "couldnt": "couldn't",
+    "wouldnt": "wouldn't", "shouldnt": "shouldn't", "havent": "haven't", "hasnt": "hasn't",
+    "hadnt": "hadn't", "aint": "ain't", "wont": "won't", "im": "i'm", "ive": "i've",
+}  # fmt: skip
+_INTENSIFIERS = {
+    "so", "very", "really", "extremely", "incredibly", "super", "totally", "absolutely",
+    "completely", "utterly", "deeply", "truly", "terribly", "awfully", "insanely", "crazy",
+    "damn", "bloody", "fucking", "freaking", "such", "too", "seriously", "genuinely", "beyond",
+    "unbelievably", "ridiculously", "thoroughly", "entirely", "overwhelmingly", "dead", "most",
+}  # fmt: skip
+_TRAILING_INTENSIFIERS = {("so", "much"), ("a", "lot"), ("af",), ("as", "hell")}
+_SOFTENERS = {"slightly", "somewhat", "kinda", "sorta", "mildly", "partly", "little", "bit"}
+_SOFTENER_PAIRS = {("kind", "of"), ("sort", "of")}
+# Right after a negator these undo it: "can't stop worrying" and "can't help crying" are strong
+# feelings, "not only sad" still sad.
+_NEGATION_UNDOERS = {"stop", "help", "only", "just", "doubt"}
+# A comparative under a negation intensifies: "couldn't be happier", "never been so sad"
+# (after "never" only: "not so happy" is negated).
+_COMPARATIVE_CUES = {"more", "happier", "prouder", "sadder", "angrier"}
+_NEVER_CUES = {"so", "this", "as"}
+# "no" negates only what it directly determines ("no worries", "no longer sad"): as an
+# interjection ("oh no, I'm so sad") it negates nothing.
+_NO_BRIDGES = {"longer", "more"}
+_CONTRAST = {"but", "however", "though", "although", "yet"}
+_CLAUSE_END = re.compile(r"^[.!?;:,]+$")
+
+_NEGATION_WINDOW = 3  # words looked back for a negator, within the clause
+_MODIFIER_WINDOW = 2  # words looked back for an intensifier or softener
+INTENSIFIED = 1.5
+SOFTENED = 0.5
+_MAX_MULTIPLIER = 2.25
+_CONTRAST_BOOST = 1.25  # after "but", the writer's point: "tired but happy" is happy
+
+_TOKEN_RE = re.compile(
+    r"<3|[:;=]'?-?[()dDpP]|[A-Za-z0-9]+(?:'[A-Za-z]+)*|[.!?;:,]+|[^\sA-Za-z0-9\ufe0f\u200d]"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class _Entry:
+    mood: Mood | None  # None: a word that only counts negated
+    weight: float
+    negated_as: tuple[Mood, float] | None
+
+
+def _build_lexicon() -> tuple[dict[tuple[str, ...], _Entry], int]:
+    lexicon: dict[tuple[str, ...], _Entry] = {}
+    for mood, source in _LEXICON_SOURCE.items():
+        for item in source.split():
+            phrase, _, weight = (
+                item.partition(":") if item.count(":") == 1 and item[0] != ":" else (item, "", "")
+            )
+            words = tuple(phrase.lower().split("_"))
+            if words in lexicon:
+                raise ValueError(f"{phrase!r} is listed twice in the mood keywords")
+            negated_as = None if words in _NEGATION_CANCELS_ONLY else _NEGATED_AS.get(mood)
+            lexicon[words] = _Entry(mood, float(weight or 1.0), negated_as)
+    for word, mood in _NEGATED_ONLY.items():
+        lexicon[(word,)] = _Entry(None, 0.0, (mood, 0.5))  # type: ignore[arg-type]
+    return lexicon, max(len(words) for words in lexicon)
+
+
+_LEXICON, _LONGEST_PHRASE = _build_lexicon()
+
+
+@dataclass(slots=True)
+class _Token:
+    word: str  # lower case, contractions restored, letter runs shortened ("sooo" -> "so")
+    emphasised: bool  # written in capitals or with stretched letters: "TIRED", "sooo"
+    boundary: bool  # ends a clause: punctuation
+
+
+def _tokens(text: str) -> list[_Token]:
+    tokens = []
+    for raw in _TOKEN_RE.findall(text.replace("’", "'").replace("‘", "'")):
+        if _CLAUSE_END.match(raw):
+            tokens.append(_Token(raw, "!" in raw, True))
+            continue
+        word = raw.lower()
+        word = _CONTRACTIONS.get(word, word)
+        emphasised = len(raw) > 2 and raw.isupper() and raw.isalpha()
+        if word != "zzz" and re.search(r"([a-z])\1\1", word):
+            emphasised = True
+            doubled = re.sub(r"([a-z])\1{2,}", r"\1\1", word)  # "gooood" -> "good"
+            single = re.sub(r"([a-z])\1{2,}", r"\1", word)  # "sooo" -> "so"
+            word = doubled if (doubled,) in _LEXICON or doubled in _INTENSIFIERS else single
+        tokens.append(_Token(word, emphasised, False))
+    return tokens
+
+
+def _is_negator(word: str) -> bool:
+    return word in _NEGATORS or word.endswith("n't")
+
+
+def _clause_start(tokens: list[_Token], index: int) -> int:
+    start = index
+    while start > 0 and not tokens[start - 1].boundary and tokens[start - 1].word not in _CONTRAST:
+        start -= 1
+    return start
+
+
+def _negation(tokens: list[_Token], start: int, end: int) -> Literal["none", "negated", "intensified"]:
+    """Whether the keyword in tokens[start:end] is negated, within its clause."""
+    clause = _clause_start(tokens, start)
+    for at in range(start - 1, max(clause, start - _NEGATION_WINDOW) - 1, -1):
+        word = tokens[at].word
+        if word == "no":
+            if at == start - 1 or (at == start - 2 and tokens[at + 1].word in _NO_BRIDGES):
+                return "negated"
+            continue
+        if not _is_negator(word):
+            continue
+        following = tokens[at + 1].word if at + 1 < start else ""
+        if following in _NEGATION_UNDOERS:
+            return "intensified" if following in {"stop", "help"} else "none"
+        between = {token.word for token in tokens[at + 1 : end]}
+        cues = _COMPARATIVE_CUES | _NEVER_CUES if word == "never" else _COMPARATIVE_CUES
+        if between & cues and "any" not in between:
+            return "intensified"
+        return "negated"
+    return "none"
+
+
+def _multiplier(tokens: list[_Token], start: int, end: int) -> float:
+    clause = _clause_start(tokens, start)
+    words = [token.word for token in tokens[max(clause, start - _MODIFIER_WINDOW - 1) : start]]
+    after = tuple(token.word for token in tokens[end : end + 2])
+    multiplier = 1.0
+    if any(word in _INTENSIFIERS for word in words[-_MODIFIER_WINDOW:]) or any(
+        after[: len(pair)] == pair for pair in _TRAILING_INTENSIFIERS
+    ):
+        multiplier *= INTENSIFIED
+    if any(word in _SOFTENERS for word in words[-_MODIFIER_WINDOW:]) or any(
+        tuple(words[i : i + 2]) in _SOFTENER_PAIRS for i in range(len(words) - 1)
+    ):
+        multiplier *= SOFTENED
+    if any(token.emphasised for token in tokens[start:end]):
+        multiplier *= INTENSIFIED
+    # An exclamation mark closing the clause.
+    closing = next((token for token in tokens[end:] if token.boundary), None)
+    if closing is not None and "!" in closing.word:
+        multiplier *= 1.25
+    if clause > 0 and tokens[clause - 1].word in _CONTRAST:
+        multiplier *= _CONTRAST_BOOST
+    return min(multiplier, _MAX_MULTIPLIER)
+
+
+def keyword_scores(text: str) -> dict[Mood, float]:
+    """The keyword evidence for each of the six keyword moods (0 when a mood has none).
+
+    Each keyword adds its weight, times 1.5 when intensified ("so tired", "SO TIRED", "tired af"),
+    times 0.5 when softened ("a bit tired"); a negated keyword adds nothing ("not tired"), except
+    that a negated happy or loving word adds a little to sad ("not happy at all").
+    """
+    return _keyword_analysis(text)[0]
+
+
+def _keyword_analysis(text: str) -> tuple[dict[Mood, float], dict[Mood, float]]:
+    """The keyword scores, and the weight of negated keywords per mood ("not sad anymore")."""
+    scores: dict[Mood, float] = dict.fromkeys(KEYWORD_MOODS, 0.0)
+    negated: dict[Mood, float] = dict.fromkeys(KEYWORD_MOODS, 0.0)
+    tokens = _tokens(text or "")
+    index = 0
+    while index < len(tokens):
+        for length in range(min(_LONGEST_PHRASE, len(tokens) - index), 0, -1):
+            entry = _LEXICON.get(tuple(token.word for token in tokens[index : index + length]))
+            if entry is not None:
+                break
+        else:
+            index += 1
+            continue
+        end = index + length
+        negation = _negation(tokens, index, end)
+        if negation == "negated":
+            if entry.mood is not None:
+                negated[entry.mood] += entry.weight
+            if entry.negated_as is not None:
+                mood, share = entry.negated_as
+                scores[mood] += share * max(entry.weight, 1.0)
+        elif entry.mood is not None:
+            multiplier = _multiplier(tokens, index, end)
+            if negation == "intensified":
+                multiplier = min(multiplier * INTENSIFIED, _MAX_MULTIPLIER)
+            scores[entry.mood] += entry.weight * multiplier
+        index = end
+    return scores, negated
+
+
+def keyword_evidence(texts: Iterable[str]) -> np.ndarray:
+    """The keyword rule's evidence for many texts: (n, 12), KEYWORD_MOODS order twice: the
+    keyword scores (`keyword_scores`), then the weight of negated keywords of each mood."""
+    rows = [
+        [scores[mood] for mood in KEYWORD_MOODS] + [negated[mood] for mood in KEYWORD_MOODS]
+        for scores, negated in map(_keyword_analysis, texts)
+    ]
+    return np.asarray(rows, dtype=np.float64).reshape(len(rows), 2 * len(KEYWORD_MOODS))
+
+
+def keyword_mood(text: str) -> MoodPrediction:
+    """The spec's keyword rule alone: the strongest keyword mood, else Neutral.
+
+    Ties go to the mood listed first in the spec. Confidence is the winner's evidence over all
+    evidence plus one, so one plain keyword gives 0.5 and a lone strong signal approaches 1.
+    """
+    if not text or not text.strip():
+        return _default_prediction()
+    scores = keyword_scores(text)
+    total = sum(scores.values())
+    if total <= 0:
+        return _prediction(NEUTRAL, {mood: float(mood == NEUTRAL) for mood in MOODS}, "keywords")
+    best = max(KEYWORD_MOODS, key=lambda mood: scores[mood])  # first of equals wins
+    # Shares of the evidence, with "no keyword at all" (weight 1) as neutral's share.
+    shares = {mood: scores.get(mood, 0.0) / (total + 1.0) for mood in MOODS}
+    shares[NEUTRAL] = 1.0 / (total + 1.0)
+    if shares[best] <= shares[NEUTRAL]:  # a single softened keyword: still the keyword's mood
+        shares[best], shares[NEUTRAL] = shares[NEUTRAL], shares[best]
+    return _prediction(best, shares, "keywords")
+
