@@ -16,29 +16,19 @@ from litestar.openapi.plugins import JsonRenderPlugin
 from litestar.openapi.spec import Server
 from sqlalchemy.ext.asyncio import async_sessionmaker, create_async_engine
 
-from api.ai.controllers import AIController, EntryChatController, InsightsController
 from api.auth.access import SessionMiddleware, access_guard
-from api.auth.controllers import AuthController
 from api.database import prepare_database
 from api.errors import EXCEPTION_HANDLERS
-from api.health.controllers import HealthController
-from api.highlights.controllers import GoalsController, ProfileController, ProjectsController, TasksController
-from api.journal.controllers import JournalController
 from api.journal.recovery import resubmit_unfinished_analyses
-from api.journal.search import JournalSearchController
 from api.logging import configure_logging, get_logger
 from api.mail import Mailer
-from api.photos.controllers import PhotosController
-from api.reports.controllers import TherapistReportController
 from api.request_id import RequestIdMiddleware
+from api.routes import ROUTE_HANDLERS
 from api.security.csrf import CSRFMiddleware
 from api.security.rate_limit import RateLimiter
 from api.security.text_input import RejectNulText
 from api.settings import Settings
-from api.resume.controllers import ResumeController
-from api.spa import serve_spa
 from api.storage import LocalFileStorage
-from api.users.controllers import UsersController
 
 log = get_logger("reverie.app")
 OPENAPI_PATH = "/api/schema"
@@ -109,12 +99,7 @@ def create_app(settings: Settings | None = None, *, database_url: str | None = N
         pipelines.shutdown(wait=False)
 
     app = Litestar(
-        route_handlers=[
-            HealthController, AuthController, UsersController, JournalController, JournalSearchController,
-            TasksController,
-            ProjectsController, GoalsController, ProfileController, AIController, EntryChatController,
-            InsightsController, ResumeController, PhotosController, TherapistReportController, serve_spa,
-        ],
+        route_handlers=ROUTE_HANDLERS,
         plugins=[SQLAlchemyPlugin(config=db_config)],
         middleware=[RequestIdMiddleware(), CSRFMiddleware(), RejectNulText(), SessionMiddleware()],
         guards=[access_guard],

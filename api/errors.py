@@ -15,8 +15,9 @@ import inspect
 from typing import Any
 
 import msgspec
+from advanced_alchemy.exceptions import NotFoundError
 from litestar import Request, Response
-from litestar.exceptions import HTTPException, ValidationException
+from litestar.exceptions import ClientException, HTTPException, ValidationException
 from litestar.handlers import HTTPRouteHandler
 from litestar.openapi import ResponseSpec
 from litestar.status_codes import HTTP_500_INTERNAL_SERVER_ERROR
@@ -24,6 +25,17 @@ from litestar.status_codes import HTTP_500_INTERNAL_SERVER_ERROR
 from api.logging import get_logger
 
 log = get_logger("reverie.errors")
+
+
+class FieldError(ClientException):
+    """400 with the spec's message for one field."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(detail=message, extra={"field": field})
+
+
+class Conflict(HTTPException):
+    status_code = 409
 
 
 def error_response(status_code: int, message: str, headers: dict[str, str] | None = None, **extra: Any) -> Response:
@@ -62,6 +74,11 @@ def handle_http_error(request: Request, exc: HTTPException) -> Response:
 
         response.cookies.extend(cleared_session_cookies(request))
     return response
+
+
+def handle_not_found(request: Request, exc: NotFoundError) -> Response:
+    """A row that is not the signed-in user's, or not there at all: the domain's message."""
+    return error_response(404, exc.detail or "Not found")
 
 
 def handle_internal_error(request: Request, exc: Exception) -> Response:
@@ -120,7 +137,8 @@ def documented_errors(controller: type) -> type:
         if not isinstance(handler, HTTPRouteHandler):
             continue
         codes: list[int] = []
-        if set(inspect.signature(handler.fn).parameters) - _PROVIDED:
+        injected = set(vars(controller).get("dependencies") or ())
+        if set(inspect.signature(handler.fn).parameters) - _PROVIDED - injected:
             codes.append(400)
         if not handler.opt.get("public"):
             codes.append(401)
@@ -134,6 +152,7 @@ def documented_errors(controller: type) -> type:
 
 EXCEPTION_HANDLERS = {
     ValidationException: handle_validation_error,
+    NotFoundError: handle_not_found,
     HTTPException: handle_http_error,
     Exception: handle_internal_error,
 }

@@ -32,7 +32,7 @@ from api.auth.schemas import (
     VerifyIn,
     VerifyOut,
 )
-from api.errors import documented_errors, error_responses
+from api.errors import FieldError, documented_errors, error_responses
 from api.logging import get_logger
 from api.security.rate_limit import client_address
 
@@ -79,9 +79,9 @@ class AuthController(Controller):
     async def login(self, request: Request, db_session: AsyncSession, data: LoginIn) -> Response[SessionOut]:
         login = data.username.strip()
         if not data.password:
-            raise svc.FieldError("password", rules.MSG_PASSWORD_REQUIRED)
+            raise FieldError("password", rules.MSG_PASSWORD_REQUIRED)
         if len(login) < rules.USERNAME_MIN:
-            raise svc.FieldError("username", rules.MSG_LOGIN_NAME_SHORT)
+            raise FieldError("username", rules.MSG_LOGIN_NAME_SHORT)
         limiter = request.app.state.rate_limiter
         client = client_address(request)
         await limiter.check("login", request, account=login)
@@ -145,7 +145,7 @@ class AuthController(Controller):
                                        needs_terms_agreement=not user.agreed_to_terms))
 
         if len(code) != rules.VERIFICATION_CODE_LENGTH or not code.isdigit():
-            raise svc.FieldError("verificationCode", rules.MSG_CODE_FORMAT)
+            raise FieldError("verificationCode", rules.MSG_CODE_FORMAT)
         if user is None:
             raise ClientException(detail=rules.MSG_INVALID_CODE)
         if user.is_verified:
@@ -164,7 +164,7 @@ class AuthController(Controller):
     async def resend_verification(self, request: Request, db_session: AsyncSession, data: ResendIn) -> ResendOut:
         email = rules.normalise_email(data.email)
         if rules.email_problem(email):
-            raise svc.FieldError("email", rules.MSG_EMAIL_INVALID)
+            raise FieldError("email", rules.MSG_EMAIL_INVALID)
         await request.app.state.rate_limiter.check("resend", request, account=email)
         user = await svc.find_user_by_email(db_session, email)
         signed_in = request.scope.get("user")
@@ -194,7 +194,7 @@ class AuthController(Controller):
     async def forgot_password(self, request: Request, db_session: AsyncSession, data: ForgotIn) -> MessageOut:
         email = rules.normalise_email(data.email)
         if rules.email_problem(email):
-            raise svc.FieldError("email", rules.MSG_EMAIL_INVALID)
+            raise FieldError("email", rules.MSG_EMAIL_INVALID)
         await request.app.state.rate_limiter.check("forgot", request, account=email)
         user = await svc.find_user_by_email(db_session, email)
         if user is not None:
@@ -214,7 +214,7 @@ class AuthController(Controller):
     async def reset_password(self, request: Request, db_session: AsyncSession, data: ResetIn) -> ResetOut:
         problem = rules.password_problem(data.new_password)
         if problem:
-            raise svc.FieldError("newPassword", problem)
+            raise FieldError("newPassword", problem)
         await request.app.state.rate_limiter.check("reset", request)
         if not data.token.strip():
             raise ClientException(detail=rules.MSG_RESET_INVALID, extra={"expired": True})

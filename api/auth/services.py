@@ -7,7 +7,7 @@ import uuid
 from datetime import UTC, date, datetime, timedelta
 
 import sqlalchemy as sa
-from litestar.exceptions import ClientException, HTTPException
+from litestar.exceptions import ClientException
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -22,22 +22,12 @@ from api.auth.secrets import (
     same_hash,
     verify_password,
 )
+from api.errors import Conflict, FieldError
 from api.settings import Settings
 from models import AuthSession, PasswordResetToken, User, VerificationCode
 
 # A session's last-seen time is written at most this often (the session call always writes it).
 TOUCH_INTERVAL = timedelta(seconds=60)
-
-
-class FieldError(ClientException):
-    """400 with the spec's message for one field."""
-
-    def __init__(self, field: str, message: str) -> None:
-        super().__init__(detail=message, extra={"field": field})
-
-
-class Conflict(HTTPException):
-    status_code = 409
 
 
 def now() -> datetime:

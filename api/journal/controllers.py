@@ -1,33 +1,22 @@
 """The journal: GET/POST /api/journal, PATCH/DELETE /api/journal/{id}. Every entry is read and
-written through the signed-in user's id; another user's entry is simply not found."""
+written through the signed-in user's id (`EntryService`); another user's entry is simply not found."""
 
 from __future__ import annotations
 
 from datetime import UTC, datetime
 from uuid import UUID
 
-import sqlalchemy as sa
 from litestar import Controller, Request, delete, get, patch, post
-from litestar.exceptions import NotFoundException
-from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.errors import documented_errors
 from api.journal import rules
 from api.journal.schemas import DeletedOut, EntryCreate, EntryOut, EntryUpdate
+from api.journal.services import EntryService
 from api.logging import get_logger
-from models import JournalEntry, Photo
+from api.services import provide
+from models import JournalEntry
 
 log = get_logger("reverie.journal")
-
-
-async def _own_entry(db: AsyncSession, user_id: UUID, entry_id: UUID, *, for_update: bool = False) -> JournalEntry:
-    """The user's entry; `for_update` locks its row until the commit, so two edits at the same
-    moment are applied one after the other (each its own content version), never both as one."""
-    query = sa.select(JournalEntry).where(JournalEntry.id == entry_id, JournalEntry.user_id == user_id)
-    entry = (await db.execute(query.with_for_update() if for_update else query)).scalar_one_or_none()
-    if entry is None:
-        raise NotFoundException(rules.MSG_NOT_FOUND)
-    return entry
 
 
 def _request_analysis(request: Request, entry: JournalEntry) -> None:
@@ -42,20 +31,16 @@ def _request_analysis(request: Request, entry: JournalEntry) -> None:
 class JournalController(Controller):
     path = "/api/journal"
     tags = ["journal"]
+    dependencies = provide(entries=EntryService)
 
     @get(operation_id="listEntries", description="The signed-in user's entries, newest first.")
-    async def list_entries(self, request: Request, db_session: AsyncSession) -> list[EntryOut]:
-        rows = await db_session.execute(
-            sa.select(JournalEntry)
-            .where(JournalEntry.user_id == request.user.id)
-            .order_by(JournalEntry.entry_date.desc(), JournalEntry.created_at.desc())
-        )
-        return [EntryOut.of(entry) for entry in rows.scalars()]
+    async def list_entries(self, request: Request, entries: EntryService) -> list[EntryOut]:
+        return [EntryOut.of(entry) for entry in await entries.newest_first(request.user.id)]
 
     @post(operation_id="createEntry", status_code=201)
-    async def create_entry(self, request: Request, db_session: AsyncSession, data: EntryCreate) -> EntryOut:
+    async def create_entry(self, request: Request, entries: EntryService, data: EntryCreate) -> EntryOut:
         now = datetime.now(UTC)
-        entry = JournalEntry(
+        entry = await entries.add(JournalEntry(
             user_id=request.user.id,
             content=rules.check_content(data.content),
             entry_date=rules.parse_entry_date(data.date) if data.date else now.date(),
@@ -66,18 +51,19 @@ class JournalController(Controller):
             related_goals=rules.parse_related(data.related_goals, "relatedGoals"),
             related_projects=rules.parse_related(data.related_projects, "relatedProjects"),
             timestamp=rules.check_timestamp(data.timestamp) if data.timestamp is not None else int(now.timestamp()),
-        )
-        db_session.add(entry)
-        await db_session.commit()
+        ))
+        await entries.commit()
         _request_analysis(request, entry)
         return EntryOut.of(entry)
 
     @patch("/{entry_id:uuid}", operation_id="updateEntry",
            description="Edit an entry. The editor sends content and generateSummary; the keep-alive save on page "
                        "unload sends only content.")
-    async def update_entry(self, request: Request, db_session: AsyncSession, entry_id: UUID,
+    async def update_entry(self, request: Request, entries: EntryService, entry_id: UUID,
                            data: EntryUpdate) -> EntryOut:
-        entry = await _own_entry(db_session, request.user.id, entry_id, for_update=True)
+        # The row stays locked until the commit, so two edits at the same moment are applied one
+        # after the other (each its own content version), never both as one.
+        entry = await entries.own(request.user.id, entry_id, for_update=True)
         content_changed = False
         if data.content is not None:
             content = rules.check_content(data.content)
@@ -95,21 +81,18 @@ class JournalController(Controller):
             entry.related_goals = rules.parse_related(data.related_goals, "relatedGoals")
         if data.related_projects is not None:
             entry.related_projects = rules.parse_related(data.related_projects, "relatedProjects")
-        await db_session.commit()
+        await entries.commit()
         if content_changed:
             _request_analysis(request, entry)
         return EntryOut.of(entry)
 
     @delete("/{entry_id:uuid}", operation_id="deleteEntry", status_code=200)
-    async def delete_entry(self, request: Request, db_session: AsyncSession, entry_id: UUID) -> DeletedOut:
-        entry = await _own_entry(db_session, request.user.id, entry_id)
-        photos = (await db_session.execute(
-            sa.select(Photo.storage_key, Photo.thumbnail_key).where(Photo.entry_id == entry.id))).all()
-        await db_session.delete(entry)  # photo rows go by ON DELETE CASCADE; their files go here
-        await db_session.commit()
+    async def delete_entry(self, request: Request, entries: EntryService, entry_id: UUID) -> DeletedOut:
+        entry = await entries.own(request.user.id, entry_id)
+        files = await entries.photo_files(entry)
+        await entries.remove(entry)  # photo rows go by ON DELETE CASCADE; their files go here
+        await entries.commit()
         storage = request.app.state.storage
-        for keys in photos:
-            for key in keys:
-                if key:
-                    await storage.delete(key)
+        for key in files:
+            await storage.delete(key)
         return DeletedOut(message="Entry deleted")

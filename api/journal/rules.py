@@ -7,7 +7,7 @@ import re
 from datetime import date, datetime
 from typing import Any
 
-from api.auth.services import FieldError
+from api.errors import FieldError
 
 MAX_TIMESTAMP = 2147483647
 MAX_CONTENT_CHARS = 100_000

@@ -91,3 +91,25 @@ class EntryUpdate(msgspec.Struct, rename="camel", kw_only=True, forbid_unknown_f
 class DeletedOut(msgspec.Struct, kw_only=True):
     message: str
     success: bool = True
+
+
+class SearchHit(msgspec.Struct, kw_only=True):
+    entry: EntryOut
+    score: float | None  # cosine similarity; None when the query was only a date phrase
+
+
+class SearchResults(msgspec.Struct, rename="camel", kw_only=True):
+    query: str
+    text: str
+    date_from: str | None
+    date_to: str | None
+    results: list[SearchHit]
+
+
+class ChatIn(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    message: str
+
+
+class ChatOut(msgspec.Struct, kw_only=True):
+    success: bool
+    response: str

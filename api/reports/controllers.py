@@ -18,16 +18,15 @@ from datetime import date
 
 import anyio
 import msgspec
-import sqlalchemy as sa
 from litestar import Controller, Request, post
 from litestar.exceptions import ClientException, HTTPException, PermissionDeniedException
-from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.errors import documented_errors, error_responses
+from api.journal.services import EntryService
 from api.logging import get_logger
 from api.mail import Attachment
 from api.security.rate_limit import TooManyRequests
-from models import JournalEntry
+from api.services import provide
 from pipelines.report import ReportEntry, build_therapist_report, long_date
 
 log = get_logger("reverie.reports")
@@ -122,13 +121,14 @@ def mail_text(user_name: str, start: date, end: date, count: int) -> str:
 class TherapistReportController(Controller):
     path = "/api/journal/therapist-report"
     tags = ["journal"]
+    dependencies = provide(journal=EntryService)
 
     @post(operation_id="sendTherapistReport", status_code=200, responses=error_responses(429, 502),
           description="Premium only. Build a PDF report of the user's entries from startDate to endDate "
                       "(ISO dates, at most 366 days) and e-mail it to therapistEmail. Errors: 403 for free "
                       "accounts; 400 {error, title, field} with the dialog's messages; 429 after "
                       f"{REPORTS_PER_DAY} reports in a day.")
-    async def send_report(self, request: Request, db_session: AsyncSession,
+    async def send_report(self, request: Request, journal: EntryService,
                           data: TherapistReportIn) -> TherapistReportOut:
         user = request.user
         if not user.is_premium:  # first, before any work
@@ -139,15 +139,10 @@ class TherapistReportController(Controller):
         except TooManyRequests as exc:
             raise TooManyReports(detail=MSG_DAILY_LIMIT, headers=exc.headers, extra=exc.extra) from None
 
-        rows = await db_session.execute(
-            sa.select(JournalEntry.entry_date, JournalEntry.content, JournalEntry.summary, JournalEntry.mood)
-            .where(JournalEntry.user_id == user.id, JournalEntry.entry_date >= start, JournalEntry.entry_date <= end)
-            .order_by(JournalEntry.entry_date, JournalEntry.created_at)
-        )
         entries = [
-            ReportEntry(date=day, content=content, summary=summary,
-                        mood=(mood or {}).get("text") if isinstance(mood, dict) else None)
-            for day, content, summary, mood in rows
+            ReportEntry(date=e.entry_date, content=e.content, summary=e.summary,
+                        mood=(e.mood or {}).get("text") if isinstance(e.mood, dict) else None)
+            for e in await journal.between(user.id, start, end)
         ]
         user_name = (user.full_name or "").strip() or user.username
         pdf = await anyio.to_thread.run_sync(

@@ -3,62 +3,48 @@ client reads an `error` field as "no resume", so that is how an absent resume is
 
 from __future__ import annotations
 
-from datetime import datetime
-
-import msgspec
 from litestar import Controller, Request, delete, get, post
-from sqlalchemy.ext.asyncio import AsyncSession
 
-from api.auth.services import FieldError
-from api.errors import documented_errors
-from models import Resume
+from api.errors import FieldError, documented_errors
+from api.resume.schemas import ResumeIn, ResumeOut
+from api.resume.services import ResumeService
+from api.services import provide
 
 MAX_RESUME_CHARS = 100_000
-NO_RESUME = "No resume uploaded yet."
+MSG_EMPTY = "Resume content cannot be empty."
+MSG_TOO_LONG = f"A resume can be at most {MAX_RESUME_CHARS:,} characters."
 
 
-class ResumeIn(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
-    content: str
-
-
-class ResumeOut(msgspec.Struct, rename="camel", kw_only=True, omit_defaults=True):
-    content: str | None = None
-    updated_at: datetime | None = None
-    error: str | None = None
-    success: bool = True
+def _content(value: str) -> str:
+    content = value.strip()
+    if not content:
+        raise FieldError("content", MSG_EMPTY)
+    if len(content) > MAX_RESUME_CHARS:
+        raise FieldError("content", MSG_TOO_LONG)
+    return content
 
 
 @documented_errors
 class ResumeController(Controller):
     path = "/api/resume"
     tags = ["resume"]
+    dependencies = provide(resumes=ResumeService)
 
     @get(operation_id="getResume")
-    async def get_resume(self, request: Request, db_session: AsyncSession) -> ResumeOut:
-        resume = await db_session.get(Resume, request.user.id)
+    async def get_resume(self, request: Request, resumes: ResumeService) -> ResumeOut:
+        resume = await resumes.own_one(request.user.id)
         if resume is None:
-            return ResumeOut(error=NO_RESUME, success=False)
+            return ResumeOut(error=ResumeService.not_found, success=False)
         return ResumeOut(content=resume.content, updated_at=resume.updated_at)
 
     @post(operation_id="saveResume", status_code=200)
-    async def save_resume(self, request: Request, db_session: AsyncSession, data: ResumeIn) -> ResumeOut:
-        content = data.content.strip()
-        if not content:
-            raise FieldError("content", "Resume content cannot be empty.")
-        if len(content) > MAX_RESUME_CHARS:
-            raise FieldError("content", f"A resume can be at most {MAX_RESUME_CHARS:,} characters.")
-        resume = await db_session.get(Resume, request.user.id)
-        if resume is None:
-            resume = Resume(user_id=request.user.id, content=content)
-            db_session.add(resume)
-        else:
-            resume.content = content
-        await db_session.flush()
+    async def save_resume(self, request: Request, resumes: ResumeService, data: ResumeIn) -> ResumeOut:
+        resume = await resumes.put(request.user.id, _content(data.content))
         return ResumeOut(content=resume.content, updated_at=resume.updated_at)
 
     @delete(operation_id="deleteResume", status_code=200)
-    async def delete_resume(self, request: Request, db_session: AsyncSession) -> ResumeOut:
-        resume = await db_session.get(Resume, request.user.id)
+    async def delete_resume(self, request: Request, resumes: ResumeService) -> ResumeOut:
+        resume = await resumes.own_one(request.user.id)
         if resume is not None:
-            await db_session.delete(resume)
+            await resumes.remove(resume)
         return ResumeOut()

@@ -11,7 +11,7 @@ from api.auth import rules
 from api.auth import services as svc
 from api.auth.cookies import cleared_session_cookies
 from api.auth.schemas import MessageOut, ProfileIn, UserEnvelope, UserOut
-from api.errors import documented_errors, error_responses
+from api.errors import Conflict, FieldError, documented_errors, error_responses
 from api.logging import get_logger
 
 log = get_logger("reverie.users")
@@ -30,21 +30,21 @@ class UsersController(Controller):
             username = data.username.strip()
             problem = rules.username_problem(username)
             if problem:
-                raise svc.FieldError("username", problem)
+                raise FieldError("username", problem)
             if await svc.username_taken(db_session, username, user.id):
-                raise svc.Conflict(detail="That username is already taken.", extra={"field": "username"})
+                raise Conflict(detail="That username is already taken.", extra={"field": "username"})
             user.username = username
         if data.full_name is not None:
             user.full_name = data.full_name.strip()[:200] or None
         if data.gender is not None:
             if data.gender and data.gender not in rules.GENDERS:
-                raise svc.FieldError("gender", rules.MSG_INVALID_GENDER)
+                raise FieldError("gender", rules.MSG_INVALID_GENDER)
             user.gender = data.gender or None
         if data.birth_date is not None:
             user.birth_date = svc.parse_birth_date(data.birth_date) if data.birth_date else None
         if data.journaling_experience is not None:
             if data.journaling_experience and data.journaling_experience not in rules.JOURNALING_EXPERIENCES:
-                raise svc.FieldError("journalingExperience", rules.MSG_INVALID_EXPERIENCE)
+                raise FieldError("journalingExperience", rules.MSG_INVALID_EXPERIENCE)
             user.journaling_experience = data.journaling_experience or None
         if data.dark_mode is not None:
             user.dark_mode = data.dark_mode

@@ -681,6 +681,13 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** AnalysisItem */
+        AnalysisItem: {
+            description: string;
+            highlighted: string[];
+            prompts: string[];
+            title: string;
+        };
         /** AnalysisOut */
         AnalysisOut: {
             error?: string | null;
@@ -706,6 +713,10 @@ export interface components {
                 [key: string]: unknown;
             };
             question: string;
+        };
+        /** AskHelpOut */
+        AskHelpOut: {
+            response: string;
         };
         /** ChatIn */
         ChatIn: {
@@ -812,6 +823,20 @@ export interface components {
             content?: string | null;
             entryIds?: string[] | null;
         };
+        /** GenerateSummaryOut */
+        GenerateSummaryOut: {
+            analysis?: components["schemas"]["SelfAnalysis"] | null;
+            provider?: string | null;
+            summary?: string | null;
+        };
+        /** GeneratedProfileOut */
+        GeneratedProfileOut: {
+            blindspots: string[];
+            fullProfile: string;
+            provider: string;
+            shortSummary: string;
+            sourceEntryIds: string[];
+        };
         /** GoalCreate */
         GoalCreate: {
             entryId?: string | null;
@@ -871,6 +896,16 @@ export interface components {
             text: string;
             timeEstimate: string | null;
             type: string;
+        };
+        /** InsightPrompt */
+        InsightPrompt: {
+            context: string;
+            id: string;
+            relatedTasks?: string[];
+            text: string;
+            timeEstimate?: string | null;
+            /** @enum {string} */
+            type: "contradiction" | "goal" | "person" | "insight" | "task" | "blindspot";
         };
         /** JournalingPreferences */
         JournalingPreferences: {
@@ -983,6 +1018,10 @@ export interface components {
             };
             text: string;
         };
+        /** PromptsOut */
+        PromptsOut: {
+            prompts: components["schemas"]["InsightPrompt"][];
+        };
         /** RegenerateOut */
         RegenerateOut: {
             profile: components["schemas"]["ProfileOut"];
@@ -1062,6 +1101,13 @@ export interface components {
             results: components["schemas"]["SearchHit"][];
             text: string;
         };
+        /** SelfAnalysis */
+        SelfAnalysis: {
+            connections: components["schemas"]["AnalysisItem"][];
+            growth: components["schemas"]["AnalysisItem"][];
+            patterns: components["schemas"]["AnalysisItem"][];
+            reflections: components["schemas"]["AnalysisItem"][];
+        };
         /** SessionOut */
         SessionOut: {
             authToken: string;
@@ -1095,6 +1141,11 @@ export interface components {
             timeframe: "today" | "week";
             /** @default personal */
             type: string;
+        };
+        /** TaskDeletedOut */
+        TaskDeletedOut: {
+            message: string;
+            success: boolean;
         };
         /** TaskOut */
         TaskOut: {
@@ -2580,9 +2631,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["AskHelpOut"];
                 };
             };
             /** @description Invalid input: `error` says what is wrong and `field` names the field at fault */
@@ -2684,9 +2733,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["GeneratedProfileOut"];
                 };
             };
             /** @description Invalid input: `error` says what is wrong and `field` names the field at fault */
@@ -2737,9 +2784,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["GenerateSummaryOut"];
                 };
             };
             /** @description Invalid input: `error` says what is wrong and `field` names the field at fault */
@@ -2790,9 +2835,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["PromptsOut"];
                 };
             };
             /** @description Invalid input: `error` says what is wrong and `field` names the field at fault */
@@ -3300,9 +3343,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["TaskDeletedOut"];
                 };
             };
             /** @description Invalid input: `error` says what is wrong and `field` names the field at fault */

@@ -1,4 +1,4 @@
-"""Tasks, projects, goals and the profile as the API shows them (spec part 1 section 3, part 2 section 3)."""
+"""Tasks, projects and goals as the API shows them (spec part 1 section 3, part 2 section 3)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from uuid import UUID
 
 import msgspec
 
-from models import Goal, Profile, Project, Task
+from models import Goal, Project, Task
 
 TaskTimeframe = Literal["today", "week"]
 Priority = Literal["high", "medium", "low"]
@@ -110,32 +110,6 @@ class GoalCreate(msgspec.Struct, rename="camel", kw_only=True, forbid_unknown_fi
     entry_id: str | None = None
 
 
-class ProfileOut(msgspec.Struct, rename="camel", kw_only=True):
-    short_summary: str
-    full_profile: str
-    blindspots: list[str]
-    source_entry_ids: list[str]
-    entry_count: int
-    unlocked: bool
-    provider: str | None
-    updated_at: datetime | None
-
-    @classmethod
-    def of(cls, profile: Profile | None, entry_count: int, unlocked: bool) -> ProfileOut:
-        if profile is None:
-            return cls(short_summary="", full_profile="", blindspots=[], source_entry_ids=[], entry_count=entry_count,
-                       unlocked=unlocked, provider=None, updated_at=None)
-        return cls(short_summary=profile.short_summary, full_profile=profile.full_profile,
-                   blindspots=list(profile.blindspots or []), source_entry_ids=list(profile.source_entry_ids or []),
-                   entry_count=entry_count, unlocked=unlocked, provider=profile.provider,
-                   updated_at=profile.updated_at)
-
-
-class ProfileUpdate(msgspec.Struct, rename="camel", kw_only=True, forbid_unknown_fields=True):
-    short_summary: str | None = None
-    full_profile: str | None = None
-
-
-class RegenerateOut(msgspec.Struct, kw_only=True):
+class TaskDeletedOut(msgspec.Struct, kw_only=True):
     success: bool
-    profile: ProfileOut
+    message: str

@@ -1,0 +1,56 @@
+"""GET/POST /api/insights: the insights a user saved. The free plan's weekly quota is the server's."""
+
+from __future__ import annotations
+
+import uuid
+
+from litestar import Controller, Request, get, post
+from litestar.exceptions import PermissionDeniedException
+
+from api.errors import FieldError, documented_errors, error_responses
+from api.insights import rules
+from api.insights.schemas import InsightIn, InsightOut
+from api.insights.services import InsightService
+from api.journal.services import EntryService
+from api.services import provide
+from api.validation import required_text
+from models import Insight
+from pipelines.rules import FREE_INSIGHTS_PER_WEEK
+
+
+@documented_errors
+class InsightsController(Controller):
+    path = "/api/insights"
+    tags = ["insights"]
+    dependencies = provide(insights=InsightService, entries=EntryService)
+
+    @get(operation_id="listInsights")
+    async def list_insights(self, request: Request, insights: InsightService) -> list[InsightOut]:
+        return [InsightOut.of(i) for i in await insights.newest_first(request.user.id)]
+
+    @post(operation_id="saveInsight", status_code=201, responses=error_responses(404),
+          description=f"Free plan: at most {FREE_INSIGHTS_PER_WEEK} insights in any seven days (server-enforced).")
+    async def save_insight(self, request: Request, insights: InsightService, entries: EntryService,
+                           data: InsightIn) -> InsightOut:
+        user_id = request.user.id
+        text = required_text(data.text, "text", rules.MAX_TEXT_CHARS)
+        used = await insights.saved_this_week(user_id)
+        if used >= FREE_INSIGHTS_PER_WEEK:
+            raise PermissionDeniedException(rules.MSG_INSIGHT_LIMIT,
+                                            extra={"limit": FREE_INSIGHTS_PER_WEEK, "used": used})
+        if data.type not in rules.INSIGHT_TYPES:
+            raise FieldError("type", rules.MSG_TYPE)
+        context = data.context if isinstance(data.context, dict) else ({"text": data.context} if data.context else None)
+        pattern_id = None
+        if data.pattern_id:
+            try:
+                pattern_id = uuid.UUID(data.pattern_id)
+            except ValueError:
+                raise FieldError("patternId", rules.MSG_PATTERN_ID) from None
+        insight = await insights.add(Insight(
+            user_id=user_id, text=text, type=data.type, context=context, time_estimate=data.time_estimate,
+            related_tasks=[t[:rules.MAX_RELATED_TASK_CHARS] for t in data.related_tasks[:rules.MAX_RELATED_TASKS]],
+            is_ai_generated=data.is_ai_generated, entry_id=await entries.own_ref(user_id, data.entry_id),
+            pattern_id=pattern_id, short_title=text[:rules.SHORT_TITLE_CHARS],
+        ))
+        return InsightOut.of(insight)

@@ -1,0 +1,20 @@
+"""Insights: the spec's constants and messages (part 2 sections 3 and 5)."""
+
+from __future__ import annotations
+
+from pipelines.rules import FREE_INSIGHTS_PER_WEEK
+
+INSIGHT_TYPES = ("contradiction", "goal", "person", "insight", "task", "blindspot", "breakthrough", "reflection")
+MAX_TEXT_CHARS = 5000
+MAX_RELATED_TASKS = 10
+MAX_RELATED_TASK_CHARS = 300
+SHORT_TITLE_CHARS = 50
+QUOTA_WINDOW_DAYS = 7
+
+MSG_NOT_FOUND = "Insight not found"
+MSG_TYPE = "type must be one of the insight types."
+MSG_PATTERN_ID = "patternId must be a pattern's id."
+MSG_INSIGHT_LIMIT = (
+    f"You have saved {FREE_INSIGHTS_PER_WEEK} insights this week, the limit of the free plan. "
+    "It resets seven days after your first insight of the week."
+)

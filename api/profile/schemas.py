@@ -1,0 +1,40 @@
+"""The personal story as the API shows it (spec part 2 section 3, "Profile")."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import msgspec
+
+from models import Profile
+
+
+class ProfileOut(msgspec.Struct, rename="camel", kw_only=True):
+    short_summary: str
+    full_profile: str
+    blindspots: list[str]
+    source_entry_ids: list[str]
+    entry_count: int
+    unlocked: bool
+    provider: str | None
+    updated_at: datetime | None
+
+    @classmethod
+    def of(cls, profile: Profile | None, entry_count: int, unlocked: bool) -> ProfileOut:
+        if profile is None:
+            return cls(short_summary="", full_profile="", blindspots=[], source_entry_ids=[], entry_count=entry_count,
+                       unlocked=unlocked, provider=None, updated_at=None)
+        return cls(short_summary=profile.short_summary, full_profile=profile.full_profile,
+                   blindspots=list(profile.blindspots or []), source_entry_ids=list(profile.source_entry_ids or []),
+                   entry_count=entry_count, unlocked=unlocked, provider=profile.provider,
+                   updated_at=profile.updated_at)
+
+
+class ProfileUpdate(msgspec.Struct, rename="camel", kw_only=True, forbid_unknown_fields=True):
+    short_summary: str | None = None
+    full_profile: str | None = None
+
+
+class RegenerateOut(msgspec.Struct, kw_only=True):
+    success: bool
+    profile: ProfileOut

@@ -1,0 +1,29 @@
+"""Every route of the app, collected in one place: one line per domain."""
+
+from __future__ import annotations
+
+from api.ai.controllers import AIController
+from api.auth.controllers import AuthController
+from api.health.controllers import HealthController
+from api.insights.controllers import InsightsController
+from api.journal.chat import EntryChatController
+from api.journal.controllers import JournalController
+from api.journal.search import JournalSearchController
+from api.photos.controllers import PhotosController
+from api.profile.controllers import ProfileController
+from api.reports.controllers import TherapistReportController
+from api.resume.controllers import ResumeController
+from api.spa import serve_spa
+from api.tasks.controllers import GoalsController, ProjectsController, TasksController
+from api.users.controllers import UsersController
+
+ROUTE_HANDLERS = [
+    HealthController,
+    AuthController, UsersController,
+    JournalController, JournalSearchController, EntryChatController, TherapistReportController, PhotosController,
+    TasksController, ProjectsController, GoalsController,
+    ProfileController, ResumeController,
+    InsightsController,
+    AIController,
+    serve_spa,  # last: everything that is not /api is the web app
+]

@@ -1,0 +1,118 @@
+"""GET/POST /api/tasks, /api/projects, /api/goals.
+
+Rows are read and written through the signed-in user's id (the domain's services). The
+progressive unlocks are enforced here, not only in the browser: tasks from the first entry,
+projects from the second, goals from the third.
+"""
+
+from __future__ import annotations
+
+import uuid
+from datetime import UTC, datetime
+
+from litestar import Controller, Request, delete, get, patch, post
+
+from api.errors import FieldError, documented_errors, error_responses
+from api.journal.services import EntryService
+from api.services import provide
+from api.tasks import rules
+from api.tasks.schemas import (
+    GoalCreate,
+    GoalOut,
+    ProjectCreate,
+    ProjectOut,
+    TaskCompletion,
+    TaskCreate,
+    TaskDeletedOut,
+    TaskOut,
+)
+from api.tasks.services import GoalService, ProjectService, TaskService
+from api.validation import required_text
+from models import Goal, Project, Task
+from pipelines.rules import UNLOCK_GOALS, UNLOCK_PROJECTS, UNLOCK_TASKS
+
+
+@documented_errors
+class TasksController(Controller):
+    path = "/api/tasks"
+    tags = ["tasks"]
+    dependencies = provide(tasks=TaskService, entries=EntryService)
+
+    @get(operation_id="listTasks")
+    async def list_tasks(self, request: Request, tasks: TaskService) -> list[TaskOut]:
+        return [TaskOut.of(t) for t in await tasks.listed(request.user.id)]
+
+    @post(operation_id="createTask", status_code=201, responses=error_responses(404))
+    async def create_task(self, request: Request, tasks: TaskService, entries: EntryService,
+                          data: TaskCreate) -> TaskOut:
+        user_id = request.user.id
+        await entries.require_unlocked(user_id, UNLOCK_TASKS, "Tasks")
+        task = await tasks.add(Task(
+            user_id=user_id, text=required_text(data.text, "text", rules.MAX_TEXT_CHARS), completed=data.completed,
+            timeframe=data.timeframe, priority=data.priority, type=rules.domain(data.type),
+            estimated_time=(data.estimated_time or None), is_selected=data.is_selected,
+            entry_id=await entries.own_ref(user_id, data.entry_id),
+            project_ref=data.project_ref, completed_at=datetime.now(UTC) if data.completed else None,
+        ))
+        return TaskOut.of(task)
+
+    @patch("/{task_id:uuid}/complete", operation_id="setTaskCompleted")
+    async def complete_task(self, request: Request, tasks: TaskService, task_id: uuid.UUID,
+                            data: TaskCompletion) -> TaskOut:
+        task = await tasks.own(request.user.id, task_id)
+        task.completed = data.completed
+        task.completed_at = datetime.now(UTC) if data.completed else None
+        return TaskOut.of(await tasks.save(task))
+
+    @delete("/{task_id:uuid}", operation_id="deleteTask", status_code=200)
+    async def delete_task(self, request: Request, tasks: TaskService, task_id: uuid.UUID) -> TaskDeletedOut:
+        await tasks.remove(await tasks.own(request.user.id, task_id))
+        return TaskDeletedOut(success=True, message=rules.MSG_TASK_DELETED)
+
+
+@documented_errors
+class ProjectsController(Controller):
+    path = "/api/projects"
+    tags = ["projects"]
+    dependencies = provide(projects=ProjectService, entries=EntryService)
+
+    @get(operation_id="listProjects")
+    async def list_projects(self, request: Request, projects: ProjectService) -> list[ProjectOut]:
+        return [ProjectOut.of(p) for p in await projects.listed(request.user.id)]
+
+    @post(operation_id="createProject", status_code=201, responses=error_responses(404))
+    async def create_project(self, request: Request, projects: ProjectService, entries: EntryService,
+                             data: ProjectCreate) -> ProjectOut:
+        user_id = request.user.id
+        await entries.require_unlocked(user_id, UNLOCK_PROJECTS, "Projects")
+        project = await projects.add(Project(
+            user_id=user_id, name=required_text(data.name, "name", rules.MAX_PROJECT_NAME_CHARS),
+            description=(data.description or None), type=rules.domain(data.type),
+            status=(data.status or "Active")[:rules.MAX_STATUS_CHARS], progress=rules.progress_value(data.progress),
+            entry_id=await entries.own_ref(user_id, data.entry_id),
+        ))
+        return ProjectOut.of(project)
+
+
+@documented_errors
+class GoalsController(Controller):
+    path = "/api/goals"
+    tags = ["goals"]
+    dependencies = provide(goals=GoalService, entries=EntryService)
+
+    @get(operation_id="listGoals")
+    async def list_goals(self, request: Request, goals: GoalService) -> list[GoalOut]:
+        return [GoalOut.of(g) for g in await goals.listed(request.user.id)]
+
+    @post(operation_id="createGoal", status_code=201, responses=error_responses(404))
+    async def create_goal(self, request: Request, goals: GoalService, entries: EntryService,
+                          data: GoalCreate) -> GoalOut:
+        user_id = request.user.id
+        await entries.require_unlocked(user_id, UNLOCK_GOALS, "Goals")
+        if data.timeframe not in rules.GOAL_TIMEFRAMES:
+            raise FieldError("timeframe", rules.MSG_TIMEFRAME)
+        goal = await goals.add(Goal(
+            user_id=user_id, text=required_text(data.text, "text", rules.MAX_TEXT_CHARS), timeframe=data.timeframe,
+            progress=rules.progress_value(data.progress), entry_id=await entries.own_ref(user_id, data.entry_id),
+        ))
+        return GoalOut.of(goal)
