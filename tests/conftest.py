@@ -6,11 +6,9 @@ schema with no rows, and tests never share state or depend on run order.
 
 from __future__ import annotations
 
-import contextlib
 import logging
 import os
 import tempfile
-import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -28,10 +26,8 @@ configure_prefect(_RUN_DIR / "data")
 
 from api.database import migrate, sqlalchemy_url  # noqa: E402
 from api.settings import Settings  # noqa: E402
-
-TEMPLATE_DB = "reverie_template"
-# What the web app sends with every call (the CSRF defence requires it on state changes).
-APP_HEADERS = {"X-Requested-With": "XMLHttpRequest"}
+from tests.support.app import SharedRunner, app_client  # noqa: E402
+from tests.support.database import TEMPLATE_DB, database_url_for, fresh_database  # noqa: E402
 
 
 @pytest.fixture(scope="session")
@@ -47,29 +43,10 @@ def postgres_server() -> Iterator[str]:
     with engine.connect() as conn:
         conn.execute(sa.text(f"DROP DATABASE IF EXISTS {TEMPLATE_DB}"))
         conn.execute(sa.text(f"CREATE DATABASE {TEMPLATE_DB}"))
-    migrate(_database_url(admin_url, TEMPLATE_DB))
+    migrate(database_url_for(admin_url, TEMPLATE_DB))
     engine.dispose()
     yield admin_url
     server.cleanup()
-
-
-def _database_url(admin_url: str, name: str) -> str:
-    return sa.make_url(admin_url).set(database=name).render_as_string(hide_password=False)
-
-
-@contextlib.contextmanager
-def fresh_database(admin_url: str, prefix: str = "test") -> Iterator[str]:
-    """A migrated, empty database cloned from the template; dropped on exit. Yields its URL."""
-    name = f"{prefix}_{uuid.uuid4().hex[:12]}"
-    engine = sa.create_engine(admin_url, isolation_level="AUTOCOMMIT", poolclass=sa.pool.NullPool)
-    with engine.connect() as conn:
-        conn.execute(sa.text(f"CREATE DATABASE {name} TEMPLATE {TEMPLATE_DB}"))
-    try:
-        yield _database_url(admin_url, name)
-    finally:
-        with engine.connect() as conn:
-            conn.execute(sa.text(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
-        engine.dispose()
 
 
 @pytest.fixture
@@ -96,30 +73,14 @@ def pipeline_runner():
     runner.shutdown(wait=True)
 
 
-class _SharedRunner:
-    """Lets each test app start and stop "its" runner without tearing down the shared one."""
-
-    def __init__(self, runner) -> None:
-        self._runner = runner
-
-    def start(self) -> None: ...
-    def shutdown(self, wait: bool = True) -> None: ...
-
-    def __getattr__(self, name: str):
-        return getattr(self._runner, name)
-
-
 @pytest.fixture
 def app(settings: Settings, database_url: str, pipeline_runner):
     from api.app import create_app
 
-    return create_app(settings, database_url=database_url, pipelines=_SharedRunner(pipeline_runner))
+    return create_app(settings, database_url=database_url, pipelines=SharedRunner(pipeline_runner))
 
 
 @pytest.fixture
 def client(app):
-    from litestar.testing import TestClient
-
-    with TestClient(app=app, raise_server_exceptions=False) as test_client:
-        test_client.headers.update(APP_HEADERS)
+    with app_client(app, raise_server_exceptions=False) as test_client:
         yield test_client

@@ -37,8 +37,9 @@ import sqlalchemy as sa
 from litestar import Litestar
 from litestar.testing import TestClient
 
-from tests.api.accounts import outbox_messages, signed_up
-from tests.conftest import APP_HEADERS
+from tests.support.accounts import outbox_messages, signed_up
+from tests.support.app import SharedRunner, app_client
+from tests.support.journal import write_entries
 
 PUBLIC, OBJECT, OWNER_SCOPED, STATELESS, ADMIN = "public", "object", "owner-scoped", "stateless", "admin"
 KINDS = (PUBLIC, OBJECT, OWNER_SCOPED, STATELESS, ADMIN)
@@ -74,17 +75,14 @@ def png_bytes() -> bytes:
 
 
 # -- the running world the cases act in ------------------------------------------------------
-class TrackingRunner:
+class TrackingRunner(SharedRunner):
     """The session's pipeline runner, remembering the runs this module starts so a case can wait
     for the background work B's calls caused before it checks A's data."""
 
     def __init__(self, runner) -> None:
-        self._runner = runner
+        super().__init__(runner)
         self._pending: list[str] = []
         self._lock = threading.Lock()
-
-    def start(self) -> None: ...
-    def shutdown(self, wait: bool = True) -> None: ...
 
     def submit(self, flow: str, **parameters: Any):
         run = self._runner.submit(flow, **parameters)
@@ -102,9 +100,6 @@ class TrackingRunner:
                 self._runner.wait(run_id, timeout=timeout)
             except KeyError:
                 pass
-
-    def __getattr__(self, name: str):
-        return getattr(self._runner, name)
 
 
 @dataclass
@@ -173,22 +168,12 @@ class World:
 
     @contextmanager
     def client(self) -> Iterator[TestClient]:
-        with TestClient(app=self.app, raise_server_exceptions=False) as client:
-            client.headers.update(APP_HEADERS)
+        with app_client(self.app, raise_server_exceptions=False) as client:
             yield client
 
     @property
     def outbox(self) -> Path:
         return self.settings.outbox_dir
-
-
-def _write(client: TestClient, entries: Iterable[tuple[str, str]]) -> list[str]:
-    ids = []
-    for day, content in entries:
-        created = client.post("/api/journal", json={"content": content, "date": day})
-        assert created.status_code == 201, created.text
-        ids.append(created.json()["id"])
-    return ids
 
 
 def _made(response) -> str:
@@ -206,7 +191,7 @@ def give_a_everything(w: World) -> None:
     w.a.cookies.clear()
     name = f"alice_authz{w.generation}"
     w.a_user = signed_up(w.a, w.outbox, name, f"{name}@example.com")["user"]
-    w.a_ids, w.a_entry_ids = {}, _write(w.a, A_ENTRIES)
+    w.a_ids, w.a_entry_ids = {}, write_entries(w.a, A_ENTRIES)
     w.settle()  # the analyses, and the personal story a user gets at four entries
     a, entry = w.a, w.a_entry_ids[0]
     w.a_ids["entry"] = entry
@@ -234,7 +219,7 @@ def build_world(app: Litestar, settings: Any, database_url: str, runner: Trackin
     b_user = signed_up(b, settings.outbox_dir, "bruno_authz", "bruno.authz@example.com")["user"]
     w = World(app=app, settings=settings, database_url=database_url, runner=runner, a=a, b=b, anon=anon,
               a_user={}, b_user=b_user)
-    _write(b, B_ENTRIES)  # B has the four entries that unlock everything, in another month than A's
+    write_entries(b, B_ENTRIES)  # B has the four entries that unlock everything, in another month than A's
     give_a_everything(w)
     return w
 

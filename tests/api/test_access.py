@@ -12,11 +12,10 @@ import msgspec
 import pytest
 import sqlalchemy as sa
 from litestar import get
-from litestar.testing import TestClient
 
 from api.auth.access import admin_only
-from tests.api.accounts import signed_up
-from tests.conftest import APP_HEADERS
+from tests.support.accounts import signed_up
+from tests.support.app import SharedRunner, app_client
 
 REPO = Path(__file__).resolve().parents[2]
 # The routes a visitor may call (spec part 1 section 6: auth, and the health probe).
@@ -71,8 +70,7 @@ def _admin_area() -> dict[str, bool]:
 
 def test_admin_guard_refuses_non_admins_and_admits_admins(app, settings, database_url):
     app.register(_admin_area)
-    with TestClient(app=app) as client:
-        client.headers.update(APP_HEADERS)
+    with app_client(app) as client:
         assert client.get("/api/_test/admin-only").status_code == 401
         signed_up(client, settings.outbox_dir)
         refused = client.get("/api/_test/admin-only")
@@ -88,12 +86,10 @@ def test_admin_guard_refuses_non_admins_and_admits_admins(app, settings, databas
 
 def test_admin_emails_setting_makes_admins(settings, database_url, pipeline_runner):
     from api.app import create_app
-    from tests.conftest import _SharedRunner
 
     admin_settings = msgspec.structs.replace(settings, admin_emails=frozenset({"boss@example.com"}))
-    app = create_app(admin_settings, database_url=database_url, pipelines=_SharedRunner(pipeline_runner))
-    with TestClient(app=app) as client:
-        client.headers.update(APP_HEADERS)
+    app = create_app(admin_settings, database_url=database_url, pipelines=SharedRunner(pipeline_runner))
+    with app_client(app) as client:
         body = signed_up(client, settings.outbox_dir, "boss", "Boss@Example.com")
         assert body["user"]["isAdmin"] is True
         regular = signed_up(client, settings.outbox_dir, "ana", "ana@example.com")

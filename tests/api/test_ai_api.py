@@ -4,11 +4,10 @@ user's own entries, bad input, other users' ids, and the free-tier insight limit
 from __future__ import annotations
 
 import pytest
-from litestar.testing import TestClient
 
-from tests.api.accounts import signed_up
-from tests.conftest import APP_HEADERS
-from tests.pipelines.test_analysis import wait_analysed
+from tests.support.accounts import signed_up
+from tests.support.app import app_client
+from tests.support.journal import wait_until_analysed, write_entry
 
 ENTRIES = [
     ("2026-11-02", "Work has been stressful, my manager keeps adding deadlines and I can't sleep well."),
@@ -20,17 +19,11 @@ ENTRIES = [
 
 
 @pytest.fixture
-def ana(client, settings):
-    signed_up(client, settings.outbox_dir)
-    return client
-
-
-@pytest.fixture
 def journal(ana):
     ids = []
     for day, content in ENTRIES:
-        entry = ana.post("/api/journal", json={"content": content, "date": day}).json()
-        ids.append(wait_analysed(ana, entry["id"])["id"])
+        entry = write_entry(ana, content, day)
+        ids.append(wait_until_analysed(ana, entry["id"])["id"])
     return ids
 
 
@@ -101,8 +94,7 @@ def test_nothing_is_invented_without_entries(ana):
 
 
 def test_other_users_entries_are_out_of_reach(ana, journal, app, settings):
-    with TestClient(app=app) as other:
-        other.headers.update(APP_HEADERS)
+    with app_client(app) as other:
         signed_up(other, settings.outbox_dir, "bruno", "bruno@example.com")
         assert other.post(f"/api/journal/{journal[0]}/chat", json={"message": "hi"}).status_code == 404
         refused = other.post("/api/openai/generate-summary", json={"entryIds": journal})

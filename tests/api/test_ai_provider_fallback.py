@@ -4,17 +4,15 @@ and no API call fails; once the server answers again, the next analysis comes fr
 
 from __future__ import annotations
 
-import time
-
 import msgspec
 import pytest
 import sqlalchemy as sa
-from litestar.testing import TestClient
 
 from pipelines.providers import ProviderConfig
 from pipelines.providers import configure as configure_providers
-from tests.api.accounts import signed_up
-from tests.conftest import APP_HEADERS
+from tests.support.accounts import signed_up
+from tests.support.app import SharedRunner, app_client
+from tests.support.journal import wait_until_analysed
 from tests.support.openai_standin import DEFAULT_ANSWERS, OpenAIStandIn, ok, status
 
 API_KEY = "test-key"
@@ -33,35 +31,20 @@ def openai_client(settings, database_url, pipeline_runner, standin):
     """A signed-in client of an app configured for the openai provider, pointed at the stand-in.
     Every response is kept (`client.responses`) so a test can check that none was a 5xx."""
     from api.app import create_app
-    from tests.conftest import _SharedRunner
 
     openai_settings = msgspec.structs.replace(
         settings, ai_provider="openai", openai_base_url=standin.base_url, openai_api_key=API_KEY,
         openai_model=MODEL, openai_timeout_seconds=2.0,
     )
-    app = create_app(openai_settings, database_url=database_url, pipelines=_SharedRunner(pipeline_runner))
+    app = create_app(openai_settings, database_url=database_url, pipelines=SharedRunner(pipeline_runner))
     try:
-        with TestClient(app=app, raise_server_exceptions=False) as client:
-            client.headers.update(APP_HEADERS)
+        with app_client(app, raise_server_exceptions=False) as client:
             client.responses = []
             client.event_hooks["response"].append(client.responses.append)
             signed_up(client, settings.outbox_dir)
             yield client
     finally:
         configure_providers(ProviderConfig())  # create_app configured the providers globally
-
-
-def wait_analysed(client, entry_id: str, timeout: float = 90) -> dict:
-    deadline = time.monotonic() + timeout
-    while True:
-        listed = client.get("/api/journal")
-        assert listed.status_code == 200, listed.text
-        entry = next(e for e in listed.json() if e["id"] == entry_id)
-        if entry["analysis"]["state"] in ("done", "failed"):
-            return entry
-        if time.monotonic() > deadline:
-            raise AssertionError(f"entry {entry_id} not analysed in {timeout}s: {entry['analysis']}")
-        time.sleep(0.2)
 
 
 def task_texts(database_url: str) -> list[str]:
@@ -82,7 +65,7 @@ def test_a_failing_openai_falls_back_to_local_and_recovers(openai_client, standi
         "the leaking pipe. The evening walk helped me calm down."
     )})
     assert created.status_code == 201, created.text
-    entry = wait_analysed(client, created.json()["id"])
+    entry = wait_until_analysed(client, created.json()["id"])
 
     assert entry["analysis"]["state"] == "done" and entry["analysis"]["provider"] == "local"
     error = entry["analysis"]["error"]
@@ -105,7 +88,7 @@ def test_a_failing_openai_falls_back_to_local_and_recovers(openai_client, standi
     )})
     assert edited.status_code == 200, edited.text
     assert edited.json()["analysis"]["state"] == "pending"
-    entry = wait_analysed(client, entry["id"])
+    entry = wait_until_analysed(client, entry["id"])
 
     assert entry["analysis"] == {"state": "done", "provider": "openai", "error": None}
     answer = DEFAULT_ANSWERS["entry_analysis"]
@@ -124,7 +107,7 @@ def test_the_openai_analysis_does_not_replace_the_summary_when_none_was_asked_fo
     anyway must not overwrite the summary (here, one the user wrote)."""
     client = openai_client
     created = client.post("/api/journal", json={"content": "A quiet day at home, reading by the window."})
-    entry = wait_analysed(client, created.json()["id"])
+    entry = wait_until_analysed(client, created.json()["id"])
     assert entry["analysis"]["provider"] == "openai"
     kept = client.patch(f"/api/journal/{entry['id']}", json={"summary": "My own words about the day."})
     assert kept.status_code == 200, kept.text
@@ -134,7 +117,7 @@ def test_the_openai_analysis_does_not_replace_the_summary_when_none_was_asked_fo
     edited = client.patch(f"/api/journal/{entry['id']}",
                           json={"content": "A quiet day at home, reading by the open window."})
     assert edited.status_code == 200, edited.text
-    entry = wait_analysed(client, entry["id"])
+    entry = wait_until_analysed(client, entry["id"])
 
     [request] = standin.requests
     assert "summary null" in request.body["messages"][-1]["content"]  # none was asked for

@@ -7,7 +7,8 @@ from datetime import UTC, datetime, timedelta
 import pytest
 import sqlalchemy as sa
 
-from tests.api.accounts import PASSWORD, last_code, last_reset_link, outbox_messages, register, signed_up
+from tests.support.accounts import PASSWORD, last_code, last_reset_link, outbox_messages, register, signed_up
+from tests.support.app import app_client
 
 
 @pytest.fixture
@@ -382,12 +383,7 @@ def test_profile_update_enforces_the_rules(client, outbox):
 
 
 def test_profile_username_must_stay_unique(client, outbox, app):
-    from litestar.testing import TestClient
-
-    from tests.conftest import APP_HEADERS
-
-    with TestClient(app=app) as other:
-        other.headers.update(APP_HEADERS)
+    with app_client(app) as other:
         signed_up(other, outbox, "bruno", "bruno@example.com")
     signed_up(client, outbox)
     taken = client.put("/api/users/profile", json={"username": "BRUNO"})

@@ -25,13 +25,13 @@ from collections.abc import Iterator
 
 import pytest
 from litestar import get
-from litestar.testing import TestClient
 
 from api.auth.access import admin_only
 from api.settings import Settings
 from tests.api import authz_cases as authz
-from tests.api.accounts import signed_up
-from tests.conftest import APP_HEADERS, fresh_database
+from tests.support.accounts import signed_up
+from tests.support.app import app_client
+from tests.support.database import fresh_database
 
 NOT_SIGNED_IN = "Not authenticated. Please log in."
 
@@ -63,10 +63,8 @@ def authz_app(authz_settings, authz_database_url, authz_runner):
     return create_app(authz_settings, database_url=authz_database_url, pipelines=authz_runner)
 
 
-def _client(app) -> TestClient:
-    client = TestClient(app=app, raise_server_exceptions=False)
-    client.headers.update(APP_HEADERS)
-    return client
+def _client(app):
+    return app_client(app, raise_server_exceptions=False)
 
 
 @pytest.fixture(scope="module")

@@ -6,9 +6,9 @@ import logging
 
 import msgspec
 import pytest
-
-from tests.conftest import APP_HEADERS
 from litestar import get, post
+
+from tests.support.app import app_client
 
 
 class _Echo(msgspec.Struct):
@@ -28,12 +28,9 @@ def _boom() -> None:
 
 @pytest.fixture
 def error_client(app):
-    from litestar.testing import TestClient
-
     app.register(_echo)
     app.register(_boom)
-    with TestClient(app=app, raise_server_exceptions=False) as client:
-        client.headers.update(APP_HEADERS)
+    with app_client(app, raise_server_exceptions=False) as client:
         yield client
 
 
@@ -129,7 +126,7 @@ def test_the_schema_documents_the_error_shape_the_app_sends(client):
 ])
 def test_text_with_a_nul_character_is_a_400_and_stores_nothing(client, settings, path, body):
     """PostgreSQL cannot store U+0000 in text: the request is refused before anything is written."""
-    from tests.api.accounts import signed_up
+    from tests.support.accounts import signed_up
 
     signed_up(client, settings.outbox_dir)
     before = client.get("/api/journal").json()

@@ -33,13 +33,13 @@ def test_health_is_503_when_the_database_is_gone(settings, pipeline_runner):
     from litestar.testing import TestClient
 
     from api.app import create_app
-    from tests.conftest import _SharedRunner
+    from tests.support.app import SharedRunner
 
     # A port nothing listens on: the database is unreachable.
     app = create_app(
         settings,
         database_url="postgresql+psycopg://nobody@127.0.0.1:9/none?connect_timeout=1",
-        pipelines=_SharedRunner(pipeline_runner),
+        pipelines=SharedRunner(pipeline_runner),
     )
     with TestClient(app=app, raise_server_exceptions=False) as client:
         response = client.get("/api/health")

@@ -3,25 +3,16 @@ per-user isolation, clear errors."""
 
 from __future__ import annotations
 
-import pytest
-from litestar.testing import TestClient
-
-from tests.api.accounts import signed_up
-from tests.conftest import APP_HEADERS
-from tests.pipelines.test_analysis import wait_analysed
-
-
-@pytest.fixture
-def ana(client, settings):
-    signed_up(client, settings.outbox_dir)
-    return client
+from tests.support.accounts import signed_up
+from tests.support.app import app_client
+from tests.support.journal import wait_until_analysed, write_entry
 
 
 def write(client, n: int) -> list[dict]:
     entries = []
     for i in range(n):
-        entry = client.post("/api/journal", json={"content": f"Day {i}: a quiet walk and some reading."}).json()
-        entries.append(wait_analysed(client, entry["id"]))
+        entry = write_entry(client, f"Day {i}: a quiet walk and some reading.")
+        entries.append(wait_until_analysed(client, entry["id"]))
     return entries
 
 
@@ -84,8 +75,7 @@ def test_profile_unlocks_at_four_and_regenerates_from_the_entries(ana):
 def test_other_users_never_see_or_touch_them(ana, app, settings):
     write(ana, 1)
     task = ana.post("/api/tasks", json={"text": "Private errand"}).json()
-    with TestClient(app=app) as other:
-        other.headers.update(APP_HEADERS)
+    with app_client(app) as other:
         signed_up(other, settings.outbox_dir, "bruno", "bruno@example.com")
         assert other.get("/api/tasks").json() == []
         assert other.patch(f"/api/tasks/{task['id']}/complete", json={"completed": True}).status_code == 404

@@ -3,16 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from litestar.testing import TestClient
 
-from tests.api.accounts import signed_up
-from tests.conftest import APP_HEADERS
-
-
-@pytest.fixture
-def ana(client, settings):
-    signed_up(client, settings.outbox_dir)
-    return client
+from tests.support.accounts import signed_up
+from tests.support.app import app_client
 
 
 def test_create_then_list_with_every_field(ana):
@@ -105,8 +98,7 @@ def test_edit_variants_and_delete(ana):
 
 def test_another_users_entries_are_not_found(ana, app, settings):
     entry = ana.post("/api/journal", json={"content": "Private thoughts."}).json()
-    with TestClient(app=app) as other:
-        other.headers.update(APP_HEADERS)
+    with app_client(app) as other:
         signed_up(other, settings.outbox_dir, "bruno", "bruno@example.com")
         assert other.get("/api/journal").json() == []
         assert other.patch(f"/api/journal/{entry['id']}", json={"content": "mine now"}).status_code == 404

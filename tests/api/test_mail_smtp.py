@@ -4,54 +4,26 @@ and the reset link; nothing goes to the outbox when SMTP is configured."""
 from __future__ import annotations
 
 import re
-import socket
-from email import message_from_bytes, policy
 
 import msgspec
-import pytest
-from aiosmtpd.controller import Controller
-from litestar.testing import TestClient
 
-from tests.api.accounts import PASSWORD, register
-from tests.conftest import APP_HEADERS
-
-
-class _Sink:
-    def __init__(self) -> None:
-        self.messages = []
-
-    async def handle_DATA(self, server, session, envelope):  # noqa: N802 - aiosmtpd's hook name
-        self.messages.append(message_from_bytes(envelope.content, policy=policy.default))
-        return "250 OK"
-
-
-@pytest.fixture
-def smtp_sink():
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
-    sink = _Sink()
-    controller = Controller(sink, hostname="127.0.0.1", port=port)
-    controller.start()
-    yield sink, port
-    controller.stop()
+from tests.support.accounts import PASSWORD, register, verification_code
+from tests.support.app import SharedRunner, app_client
 
 
 def test_verification_and_reset_mail_go_over_smtp(smtp_sink, settings, database_url, pipeline_runner):
     from api.app import create_app
-    from tests.conftest import _SharedRunner
 
     sink, port = smtp_sink
     smtp_settings = msgspec.structs.replace(settings, smtp_host="127.0.0.1", smtp_port=port,
                                             smtp_from="Reverie <hello@reverie.test>")
-    app = create_app(smtp_settings, database_url=database_url, pipelines=_SharedRunner(pipeline_runner))
-    with TestClient(app=app) as client:
-        client.headers.update(APP_HEADERS)
+    app = create_app(smtp_settings, database_url=database_url, pipelines=SharedRunner(pipeline_runner))
+    with app_client(app) as client:
         user_id = register(client).json()["id"]
         assert len(sink.messages) == 1
         message = sink.messages[0]
         assert message["To"] == "ana@example.com" and message["From"] == "Reverie <hello@reverie.test>"
-        code = re.search(r"\b(\d{6})\b", message.get_content()).group(1)
+        code = verification_code(message)
         verified = client.post("/api/auth/verify-email", json={"userId": user_id, "verificationCode": code})
         assert verified.status_code == 200
 

@@ -13,8 +13,8 @@ from litestar.testing import TestClient
 from PIL import Image
 
 from api.photos.controllers import MAX_PHOTO_BYTES
-from tests.api.accounts import signed_up
-from tests.conftest import APP_HEADERS
+from tests.support.accounts import signed_up
+from tests.support.app import app_client
 
 GPS_IFD = 0x8825
 ORIENTATION = 0x0112
@@ -47,12 +47,6 @@ def files_dir(settings) -> Path:
 def stored_files(settings) -> list[Path]:
     root = files_dir(settings)
     return sorted(p for p in root.rglob("*") if p.is_file()) if root.exists() else []
-
-
-@pytest.fixture
-def ana(client, settings):
-    signed_up(client, settings.outbox_dir)
-    return client
 
 
 @pytest.fixture
@@ -221,10 +215,8 @@ def test_unknown_entry_is_404(ana):
 
 
 def test_another_users_entry_and_photo_are_404(app, settings):
-    with TestClient(app=app, raise_server_exceptions=False) as ana, \
-            TestClient(app=app, raise_server_exceptions=False) as ben:
-        ana.headers.update(APP_HEADERS)
-        ben.headers.update(APP_HEADERS)
+    with app_client(app, raise_server_exceptions=False) as ana, \
+            app_client(app, raise_server_exceptions=False) as ben:
         signed_up(ana, settings.outbox_dir)
         signed_up(ben, settings.outbox_dir, username="ben", email_address="ben@example.com")
         entry = ana.post("/api/journal", json={"content": "Mine."}).json()["id"]

@@ -1,16 +1,7 @@
 from __future__ import annotations
 
-import pytest
-from litestar.testing import TestClient
-
-from tests.api.accounts import signed_up
-from tests.conftest import APP_HEADERS
-
-
-@pytest.fixture
-def ana(client, settings):
-    signed_up(client, settings.outbox_dir)
-    return client
+from tests.support.accounts import signed_up
+from tests.support.app import app_client
 
 
 def test_resume_lifecycle_and_isolation(ana, app, settings):
@@ -20,8 +11,7 @@ def test_resume_lifecycle_and_isolation(ana, app, settings):
     saved = ana.post("/api/resume", json={"content": "Product designer, 8 years."}).json()
     assert saved["content"] == "Product designer, 8 years." and "error" not in saved
     assert ana.get("/api/resume").json()["content"] == "Product designer, 8 years."
-    with TestClient(app=app) as other:
-        other.headers.update(APP_HEADERS)
+    with app_client(app) as other:
         signed_up(other, settings.outbox_dir, "bruno", "bruno@example.com")
         assert other.get("/api/resume").json()["error"]
     assert ana.delete("/api/resume").status_code == 200

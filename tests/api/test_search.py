@@ -5,12 +5,11 @@ from __future__ import annotations
 from datetime import date, timedelta
 
 import pytest
-from litestar.testing import TestClient
 
 from api.journal.dates import extract_date_range
-from tests.api.accounts import signed_up
-from tests.conftest import APP_HEADERS
-from tests.pipelines.test_analysis import wait_analysed
+from tests.support.accounts import signed_up
+from tests.support.app import app_client
+from tests.support.journal import wait_until_analysed
 
 TODAY = date(2026, 11, 20)  # a Friday
 
@@ -41,12 +40,6 @@ def test_date_phrases(query, text, start, end):
         assert window is None
 
 
-@pytest.fixture
-def ana(client, settings):
-    signed_up(client, settings.outbox_dir)
-    return client
-
-
 def test_search_ranks_by_meaning_and_filters_by_date(ana):
     today = date.today()
     entries = {
@@ -57,7 +50,7 @@ def test_search_ranks_by_meaning_and_filters_by_date(ana):
     ids = {}
     for key, (content, day) in entries.items():
         entry = ana.post("/api/journal", json={"content": content, "date": day.isoformat()}).json()
-        wait_analysed(ana, entry["id"])
+        wait_until_analysed(ana, entry["id"])
         ids[key] = entry["id"]
 
     found = ana.get("/api/journal/search", params={"q": "jogging and exercise"}).json()
@@ -74,11 +67,10 @@ def test_search_ranks_by_meaning_and_filters_by_date(ana):
 
 def test_search_is_per_user_and_validates_input(ana, app, settings):
     entry = ana.post("/api/journal", json={"content": "A secret about the garden."}).json()
-    wait_analysed(ana, entry["id"])
+    wait_until_analysed(ana, entry["id"])
     assert ana.get("/api/journal/search", params={"q": "  "}).status_code == 400
     assert ana.get("/api/journal/search").status_code == 400
     assert ana.get("/api/journal/search", params={"q": "x", "limit": 500}).status_code == 400
-    with TestClient(app=app) as other:
-        other.headers.update(APP_HEADERS)
+    with app_client(app) as other:
         signed_up(other, settings.outbox_dir, "bruno", "bruno@example.com")
         assert other.get("/api/journal/search", params={"q": "garden"}).json()["results"] == []

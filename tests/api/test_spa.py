@@ -7,7 +7,7 @@ import pytest
 from litestar.testing import TestClient
 
 from api.app import create_app
-from tests.conftest import _SharedRunner
+from tests.support.app import SharedRunner
 
 
 @pytest.fixture
@@ -21,7 +21,7 @@ def spa_client(tmp_path, settings, database_url, pipeline_runner):
     app = create_app(
         msgspec.structs.replace(settings, web_dist=dist),
         database_url=database_url,
-        pipelines=_SharedRunner(pipeline_runner),
+        pipelines=SharedRunner(pipeline_runner),
     )
     with TestClient(app=app, raise_server_exceptions=False) as client:
         yield client
@@ -75,7 +75,7 @@ def test_missing_build_says_how_to_build(tmp_path, settings, database_url, pipel
     app = create_app(
         msgspec.structs.replace(settings, web_dist=tmp_path / "nothing"),
         database_url=database_url,
-        pipelines=_SharedRunner(pipeline_runner),
+        pipelines=SharedRunner(pipeline_runner),
     )
     with TestClient(app=app) as client:
         response = client.get("/")

@@ -12,11 +12,10 @@ from datetime import date
 import msgspec
 import pytest
 import sqlalchemy as sa
-from litestar.testing import TestClient
 
-from tests.api.accounts import outbox_messages, signed_up
-from tests.api.test_mail_smtp import smtp_sink  # noqa: F401 - the fixture
-from tests.conftest import APP_HEADERS
+from tests.support.accounts import outbox_messages, register, signed_up, verification_code
+from tests.support.app import SharedRunner, app_client
+from tests.support.journal import write_entries
 
 URL = "/api/journal/therapist-report"
 RANGE = {"startDate": "2026-11-01", "endDate": "2026-11-20T00:00:00.000Z"}
@@ -48,12 +47,6 @@ def set_premium(database_url: str, username: str) -> None:
     engine.dispose()
 
 
-def write(client, entries) -> None:
-    for day, content in entries:
-        response = client.post("/api/journal", json={"content": content, "date": day})
-        assert response.status_code == 201, response.text
-
-
 def report_mails(outbox):
     return [m for m in outbox_messages(outbox) if "Journal report" in m["Subject"]]
 
@@ -66,15 +59,15 @@ def attachment_of(message) -> tuple[str, bytes]:
 
 
 @pytest.fixture
-def ana(client, settings, database_url):
-    signed_up(client, settings.outbox_dir)
+def ana(ana, database_url):
+    """The signed-in Ana of tests/api/conftest.py, on the premium plan."""
     set_premium(database_url, "ana")
-    return client
+    return ana
 
 
 def test_free_accounts_get_the_spec_message_and_nothing_is_sent(client, settings):
     signed_up(client, settings.outbox_dir)
-    write(client, ANA_ENTRIES[:1])
+    write_entries(client, ANA_ENTRIES[:1])
     # Premium is checked first: even an invalid body gets the premium answer.
     for body in ({**RANGE, "therapistEmail": "dr.lee@clinic.example"}, {}):
         response = client.post(URL, json=body)
@@ -115,12 +108,11 @@ def test_validation_messages(ana, settings, body, status, title, error, field):
 
 
 def test_a_report_of_the_users_own_entries_is_mailed_as_a_pdf(ana, settings):
-    write(ana, [*ANA_ENTRIES, OUTSIDE])
+    write_entries(ana, [*ANA_ENTRIES, OUTSIDE])
     # Another user writes in the same range: none of it may reach Ana's report.
-    with TestClient(app=ana.app) as bo:
-        bo.headers.update(APP_HEADERS)
+    with app_client(ana.app) as bo:
         signed_up(bo, settings.outbox_dir, username="bob", email_address="bob@example.com")
-        write(bo, [("11/06/2026", "Bob secret about the zeppelin workshop and the harbour masters.")])
+        write_entries(bo, [("11/06/2026", "Bob secret about the zeppelin workshop and the harbour masters.")])
 
     response = ana.post(URL, json={**RANGE, "therapistEmail": "Dr.Lee@clinic.example"})
     assert response.status_code == 200, response.text
@@ -161,24 +153,20 @@ def test_at_most_five_reports_a_day(ana, settings):
     assert len(report_mails(settings.outbox_dir)) == 5
 
 
-def test_the_report_goes_over_smtp_as_an_attachment(smtp_sink, settings, database_url, pipeline_runner):  # noqa: F811
+def test_the_report_goes_over_smtp_as_an_attachment(smtp_sink, settings, database_url, pipeline_runner):
     from api.app import create_app
-    from tests.conftest import _SharedRunner
 
     sink, port = smtp_sink
     smtp_settings = msgspec.structs.replace(settings, smtp_host="127.0.0.1", smtp_port=port,
                                             smtp_from="Reverie <hello@reverie.test>")
-    app = create_app(smtp_settings, database_url=database_url, pipelines=_SharedRunner(pipeline_runner))
-    with TestClient(app=app) as client:
-        client.headers.update(APP_HEADERS)
-        from tests.api.accounts import register
-
+    app = create_app(smtp_settings, database_url=database_url, pipelines=SharedRunner(pipeline_runner))
+    with app_client(app) as client:
         user_id = register(client).json()["id"]
-        code = re.search(r"\b(\d{6})\b", sink.messages[0].get_content()).group(1)
+        code = verification_code(sink.messages[0])
         assert client.post("/api/auth/verify-email", json={"userId": user_id, "verificationCode": code}).status_code == 200
         assert client.post("/api/auth/terms-agreement", json={"userId": user_id}).status_code == 200
         set_premium(database_url, "ana")
-        write(client, ANA_ENTRIES)
+        write_entries(client, ANA_ENTRIES)
         response = client.post(URL, json={**RANGE, "therapistEmail": "dr.lee@clinic.example"})
         assert response.status_code == 200, response.text
     mail = sink.messages[-1]

@@ -33,8 +33,9 @@ from PIL import Image
 from api.auth.access import SESSION_COOKIE
 from api.security.rate_limit import RateLimiter
 from api.settings import Settings
-from tests.api.accounts import PASSWORD, last_reset_link, signed_up
-from tests.conftest import APP_HEADERS, fresh_database
+from tests.support.accounts import PASSWORD, last_reset_link, signed_up
+from tests.support.app import APP_HEADERS, SharedRunner
+from tests.support.database import fresh_database
 
 SCHEMA_PATH = "/api/schema/openapi.json"
 # The schema the app serves, as checked in for the web client; `fuzz_world` checks they agree.
@@ -156,16 +157,13 @@ class FuzzWorld:
         case.validate_response(response, checks=checks)
 
 
-class TrackingRunner:
+class TrackingRunner(SharedRunner):
     """The shared pipeline runner, whose runs this app started are waited for before its
     database goes, so no analysis outlives the run and fails on a dropped database."""
 
     def __init__(self, runner) -> None:
-        self._runner = runner
+        super().__init__(runner)
         self.run_ids: list[str] = []
-
-    def start(self) -> None: ...
-    def shutdown(self, wait: bool = True) -> None: ...
 
     def submit(self, flow: str, **parameters: Any):
         run = self._runner.submit(flow, **parameters)
@@ -177,9 +175,6 @@ class TrackingRunner:
             # A failed run is the pipelines' business (and their tests'), not this run's.
             with contextlib.suppress(Exception):
                 self._runner.wait(run_id, timeout=timeout)
-
-    def __getattr__(self, name: str):
-        return getattr(self._runner, name)
 
 
 @pytest.fixture(scope="module")

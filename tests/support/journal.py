@@ -1,0 +1,44 @@
+"""Journal helpers: write entries through the API and wait until their analyses are finished."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable
+
+
+def write_entry(client, content: str, day: str | None = None) -> dict:
+    """POST one entry (with a date when `day` is given); returns the created entry."""
+    body = {"content": content} if day is None else {"content": content, "date": day}
+    created = client.post("/api/journal", json=body)
+    assert created.status_code == 201, created.text
+    return created.json()
+
+
+def write_entries(client, entries: Iterable[tuple[str, str]]) -> list[str]:
+    """POST each (date, content) in turn; returns the entries' ids."""
+    return [write_entry(client, content, day)["id"] for day, content in entries]
+
+
+def wait_until_analysed(client, entry_id: str, timeout: float = 90) -> dict:
+    """The entry, once its analysis has finished (done or failed), as GET /api/journal lists it."""
+    deadline = time.monotonic() + timeout
+    while True:
+        listed = client.get("/api/journal")
+        assert listed.status_code == 200, listed.text
+        entry = next(e for e in listed.json() if e["id"] == entry_id)
+        if entry["analysis"]["state"] in ("done", "failed"):
+            return entry
+        if time.monotonic() > deadline:
+            raise AssertionError(f"entry {entry_id} not analysed in {timeout}s: {entry['analysis']}")
+        time.sleep(0.2)
+
+
+def wait_all_analysed(client, timeout: float = 120) -> list[dict]:
+    """Every entry of the user, once there is one and all are analysed (state done)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        entries = client.get("/api/journal").json()
+        if entries and all(e["analysis"]["state"] == "done" for e in entries):
+            return entries
+        time.sleep(0.5)
+    raise AssertionError("entries not analysed in time")
