@@ -25,11 +25,11 @@ import httpx
 import psutil
 import sqlalchemy as sa
 
-from tests.api.accounts import PASSWORD, last_code
 from tests.benchmarks.harness import Measurement, report_latencies
 from tests.e2e.server import ServerProcess
+from tests.support.accounts import make_user
+from tests.support.app import APP_HEADERS
 
-HEADERS = {"X-Requested-With": "XMLHttpRequest"}
 POLL_SECONDS = 0.01
 ENTRY_TIMEOUT = 180.0
 # One task each, every one a different intention (a repeat is recognised and creates no task, which
@@ -47,27 +47,6 @@ ENTRIES = [
     "Tired but content after the dinner party. I need to call the bank about the blocked card.",
     "My bike has a flat tyre again. I need to fix the puncture before Monday.",
 ]
-
-
-def _create_user(server: ServerProcess, api: httpx.Client) -> None:
-    """As tests/e2e/test_accounts_browser.create_user: register, verify with the e-mailed code, agree."""
-    email = "bench@example.com"
-    registered = api.post(
-        "/api/auth/register",
-        json={
-            "username": "bench",
-            "email": email,
-            "password": PASSWORD,
-            "journalingPreferences": {"status": "yes", "frequency": "daily"},
-        },
-    )
-    assert registered.status_code == 201, registered.text
-    user_id = registered.json()["id"]
-    code = last_code(server.data_dir / "outbox", email)
-    verified = api.post("/api/auth/verify-email", json={"userId": user_id, "verificationCode": code})
-    assert verified.status_code == 200, verified.text
-    agreed = api.post("/api/auth/terms-agreement", json={"userId": user_id})
-    assert agreed.status_code == 200, agreed.text
 
 
 def _wait_ready(server: ServerProcess, timeout: float = 180.0) -> dict:
@@ -173,8 +152,8 @@ def run() -> None:
             ready_seconds = time.perf_counter() - started
             processes = server.processes()
             db = sa.create_engine(server.embedded_database_url(), poolclass=sa.pool.NullPool)
-            with httpx.Client(base_url=server.url, headers=HEADERS, timeout=60) as api:
-                _create_user(server, api)
+            with httpx.Client(base_url=server.url, headers=APP_HEADERS, timeout=60) as api:
+                make_user(api, server.data_dir / "outbox", "bench", "bench@example.com")
                 cold_posted_at = datetime.now(UTC)
                 cold_post, cold_total, _, _ = _save_and_wait(api, db, ENTRIES[0])
                 model_at = _model_load_started(server)

@@ -5,35 +5,14 @@ from __future__ import annotations
 
 import re
 
-import httpx
 import pytest
 import sqlalchemy as sa
 from playwright.sync_api import expect
 
-from tests.api.accounts import PASSWORD, last_code, last_reset_link
+from tests.support.accounts import PASSWORD, last_code, last_reset_link
+from tests.support.live import create_user, sign_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
-HEADERS = {"X-Requested-With": "XMLHttpRequest"}
-
-
-def create_user(server, username="ana", email="ana@example.com", password=PASSWORD) -> None:
-    """Test users are made through the API, as a person would make them."""
-    with httpx.Client(base_url=server.url, headers=HEADERS) as api:
-        registered = api.post("/api/auth/register", json={
-            "username": username, "email": email, "password": password,
-            "journalingPreferences": {"status": "yes", "frequency": "daily"},
-        })
-        assert registered.status_code == 201, registered.text
-        user_id = registered.json()["id"]
-        code = last_code(server.data_dir / "outbox", email)
-        assert api.post("/api/auth/verify-email", json={"userId": user_id, "verificationCode": code}).status_code == 200
-        assert api.post("/api/auth/terms-agreement", json={"userId": user_id}).status_code == 200
-
-
-def sign_in(page, login="ana", password=PASSWORD) -> None:
-    page.get_by_label("Username or email").fill(login)
-    page.get_by_label("Password", exact=True).fill(password)
-    page.get_by_role("button", name="Sign In", exact=True).click()
 
 
 def test_sign_up_verify_agree_then_sign_out_and_in(live_server, page):

@@ -51,9 +51,10 @@ import psutil
 import pytest
 import sqlalchemy as sa
 
-from tests.api.accounts import PASSWORD
 from tests.e2e.server import ServerProcess
-from tests.e2e.test_accounts_browser import HEADERS, create_user
+from tests.support.accounts import PASSWORD
+from tests.support.app import APP_HEADERS
+from tests.support.live import create_user
 
 pytestmark = pytest.mark.slow
 
@@ -177,7 +178,7 @@ class Writer(threading.Thread):
             if current != generation:
                 for client in clients.values():
                     client.close()
-                clients = {user: httpx.Client(base_url=url, headers=HEADERS, timeout=15) for user in USERS}
+                clients = {user: httpx.Client(base_url=url, headers=APP_HEADERS, timeout=15) for user in USERS}
                 generation = current
                 signed_in: set[str] = set()
             # Now and then an edit of the entry just saved, at once, as the editor's autosave does:

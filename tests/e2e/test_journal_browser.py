@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import email
 import io
-import time
 from email import policy
 
 import httpx
@@ -13,8 +12,10 @@ import sqlalchemy as sa
 from PIL import Image
 from playwright.sync_api import expect
 
-from tests.api.accounts import PASSWORD
-from tests.e2e.test_accounts_browser import HEADERS, create_user, sign_in
+from tests.support.accounts import PASSWORD
+from tests.support.app import APP_HEADERS
+from tests.support.journal import wait_all_analysed
+from tests.support.live import create_user, sign_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 ENTRY = ("Long day at work, the client changed everything again. I need to call the landlord before "
@@ -31,19 +32,9 @@ def signed_in(live_server, page):
 
 
 def api_client(live_server) -> httpx.Client:
-    client = httpx.Client(base_url=live_server.url, headers=HEADERS, timeout=60)
+    client = httpx.Client(base_url=live_server.url, headers=APP_HEADERS, timeout=60)
     assert client.post("/api/auth/login", json={"username": "ana", "password": PASSWORD}).status_code == 200
     return client
-
-
-def wait_all_analysed(client: httpx.Client, timeout: float = 120) -> list[dict]:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        entries = client.get("/api/journal").json()
-        if entries and all(e["analysis"]["state"] == "done" for e in entries):
-            return entries
-        time.sleep(0.5)
-    raise AssertionError("entries not analysed in time")
 
 
 def console_clean(page) -> list[str]:

@@ -31,11 +31,11 @@ from pathlib import Path
 import httpx
 import psutil
 
-from tests.api.accounts import PASSWORD, last_code
 from tests.benchmarks.corpus import journal_entries
 from tests.e2e.server import REPO, ServerProcess
+from tests.support.accounts import PASSWORD, make_user
+from tests.support.app import APP_HEADERS
 
-HEADERS = {"X-Requested-With": "XMLHttpRequest"}
 DEFAULT_OUTPUT = REPO / ".data" / "load" / "latest.json"
 
 
@@ -55,17 +55,9 @@ def make_accounts(url: str, outbox: Path, count: int, entries_each: int) -> list
         address = f"10.{index // 250}.{index % 250}.{1 + index % 200}"
         username = f"journaler{index}"
         email = f"{username}@load.example"
-        headers = {**HEADERS, "X-Forwarded-For": address}
+        headers = {**APP_HEADERS, "X-Forwarded-For": address}
         with httpx.Client(base_url=url, headers=headers, timeout=60) as api:
-            registered = api.post("/api/auth/register", json={
-                "username": username, "email": email, "password": PASSWORD,
-                "journalingPreferences": {"status": "yes", "frequency": "daily"},
-            })
-            registered.raise_for_status()
-            user_id = registered.json()["id"]
-            code = last_code(outbox, email)
-            api.post("/api/auth/verify-email", json={"userId": user_id, "verificationCode": code}).raise_for_status()
-            api.post("/api/auth/terms-agreement", json={"userId": user_id}).raise_for_status()
+            make_user(api, outbox, username, email)
             for text in texts[index * entries_each:(index + 1) * entries_each]:
                 api.post("/api/journal", json={"content": text}).raise_for_status()
         return {"username": username, "password": PASSWORD, "address": address}

@@ -23,8 +23,9 @@ import random
 from locust import FastHttpUser, between, events, tag, task
 
 from tests.benchmarks.corpus import journal_entries
+from tests.support.app import APP_HEADERS
 
-HEADERS = {"X-Requested-With": "XMLHttpRequest", "Content-Type": "application/json"}
+HEADERS = {**APP_HEADERS, "Content-Type": "application/json"}
 SEARCHES = [
     "when did I feel drained", "what did my sister say", "work stress", "last week",
     "the park", "sleep", "running", "in March", "what made me happy", "deadline",
