@@ -12,8 +12,7 @@ from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import Mapped, mapped_column
 
 from models.base import Base, utcnow
-
-EMBEDDING_DIM = 384
+from models.constants import EMBEDDING_DIM
 
 
 def _user_fk() -> sa.ForeignKey:

@@ -22,6 +22,8 @@ import sqlalchemy as sa
 from sqlalchemy.orm import undefer
 
 from models import Goal, JournalEntry, Profile, Project, Task
+from models.constants import EMBEDDING_DIM, MAX_RELATED
+from models.dates import format_entry_date
 from pipelines import db
 from pipelines.embeddings import embed
 from pipelines.highlights import Highlight, embed_intentions, find_duplicates, task_type
@@ -45,7 +47,7 @@ def _uuid(value: str | uuid.UUID) -> uuid.UUID:
 def _vectors(rows: list[Any], texts: list[str]) -> np.ndarray:
     """Stored intention vectors, computing (and not storing) any that are missing."""
     if not rows:
-        return np.zeros((0, 384), dtype=np.float32)
+        return np.zeros((0, EMBEDDING_DIM), dtype=np.float32)
     missing = [i for i, row in enumerate(rows) if row.embedding is None]
     computed = embed_intentions([texts[i] for i in missing]) if missing else None
     out = []
@@ -105,9 +107,9 @@ def analyse_entry(entry_id: str) -> dict[str, Any]:
             entry.summary = analysis.summary
             entry.summarised_length = len(text)
         if not entry.related_goals and analysis.related_goals:
-            entry.related_goals = analysis.related_goals[:3]
+            entry.related_goals = analysis.related_goals[:MAX_RELATED]
         if not entry.related_projects and analysis.related_projects:
-            entry.related_projects = analysis.related_projects[:3]
+            entry.related_projects = analysis.related_projects[:MAX_RELATED]
         created = _create_from_highlights(s, entry, analysis.highlights, entry_count)
         entry.analysis_state = "done"
         entry.analysed_version = version
@@ -203,7 +205,7 @@ def regenerate_profile(user_id: str, *, force: bool = False) -> dict[str, Any]:
         if not entries or (len(entries) < UNLOCK_PROFILE and not force):
             return {"status": "skipped", "reason": f"the personal story unlocks at {UNLOCK_PROFILE} entries"}
         material = [
-            ProfileEntry(id=str(e.id), date=e.entry_date.strftime("%m/%d/%Y"), content=e.content, summary=e.summary,
+            ProfileEntry(id=str(e.id), date=format_entry_date(e.entry_date), content=e.content, summary=e.summary,
                          mood=(e.mood or {}).get("text"), embedding=e.embedding)
             for e in entries
         ]

@@ -38,8 +38,6 @@ STEPS = ("mood", "highlights", "profile")
 # keeping each call to the model a full batch.
 CHUNK_ENTRIES = 1024
 DEFAULT_BATCH_SIZE = 64
-# How the app shows an entry's date in the profile (spec: MM/DD/YYYY).
-PROFILE_DATE_FORMAT = "%m/%d/%Y"
 
 
 class InputError(Exception):
@@ -175,6 +173,7 @@ def run_highlights(entries: Sequence[InputEntry], batch_size: int) -> Iterator[d
 
 
 def run_profile(entries: Sequence[InputEntry], batch_size: int) -> Iterator[dict[str, Any]]:
+    from models.dates import format_entry_date  # the profile shows dates as the app does
     from pipelines.providers.base import ProfileEntry
     from pipelines.providers.local_provider import build_local_profile
 
@@ -183,7 +182,7 @@ def run_profile(entries: Sequence[InputEntry], batch_size: int) -> Iterator[dict
     ordered = sorted(entries, key=lambda e: (e.date or today, e.line))
     material = [
         ProfileEntry(
-            id=entry.id, date=(entry.date or today).strftime(PROFILE_DATE_FORMAT), content=entry.text
+            id=entry.id, date=format_entry_date(entry.date or today), content=entry.text
         )
         for entry in ordered
     ]

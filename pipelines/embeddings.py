@@ -15,10 +15,11 @@ from typing import TYPE_CHECKING
 import numpy as np
 from sklearn.base import BaseEstimator, TransformerMixin
 
+from models.constants import EMBEDDING_DIM
+
 if TYPE_CHECKING:
     from sentence_transformers import SentenceTransformer
 
-EMBEDDING_DIM = 384
 MODEL_NAME = "sentence-transformers/all-MiniLM-L6-v2"
 
 _model: SentenceTransformer | None = None

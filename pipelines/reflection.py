@@ -13,6 +13,7 @@ import numpy as np
 from sklearn.cluster import AgglomerativeClustering
 from sklearn.feature_extraction.text import TfidfVectorizer
 
+from models.constants import MOOD_SCORE
 from pipelines.embeddings import embed
 from pipelines.highlights import extract_highlights, split_sentences
 from pipelines.mood import predict_mood
@@ -20,7 +21,6 @@ from pipelines.mood import predict_mood
 # Sentences closer than this (cosine distance) join one theme.
 THEME_DISTANCE = 0.62
 MAX_ITEMS = 4
-MOOD_RANK = {"Angry": 0, "Sad": 0, "Anxious": 1, "Tired": 1, "Neutral": 2, "Happy": 3, "Loving": 3}
 
 
 class AnalysisItem(msgspec.Struct, kw_only=True):
@@ -137,7 +137,7 @@ def self_analysis(entries: list[ReflectionEntry]) -> SelfAnalysis:
         by_entry = sorted(idx, key=lambda i: (rows[i][0].date, i))
         first, last = rows[by_entry[0]], rows[by_entry[-1]]
         before, after = predict_mood(first[1]).text, predict_mood(last[1]).text
-        if first[0].id != last[0].id and MOOD_RANK.get(after, 2) > MOOD_RANK.get(before, 2):
+        if first[0].id != last[0].id and MOOD_SCORE.get(after, 2) > MOOD_SCORE.get(before, 2):
             growth.append(AnalysisItem(
                 title=title,
                 description=f"On {first[0].date} this felt {before.lower()}; by {last[0].date}, {after.lower()}.",

@@ -26,6 +26,8 @@ from reportlab.lib.units import mm
 from reportlab.platypus import KeepTogether, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
 from api.logging import get_logger
+from models.constants import MOOD_SCORE
+from models.dates import long_date
 
 log = get_logger("reverie.report")
 
@@ -35,8 +37,8 @@ MAX_THEMES = 6
 SUMMARY_CHARS = 400
 QUOTE_MIN_WORDS, QUOTE_MAX_WORDS = 6, 45
 
-# The chart's mood score: low (0) to bright (3), as the Self Analysis ranks moods.
-MOOD_SCORE = {"Angry": 0, "Sad": 0, "Anxious": 1, "Tired": 1, "Neutral": 2, "Happy": 3, "Loving": 3}
+# The chart's mood score is models.constants.MOOD_SCORE: low (0) to bright (3), as the Self Analysis
+# ranks moods.
 SCORE_LABELS = {0: "Low", 1: "Strained", 2: "Steady", 3: "Bright"}
 MOOD_COLOURS = {
     "Happy": colors.HexColor("#E0A526"),
@@ -67,10 +69,6 @@ def _entry(value) -> ReportEntry:
                            mood=value.get("mood"))
     day, content, summary, mood = value
     return ReportEntry(date=day, content=content or "", summary=summary, mood=mood)
-
-
-def long_date(day: date) -> str:
-    return f"{day.strftime('%B')} {day.day}, {day.year}"
 
 
 # -- what goes in ----------------------------------------------------------------------------

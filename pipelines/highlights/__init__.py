@@ -23,6 +23,7 @@ Modules: `schema` (the `Highlight` shape and its vocabulary of types, timeframes
 intention in other words). Import from `pipelines.highlights`: every public name is here.
 """
 
+from models.constants import MAX_PROJECTS_PER_TYPE
 from pipelines.highlights.duplicates import (
     DUPLICATE_THRESHOLD,
     embed_intentions,
@@ -36,7 +37,6 @@ from pipelines.highlights.schema import (
     DEFAULT_PRIORITY,
     DEFAULT_TASK_TIMEFRAME,
     GOAL_TIMEFRAMES,
-    MAX_PROJECTS_PER_TYPE,
     MAX_REFORMULATION_CHARS,
     TASK_TIMEFRAMES,
     Highlight,

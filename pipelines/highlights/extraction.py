@@ -10,12 +10,12 @@ from datetime import date
 
 import msgspec
 
+from models.constants import MAX_PROJECTS_PER_TYPE
 from pipelines.highlights.duplicates import _KEY_TIME
 from pipelines.highlights.schema import (
     DEFAULT_GOAL_TIMEFRAME,
     DEFAULT_PRIORITY,
     DEFAULT_TASK_TIMEFRAME,
-    MAX_PROJECTS_PER_TYPE,
     MAX_REFORMULATION_CHARS,
     Highlight,
     HighlightMetadata,

@@ -15,8 +15,6 @@ GOAL_TIMEFRAMES = ("month", "quarter", "year")
 DEFAULT_TASK_TIMEFRAME = "week"
 DEFAULT_GOAL_TIMEFRAME = "year"
 DEFAULT_PRIORITY: Priority = "medium"
-# Spec: at most 3 projects per type (professional, personal, administrative) per analysis.
-MAX_PROJECTS_PER_TYPE = 3
 MAX_REFORMULATION_CHARS = 120
 
 

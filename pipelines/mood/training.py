@@ -356,7 +356,9 @@ def _summary(figures: dict[str, Any]) -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     from pipelines import mood  # the package's docstring describes the command
 
-    parser = argparse.ArgumentParser(prog="python -m pipelines.mood", description=mood.__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m pipelines.mood", description=mood.__doc__.split("\n\n")[0]
+    )
     commands = parser.add_subparsers(dest="command", required=True)
     for name, help_text in (
         ("train", "tune on dev.tsv, write the model and metrics"),

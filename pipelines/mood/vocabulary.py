@@ -15,23 +15,13 @@ from typing import Literal
 import msgspec
 import numpy as np
 
+from models.constants import MOOD_EMOJI, MOOD_TEXT, MOODS, NEUTRAL, Mood
+
 # -- the seven moods ----------------------------------------------------------------------------
 
-Mood = Literal["happy", "sad", "angry", "anxious", "loving", "tired", "neutral"]
-# The spec's order; it also breaks ties between equally strong keyword moods.
-MOODS: tuple[Mood, ...] = ("happy", "sad", "angry", "anxious", "loving", "tired", "neutral")
+# Mood, MOODS (the spec's order, which also breaks ties between equally strong keyword moods),
+# NEUTRAL, MOOD_EMOJI and MOOD_TEXT come from models.constants, shared with the API.
 KEYWORD_MOODS: tuple[Mood, ...] = MOODS[:-1]
-NEUTRAL: Mood = "neutral"
-MOOD_EMOJI: dict[Mood, str] = {
-    "happy": "😊",
-    "sad": "😢",
-    "angry": "😠",
-    "anxious": "😰",
-    "loving": "🥰",
-    "tired": "😴",
-    "neutral": "😐",
-}
-MOOD_TEXT: dict[Mood, str] = {mood: mood.capitalize() for mood in MOODS}
 
 
 class MoodPrediction(msgspec.Struct, kw_only=True, frozen=True):

@@ -8,6 +8,7 @@ from collections import Counter
 
 import numpy as np
 
+from models.constants import MAX_RELATED
 from pipelines.embeddings import EMBEDDING_DIM, embed
 from pipelines.highlights import extract_highlights, limit_projects, split_sentences
 from pipelines.mood import predict_mood
@@ -23,7 +24,6 @@ from pipelines.summaries import summarize
 
 # An existing goal or project counts as related to an entry above this cosine similarity.
 RELATED_THRESHOLD = 0.45
-MAX_RELATED = 3
 # A retrieved passage must be at least this similar to the question to be quoted in an answer.
 ANSWER_MIN_SCORE = 0.25
 NO_ANSWER = "I couldn't find anything in your journal about that yet."

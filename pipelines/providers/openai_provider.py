@@ -9,6 +9,7 @@ from typing import Any, TypeVar
 import msgspec
 import openai
 
+from models.constants import MAX_RELATED
 from pipelines.providers.base import AnalysisContext, EntryAnalysis, Passage, ProfileDraft, ProfileEntry
 
 T = TypeVar("T")
@@ -83,7 +84,7 @@ class OpenAIProvider:
             + "highlights: the tasks, projects and goals the writer intends (not past events, not other people's "
             "obligations, not negated ones), each reformulated as a short imperative, with metadata timeframe "
             "(today or week for tasks, month or year for goals), priority (high, medium, low); "
-            f"relatedGoals and relatedProjects: at most 3 each, chosen only from these existing goals "
+            f"relatedGoals and relatedProjects: at most {MAX_RELATED} each, chosen only from these existing goals "
             f"{context.existing_goals[:30]} and projects {context.existing_projects[:30]}.\n\n"
             f"Entry:\n{text}"
         )
