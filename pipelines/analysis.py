@@ -1,6 +1,6 @@
 """The analysis of saved entries, as plain functions over the database (the flows wrap them).
 
-Rules that keep it trustworthy (DESIGN.md, Pipelines):
+Rules that keep it trustworthy (docs/architecture.md, "The pipelines"):
 - idempotent per content version: an entry already analysed at its current version is skipped,
   and a task, project or goal the user already has (said again in other words) is not created;
 - the write is for the version that was read: if the content changed meanwhile, this run leaves
