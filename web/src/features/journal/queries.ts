@@ -4,7 +4,7 @@
  */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 
-import { api, CSRF_HEADERS, toApiError, type Schemas } from "@/lib/api/client";
+import { api, type Schemas } from "@/lib/api/client";
 
 export type Entry = Schemas["EntryOut"];
 export type Task = Schemas["TaskOut"];
@@ -217,26 +217,11 @@ export function serverErrorText(body: unknown): string | undefined {
   return undefined;
 }
 
-/**
- * POST /api/journal/therapist-report. Not in the generated schema yet, so it is called with fetch
- * directly (same origin, cookies and CSRF header as `api`); non-OK answers throw ApiError.
- */
+/** POST /api/journal/therapist-report; non-OK answers throw ApiError, an empty answer is a success. */
 export function useTherapistReport() {
   return useMutation({
-    mutationFn: async (body: TherapistReportInput): Promise<TherapistReportResult> => {
-      const url = new URL("/api/journal/therapist-report", window.location.origin);
-      const response = await globalThis.fetch(
-        new Request(url, {
-          method: "POST",
-          credentials: "include",
-          headers: { Accept: "application/json", "Content-Type": "application/json", ...CSRF_HEADERS },
-          body: JSON.stringify(body),
-        }),
-      );
-      if (!response.ok) throw await toApiError(response);
-      const text = await response.text();
-      return text ? (JSON.parse(text) as TherapistReportResult) : { success: true };
-    },
+    mutationFn: async (body: TherapistReportInput): Promise<TherapistReportResult> =>
+      (await api.POST("/api/journal/therapist-report", { body })).data ?? { success: true },
   });
 }
 

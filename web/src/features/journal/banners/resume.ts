@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 
-import { CSRF_HEADERS } from "@/lib/api/client";
+import { api } from "@/lib/api/client";
 
 export const resumeKey = ["resume", "exists"] as const;
 
@@ -10,15 +10,9 @@ export const resumeKey = ["resume", "exists"] as const;
  */
 export async function fetchHasResume(): Promise<boolean> {
   try {
-    const response = await fetch(new URL("/api/resume", window.location.origin).toString(), {
-      credentials: "include",
-      headers: { Accept: "application/json", ...CSRF_HEADERS },
-    });
-    if (!response.ok) return false;
-    const body: unknown = await response.json();
-    if (!body || typeof body !== "object" || "error" in body) return false;
-    const content = (body as { content?: unknown }).content;
-    return typeof content === "string" && content.trim().length > 0;
+    const { data } = await api.GET("/api/resume");
+    if (!data || data.error != null) return false;
+    return typeof data.content === "string" && data.content.trim().length > 0;
   } catch {
     return false;
   }

@@ -308,7 +308,7 @@ describe("JournalEditor", () => {
   });
 
   it("sends a keep-alive PATCH with only the content on pagehide when dirty", async () => {
-    fakeApi(handlers());
+    const api = fakeApi(handlers());
     renderEditor();
     type(LONG);
     await advanceTimers(1500);
@@ -316,14 +316,14 @@ describe("JournalEditor", () => {
     act(() => {
       window.dispatchEvent(new Event("pagehide"));
     });
-    const fetchMock = vi.mocked(globalThis.fetch);
-    const call = fetchMock.mock.calls.find(([, init]) => init?.keepalive);
-    expect(call).toBeDefined();
-    const [url, init] = call!;
-    expect(String(url)).toContain(`/api/journal/${ENTRY_ID}`);
-    expect(init).toMatchObject({ method: "PATCH", keepalive: true, credentials: "include" });
-    expect(init!.headers).toMatchObject({ "Content-Type": "application/json", "X-Requested-With": "XMLHttpRequest" });
-    expect(JSON.parse(String(init!.body))).toEqual({ content: `${LONG} unsaved tail` });
+    // Issued at once, in the event itself (no waiting): the page may be gone right after.
+    const request = api.requests.find((r) => r.keepalive);
+    expect(request).toBeDefined();
+    expect(new URL(request!.url).pathname).toBe(`/api/journal/${ENTRY_ID}`);
+    expect(request).toMatchObject({ method: "PATCH", keepalive: true, credentials: "include" });
+    expect(request!.headers.get("Content-Type")).toBe("application/json");
+    expect(request!.headers.get("X-Requested-With")).toBe("XMLHttpRequest");
+    expect(await request!.clone().json()).toEqual({ content: `${LONG} unsaved tail` });
   });
 
   it("warns on beforeunload while dirty", async () => {

@@ -27,7 +27,7 @@ import {
 } from "@/components/ui/dropdown-menu";
 import { ToastAction } from "@/components/ui/toast";
 import { toast } from "@/hooks/use-toast";
-import { CSRF_HEADERS } from "@/lib/api/client";
+import { api } from "@/lib/api/client";
 import {
   AUTOSAVE_DEBOUNCE_MS,
   AUTOSAVE_INTERVAL_MS,
@@ -298,14 +298,9 @@ export function JournalEditor({ photoControls, className }: JournalEditorProps) 
       const text = contentRef.current;
       if (!dirtyRef.current || isTempId(id) || keptAlive.current === text) return;
       keptAlive.current = text;
-      void globalThis
-        .fetch(new URL(`/api/journal/${encodeURIComponent(id)}`, window.location.origin).toString(), {
-          method: "PATCH",
-          keepalive: true,
-          credentials: "include",
-          headers: { "Content-Type": "application/json", ...CSRF_HEADERS },
-          body: JSON.stringify({ content: text }),
-        })
+      // The client issues the request before its first await, so it leaves while the page does.
+      void api
+        .PATCH("/api/journal/{entry_id}", { params: { path: { entry_id: id } }, body: { content: text }, keepalive: true })
         .catch(() => undefined);
     };
     const onBeforeUnload = (event: BeforeUnloadEvent) => {

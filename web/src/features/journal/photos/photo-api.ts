@@ -1,22 +1,14 @@
 /**
  * Entry photos (spec part 1, section 7): GET /api/journal-photos/{entryId}, POST the same path
- * (multipart: `photo`, optional `caption`), DELETE /api/journal-photos/{photoId}. Plain fetch:
- * the typed client does not carry these routes (and multipart is awkward through it).
+ * (multipart: `photo`, optional `caption`), DELETE /api/journal-photos/{photoId}, all through the
+ * typed client (the upload's form is built by `formDataBody`).
  */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 
-import { CSRF_HEADERS, toApiError } from "@/lib/api/client";
+import { api, fileField, formDataBody, type Schemas } from "@/lib/api/client";
 import { TEMP_ENTRY_ID_PREFIX } from "@/lib/constants";
 
-export interface JournalPhoto {
-  id: string;
-  url: string;
-  thumbnailUrl: string;
-  caption: string | null;
-  createdAt: string;
-  width: number | null;
-  height: number | null;
-}
+export type JournalPhoto = Schemas["PhotoOut"];
 
 export const photoKeys = {
   list: (entryId: string) => ["journal", "photos", entryId] as const,
@@ -27,36 +19,22 @@ export function isSavedEntryId(entryId: string | null | undefined): entryId is s
   return !!entryId && !entryId.startsWith(TEMP_ENTRY_ID_PREFIX);
 }
 
-function url(path: string): string {
-  return new URL(path, window.location.origin).toString();
-}
-
-async function send(path: string, init: RequestInit = {}): Promise<Response> {
-  const response = await fetch(url(path), {
-    ...init,
-    credentials: "include",
-    headers: { Accept: "application/json", ...CSRF_HEADERS },
-  });
-  if (!response.ok) throw await toApiError(response);
-  return response;
-}
-
 export async function listPhotos(entryId: string): Promise<JournalPhoto[]> {
-  const response = await send(`/api/journal-photos/${encodeURIComponent(entryId)}`);
-  const body: unknown = await response.json();
-  return Array.isArray(body) ? (body as JournalPhoto[]) : [];
+  const { data } = await api.GET("/api/journal-photos/{entry_id}", { params: { path: { entry_id: entryId } } });
+  return data ?? [];
 }
 
 export async function uploadPhoto(entryId: string, file: File, caption?: string): Promise<JournalPhoto> {
-  const form = new FormData();
-  form.append("photo", file);
-  if (caption?.trim()) form.append("caption", caption.trim());
-  const response = await send(`/api/journal-photos/${encodeURIComponent(entryId)}`, { method: "POST", body: form });
-  return (await response.json()) as JournalPhoto;
+  const { data } = await api.POST("/api/journal-photos/{entry_id}", {
+    params: { path: { entry_id: entryId } },
+    body: { photo: fileField(file), caption: caption?.trim() || undefined },
+    bodySerializer: formDataBody,
+  });
+  return data!;
 }
 
 export async function deletePhoto(photoId: string): Promise<void> {
-  await send(`/api/journal-photos/${encodeURIComponent(photoId)}`, { method: "DELETE" });
+  await api.DELETE("/api/journal-photos/{photo_id}", { params: { path: { photo_id: photoId } } });
 }
 
 export function usePhotos(entryId: string | null) {
