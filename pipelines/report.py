@@ -15,6 +15,7 @@ from datetime import date, timedelta
 from xml.sax.saxutils import escape
 
 import msgspec
+import structlog
 from reportlab.graphics.charts.legends import Legend
 from reportlab.graphics.charts.lineplots import LinePlot
 from reportlab.graphics.shapes import Circle, Drawing, String
@@ -25,11 +26,12 @@ from reportlab.lib.styles import ParagraphStyle, getSampleStyleSheet
 from reportlab.lib.units import mm
 from reportlab.platypus import KeepTogether, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
-from api.logging import get_logger
 from models.constants import MOOD_SCORE
 from models.dates import long_date
 
-log = get_logger("reverie.report")
+# structlog directly (pipelines do not depend on the api package): the app configures structlog globally
+# (api/logging.py), so this logger renders like every other.
+log = structlog.stdlib.get_logger("reverie.report")
 
 DISCLAIMER = "Prepared from the writer's own journal; it is not a clinical assessment."
 MAX_QUOTES = 8
