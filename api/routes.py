@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from api.admin.controllers import AdminController
 from api.ai.controllers import AIController
 from api.auth.controllers import AuthController
 from api.health.controllers import HealthController
@@ -14,6 +15,7 @@ from api.profile.controllers import ProfileController
 from api.reports.controllers import TherapistReportController
 from api.resume.controllers import ResumeController
 from api.spa import serve_spa
+from api.subscription.controllers import SubscriptionController, WaitlistController
 from api.tasks.controllers import GoalsController, ProjectsController, TasksController
 from api.users.controllers import UsersController
 
@@ -25,5 +27,7 @@ ROUTE_HANDLERS = [
     ProfileController, ResumeController,
     InsightsController,
     AIController,
+    SubscriptionController, WaitlistController,
+    AdminController,
     serve_spa,  # last: everything that is not /api is the web app
 ]

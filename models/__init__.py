@@ -16,10 +16,12 @@ if TYPE_CHECKING:
     from models.constants import EMBEDDING_DIM
     from models.journal import Goal, Insight, JournalEntry, Profile, Project, Resume, Task
     from models.photo import Photo
+    from models.subscription import AdminAction, PromoCode, PromoRedemption, WaitlistEntry
     from models.user import User
 
 __all__ = [
     "EMBEDDING_DIM",
+    "AdminAction",
     "AuthSession",
     "Base",
     "Goal",
@@ -29,13 +31,17 @@ __all__ = [
     "Photo",
     "Profile",
     "Project",
+    "PromoCode",
+    "PromoRedemption",
     "Resume",
     "Task",
     "User",
     "VerificationCode",
+    "WaitlistEntry",
 ]
 
-_MODULES = ("models.constants", "models.base", "models.auth", "models.journal", "models.photo", "models.user")
+_MODULES = ("models.constants", "models.base", "models.auth", "models.journal", "models.photo", "models.subscription",
+            "models.user")
 
 
 def __getattr__(name: str) -> Any:

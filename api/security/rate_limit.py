@@ -34,6 +34,8 @@ LIMITS: dict[str, tuple[Limit, Limit]] = {
     "reset": (Limit(20, 15 * 60), Limit(10, 15 * 60)),
     # Reports per day (the fixed window is the UTC day); the account is the user id.
     "therapist_report": (Limit(100, 24 * 60 * 60), Limit(5, 24 * 60 * 60)),
+    # Early-access code attempts: a code cannot be found by trying many.
+    "promo_code": (Limit(30, 60 * 60), Limit(10, 60 * 60)),
 }
 # Failed logins of one account from one client: after this many, that client must wait, with
 # the wait doubling per further failure. Other clients, and the owner's own signed-in devices,

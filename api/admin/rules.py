@@ -1,0 +1,31 @@
+"""The admin panel: its constants and messages (spec part 2 sections 2, 5, 6, 8 and 9)."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+# Test accounts: no entries, or younger than this (part 2 section 9).
+TEST_ACCOUNT_AGE = timedelta(hours=24)
+# The System tab's "entries this week": entries written in the last seven days.
+ENTRIES_WEEK = timedelta(days=7)
+# How many of the latest admin actions the System tab shows.
+AUDIT_LOG_LIMIT = 100
+
+MSG_USER_NOT_FOUND = "User not found"
+MSG_WAITLIST_NOT_FOUND = "Waitlist entry not found"
+MSG_LAST_ADMIN = "At least one admin must remain: make another user an admin first."
+MSG_INFLUENCER_REQUIRED = "Please enter an influencer name"
+MSG_DURATION = "durationDays must be one of 7, 14, 30, 60, 90 or 365."
+MSG_MAX_USES = "maxUses must be a whole number from 1 to {limit:,}."
+MSG_ADMIN_UPDATED = "Admin Status Updated"
+MSG_PREMIUM_UPDATED = "Premium Access Updated"
+MSG_USER_DELETED = "User Deleted"
+MSG_WAITLIST_DELETED = "Entry deleted"
+
+# What the audit log records (`AdminAction.action`).
+ACTION_SET_ADMIN = "set_admin"
+ACTION_GRANT_PROMO = "grant_promo"
+ACTION_REVOKE_PROMO = "revoke_promo"
+ACTION_DELETE_USER = "delete_user"
+ACTION_DELETE_WAITLIST = "delete_waitlist_entry"
+ACTION_GENERATE_CODE = "generate_promo_code"

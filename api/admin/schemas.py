@@ -1,0 +1,151 @@
+"""Admin panel bodies (spec part 2 section 3: waitlist entry, promo code, admin user row)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Literal
+from uuid import UUID
+
+import msgspec
+
+from models import AdminAction, PromoCode, WaitlistEntry
+
+
+class AdminUserOut(msgspec.Struct, rename="camel", kw_only=True):
+    id: UUID
+    username: str
+    email: str
+    created_at: datetime
+    journal_entry_count: int
+    # Sessions that have not ended (signed-in browsers and devices).
+    session_count: int
+    # The effective tier: premium through the paid tier or promo access.
+    subscription_tier: Literal["free", "premium"]
+    # 'trialing' (shown as Premium Trial) for premium through promo access.
+    subscription_status: Literal["active", "trialing", "free"]
+    is_premium: bool
+    is_verified: bool
+    # Deletion is permanent (no soft delete), so this is always null; kept for the panel's labels.
+    deleted_at: datetime | None
+    is_admin: bool
+    # Promo access the user holds: from a code or an admin; its end, if it has one.
+    promo_source: Literal["code", "admin"] | None
+    promo_code_applied: str | None
+    promo_code_expiry: datetime | None
+    last_login_at: datetime | None
+
+
+class SetAdminIn(msgspec.Struct, rename="camel", kw_only=True, forbid_unknown_fields=True):
+    is_admin: bool
+
+
+class PremiumAccessIn(msgspec.Struct, rename="camel", kw_only=True, forbid_unknown_fields=True):
+    """Grant (enabled) or revoke promo premium. Granted access lasts `durationDays` (one of the
+    promo durations) or, when null, until revoked."""
+
+    enabled: bool
+    duration_days: int | None = None
+
+
+class AdminUserResultOut(msgspec.Struct, kw_only=True):
+    success: bool
+    message: str
+    user: AdminUserOut
+
+
+class AdminDeletedOut(msgspec.Struct, kw_only=True):
+    success: bool
+    message: str
+
+
+class WaitlistEntryOut(msgspec.Struct, rename="camel", kw_only=True):
+    id: UUID
+    user_id: UUID | None
+    name: str | None
+    email: str
+    message: str
+    created_at: datetime
+    interested_features: list[str]
+    is_subscribed: bool
+
+    @classmethod
+    def of(cls, e: WaitlistEntry) -> WaitlistEntryOut:
+        return cls(id=e.id, user_id=e.user_id, name=e.name, email=e.email, message=e.message,
+                   created_at=e.created_at, interested_features=list(e.interested_features or []),
+                   is_subscribed=e.is_subscribed)
+
+
+class PromoCodeOut(msgspec.Struct, rename="camel", kw_only=True):
+    id: UUID
+    code: str
+    influencer_name: str
+    created_at: datetime
+    # Null means the code never expires (shown as 'Never').
+    expires_at: datetime | None
+    duration_days: int
+    current_uses: int
+    max_uses: int
+
+    @classmethod
+    def of(cls, p: PromoCode) -> PromoCodeOut:
+        return cls(id=p.id, code=p.code, influencer_name=p.influencer_name, created_at=p.created_at,
+                   expires_at=p.expires_at, duration_days=p.duration_days, current_uses=p.current_uses,
+                   max_uses=p.max_uses)
+
+
+class GeneratePromoCodeIn(msgspec.Struct, rename="camel", kw_only=True, forbid_unknown_fields=True):
+    influencer_name: str
+    # One of 7, 14, 30, 60, 90, 365: how long the code can be redeemed, and how long the premium
+    # it grants lasts from redemption.
+    duration_days: int = 30
+    # How many users may redeem it (100 unless given).
+    max_uses: int | None = None
+
+
+class GeneratedCodeOut(msgspec.Struct, rename="camel", kw_only=True):
+    code: str
+    promo_code: PromoCodeOut
+
+
+class AdminStatsOut(msgspec.Struct, rename="camel", kw_only=True):
+    users: int
+    verified_users: int
+    # Users with at least one entry (the Active Users tab).
+    active_users: int
+    premium_users: int
+    admins: int
+    # Users with no entries or younger than 24 hours (the Test Accounts tab).
+    test_accounts: int
+    entries: int
+    # Entries written in the last seven days.
+    entries_this_week: int
+    waitlist_subscribed: int
+    promo_codes: int
+
+
+class AuditEntryOut(msgspec.Struct, rename="camel", kw_only=True):
+    id: UUID
+    admin_id: UUID
+    # The admin's current username; null once that account is gone.
+    admin_username: str | None
+    action: str
+    target_type: str
+    target_id: UUID | None
+    # The target user's current username, when the target is a user who still exists.
+    target_username: str | None
+    detail: str | None
+    created_at: datetime
+
+    @classmethod
+    def of(cls, a: AdminAction, names: dict[UUID, str]) -> AuditEntryOut:
+        return cls(id=a.id, admin_id=a.admin_id, admin_username=names.get(a.admin_id), action=a.action,
+                   target_type=a.target_type, target_id=a.target_id,
+                   target_username=names.get(a.target_id) if a.target_type == "user" and a.target_id else None,
+                   detail=a.detail, created_at=a.created_at)
+
+
+class AdminOverviewOut(msgspec.Struct, rename="camel", kw_only=True):
+    """The System tab: statistics and the latest admin actions."""
+
+    stats: AdminStatsOut
+    audit_log: list[AuditEntryOut]

@@ -1,0 +1,148 @@
+"""What admins read and change: every user's row, their deletion, statistics, the audit log.
+
+Every admin action is written to the audit log in the same transaction as the change itself, so
+the log never claims a change that did not happen, nor misses one that did.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Sequence
+from datetime import UTC, datetime
+
+import sqlalchemy as sa
+from advanced_alchemy.exceptions import NotFoundError
+from advanced_alchemy.service import SQLAlchemyAsyncRepositoryService
+
+from api.admin import rules
+from api.admin.schemas import AdminStatsOut, AdminUserOut, AuditEntryOut
+from api.errors import Conflict
+from api.services import repository_for
+from api.storage import FileStorage
+from api.subscription import services as subscription
+from models import AdminAction, AuthSession, JournalEntry, PromoCode, PromoRedemption, User, WaitlistEntry
+
+
+def _count_of(model: type, *where: sa.ColumnElement[bool]) -> sa.ScalarSelect[int]:
+    return sa.select(sa.func.count()).select_from(model).where(*where).scalar_subquery()
+
+
+class UserAdminService(SQLAlchemyAsyncRepositoryService[User]):
+    repository_type = repository_for(User)
+
+    @property
+    def session(self):
+        return self.repository.session
+
+    def _rows_statement(self) -> sa.Select:
+        last_code = (
+            sa.select(PromoCode.code).join(PromoRedemption, PromoRedemption.promo_code_id == PromoCode.id)
+            .where(PromoRedemption.user_id == User.id).order_by(PromoRedemption.redeemed_at.desc()).limit(1)
+            .scalar_subquery()
+        )
+        return sa.select(
+            User,
+            _count_of(JournalEntry, JournalEntry.user_id == User.id).label("entries"),
+            _count_of(AuthSession, AuthSession.user_id == User.id, AuthSession.expires_at > sa.func.now())
+            .label("sessions"),
+            last_code.label("code"),
+        )
+
+    @staticmethod
+    def _row(user: User, entries: int, sessions: int, code: str | None) -> AdminUserOut:
+        holds_promo = user.has_promo
+        return AdminUserOut(
+            id=user.id, username=user.username, email=user.email, created_at=user.created_at,
+            journal_entry_count=entries, session_count=sessions,
+            subscription_tier=subscription.tier_of(user),  # type: ignore[arg-type]
+            subscription_status=subscription.status_of(user),  # type: ignore[arg-type]
+            is_premium=user.is_premium, is_verified=user.is_verified, deleted_at=None, is_admin=user.is_admin,
+            promo_source=user.promo_source if holds_promo else None,  # type: ignore[arg-type]
+            promo_code_applied=code if holds_promo and user.promo_source == "code" else None,
+            promo_code_expiry=user.promo_expires_at if holds_promo else None,
+            last_login_at=user.last_login_at,
+        )
+
+    async def rows(self) -> list[AdminUserOut]:
+        result = await self.session.execute(self._rows_statement().order_by(User.created_at.desc()))
+        return [self._row(*row) for row in result.all()]
+
+    async def row(self, user_id: uuid.UUID) -> AdminUserOut:
+        found = (await self.session.execute(self._rows_statement().where(User.id == user_id))).first()
+        if found is None:
+            raise NotFoundError(detail=rules.MSG_USER_NOT_FOUND)
+        return self._row(*found)
+
+    async def target(self, user_id: uuid.UUID) -> User:
+        """The user with this id, locked until the transaction ends; 404 when there is none."""
+        user = await self.get_one_or_none(User.id == user_id, with_for_update=True)
+        if user is None:
+            raise NotFoundError(detail=rules.MSG_USER_NOT_FOUND)
+        return user
+
+    async def _keep_an_admin(self, leaving: User) -> None:
+        """Refuse a change that would leave no admin. The admins' rows are locked first, so two
+        admins removing each other at the same time cannot both succeed."""
+        admins = (await self.session.scalars(
+            sa.select(User.id).where(User.is_admin).order_by(User.id).with_for_update()
+        )).all()
+        if leaving.is_admin and set(admins) <= {leaving.id}:
+            raise Conflict(detail=rules.MSG_LAST_ADMIN)
+
+    async def set_admin(self, user: User, is_admin: bool) -> None:
+        if not is_admin:
+            await self._keep_an_admin(user)
+        user.is_admin = is_admin
+        await self.session.flush()
+
+    async def delete(self, user: User, storage: FileStorage) -> None:
+        """Deletes the user for good: their rows go by ON DELETE CASCADE (entries, tasks, projects,
+        goals, insights, photos, profile, resume, sessions, codes redeemed, waitlist entry), then
+        their files. The change is committed before the files go, so a failed commit leaves the
+        account whole."""
+        await self._keep_an_admin(user)
+        user_id = user.id
+        await self.session.delete(user)
+        await self.session.flush()
+        await self.session.commit()
+        await storage.delete_prefix(str(user_id))
+
+    async def stats(self) -> AdminStatsOut:
+        now = datetime.now(UTC)
+        has_entries = sa.exists().where(JournalEntry.user_id == User.id)
+        counts = (await self.session.execute(sa.select(
+            sa.select(sa.func.count()).select_from(User).scalar_subquery(),
+            _count_of(User, User.is_verified),
+            _count_of(User, has_entries),
+            _count_of(User, subscription.is_premium_clause()),
+            _count_of(User, User.is_admin),
+            _count_of(User, sa.or_(~has_entries, User.created_at > now - rules.TEST_ACCOUNT_AGE)),
+            sa.select(sa.func.count()).select_from(JournalEntry).scalar_subquery(),
+            _count_of(JournalEntry, JournalEntry.created_at > now - rules.ENTRIES_WEEK),
+            _count_of(WaitlistEntry, WaitlistEntry.is_subscribed),
+            sa.select(sa.func.count()).select_from(PromoCode).scalar_subquery(),
+        ))).one()
+        return AdminStatsOut(
+            users=counts[0], verified_users=counts[1], active_users=counts[2], premium_users=counts[3],
+            admins=counts[4], test_accounts=counts[5], entries=counts[6], entries_this_week=counts[7],
+            waitlist_subscribed=counts[8], promo_codes=counts[9],
+        )
+
+
+class AuditService(SQLAlchemyAsyncRepositoryService[AdminAction]):
+    repository_type = repository_for(AdminAction)
+
+    async def record(self, admin_id: uuid.UUID, action: str, target_type: str, target_id: uuid.UUID | None,
+                     detail: str | None = None) -> None:
+        await self.repository.add(AdminAction(admin_id=admin_id, action=action, target_type=target_type,
+                                              target_id=target_id, detail=detail, created_at=datetime.now(UTC)))
+
+    async def latest(self, limit: int = rules.AUDIT_LOG_LIMIT) -> list[AuditEntryOut]:
+        actions: Sequence[AdminAction] = await self.get_many(
+            statement=sa.select(AdminAction).order_by(AdminAction.created_at.desc()).limit(limit)
+        )
+        ids = {a.admin_id for a in actions} | {a.target_id for a in actions if a.target_type == "user" and a.target_id}
+        names = dict((await self.repository.session.execute(
+            sa.select(User.id, User.username).where(User.id.in_(ids))
+        )).tuples().all()) if ids else {}
+        return [AuditEntryOut.of(a, names) for a in actions]

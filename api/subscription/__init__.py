@@ -1,0 +1,1 @@
+"""Subscription: premium, promo codes, the waitlist and the free tier's weekly usage."""

@@ -1,0 +1,195 @@
+"""Premium from promo codes, the user's promo switch and the waitlist (spec part 1 sections 3, 6
+and 7; part 2 sections 4, 5, 7 and 8). Codes come from an admin through the API, as in the
+product: the server checks every code against the ones admins generated."""
+
+from __future__ import annotations
+
+from contextlib import ExitStack
+from datetime import UTC, datetime, timedelta
+
+import pytest
+import sqlalchemy as sa
+
+from api.__main__ import _make_admin
+from tests.support.accounts import signed_up
+from tests.support.app import app_client
+
+REPORT_URL = "/api/journal/therapist-report"
+REPORT = {"startDate": "2026-01-01", "endDate": "2026-01-31", "therapistEmail": "dr.lee@clinic.example"}
+
+
+def sql(database_url: str, statement: str, **params) -> list:
+    engine = sa.create_engine(database_url, poolclass=sa.pool.NullPool)
+    try:
+        with engine.begin() as conn:
+            result = conn.execute(sa.text(statement), params)
+            return list(result) if result.returns_rows else []
+    finally:
+        engine.dispose()
+
+
+@pytest.fixture
+def clients(app):
+    """A factory of signed-in clients of the same app, one per user."""
+    with ExitStack() as stack:
+        def make(username: str, *, admin: bool = False, database_url: str | None = None):
+            client = stack.enter_context(app_client(app, raise_server_exceptions=False))
+            email = f"{username}@example.com"
+            signed_up(client, app.state.settings.outbox_dir, username, email)
+            if admin:
+                assert _make_admin(database_url, email, True) == 0  # the `python -m api make-admin` command
+            return client
+
+        yield make
+
+
+@pytest.fixture
+def boss(clients, database_url):
+    return clients("boss", admin=True, database_url=database_url)
+
+
+def generate(boss, **body) -> dict:
+    response = boss.post("/api/admin/generate-promo-code", json={"influencerName": "Mia Reads", **body})
+    assert response.status_code == 201, response.text
+    return response.json()
+
+
+def me(client) -> dict:
+    return client.get("/api/auth/me").json()
+
+
+def test_a_free_account(ana):
+    body = ana.get("/api/subscription").json()
+    assert body == {
+        "tier": "free", "status": "free", "periodEnd": None, "isPremium": False, "stripeCustomerId": None,
+        "stripeSubscriptionId": None, "insightsUsedThisWeek": 0, "insightsLimit": 5, "taskGenerationsThisWeek": 0,
+        "taskGenerationsUsedThisWeek": 0, "taskGenerationsLimit": 30,
+    }
+    assert ana.get("/api/subscription/promo-access").json() == {
+        "hasAccess": False, "enabled": False, "available": False, "expiresAt": None}
+    details = ana.get("/api/subscription/details").json()
+    assert details["onPremiumTier"] is False and details["promo"]["available"] is False
+    assert details["waitlist"] is None
+
+
+def test_a_generated_code_applies_once_per_user_case_insensitively(boss, clients):
+    code = generate(boss)["code"]
+    ana, ben = clients("ana"), clients("ben")
+    assert ana.post(REPORT_URL, json=REPORT).status_code == 403
+
+    applied = ana.post("/api/subscription/promo-code", json={"code": f"  {code.lower()} "})
+    assert applied.status_code == 200, applied.text
+    assert applied.json()["success"] is True and applied.json()["message"] == "Promo code applied successfully!"
+    assert me(ana)["isPremium"] is True
+    subscription = ana.get("/api/subscription").json()
+    assert (subscription["tier"], subscription["status"], subscription["isPremium"]) == ("premium", "trialing", True)
+    assert subscription["insightsLimit"] is None and subscription["taskGenerationsLimit"] is None
+    period_end = datetime.fromisoformat(subscription["periodEnd"])
+    assert timedelta(days=29, hours=23) < period_end - datetime.now(UTC) <= timedelta(days=30)
+    assert ana.get("/api/subscription/promo-access").json()["hasAccess"] is True
+    details = ana.get("/api/subscription/details").json()
+    assert details["promo"] | {"expiresAt": None} == {
+        "available": True, "enabled": True, "hasAccess": True, "source": "code", "code": code, "expiresAt": None}
+    assert ana.post(REPORT_URL, json=REPORT).status_code == 200  # premium content follows isPremium
+
+    again = ana.post("/api/subscription/promo-code", json={"code": code})
+    assert again.status_code == 409 and again.json()["error"] == "You have already used this promo code."
+    assert ben.post("/api/subscription/promo-code", json={"code": code.upper()}).status_code == 200
+    listed = boss.get("/api/admin/promo-codes").json()
+    assert [(c["code"], c["currentUses"]) for c in listed] == [(code, 2)]
+
+
+@pytest.mark.parametrize("case", ["unknown", "expired", "used up", "blank", "too long", "another prefix"])
+def test_unknown_expired_and_used_up_codes_are_refused(boss, clients, database_url, case):
+    code = generate(boss, maxUses=1)["code"]
+    ana = clients("ana")
+    attempt = {"unknown": "MIAREADS-AAAAAAAAAAAA", "blank": "   ", "too long": code + "X" * 40,
+               "another prefix": "OTHER-" + code.split("-")[1]}.get(case, code)
+    if case == "expired":
+        sql(database_url, "UPDATE promo_codes SET expires_at = now() - interval '1 second'")
+    if case == "used up":
+        assert clients("ben").post("/api/subscription/promo-code", json={"code": code}).status_code == 200
+    refused = ana.post("/api/subscription/promo-code", json={"code": attempt})
+    assert refused.status_code == 400, refused.text
+    assert refused.json()["error"] == "Invalid promo code"
+    assert me(ana)["isPremium"] is False
+    assert ana.get("/api/subscription/promo-access").json()["available"] is False
+    assert sql(database_url, "SELECT count(*) FROM promo_redemptions r JOIN users u ON u.id = r.user_id "
+                             "WHERE u.username = 'ana'")[0][0] == 0
+
+
+def test_promo_access_ends_by_itself(boss, clients, database_url):
+    ana = clients("ana")
+    assert ana.post("/api/subscription/promo-code", json={"code": generate(boss, durationDays=7)["code"]}).status_code == 200
+    assert me(ana)["isPremium"] is True
+    sql(database_url, "UPDATE users SET promo_expires_at = now() - interval '1 second' WHERE username = 'ana'")
+    assert me(ana)["isPremium"] is False
+    assert ana.get("/api/subscription").json()["tier"] == "free"
+    assert ana.get("/api/subscription/promo-access").json() == {
+        "hasAccess": False, "enabled": True, "available": False, "expiresAt": None}
+    assert ana.post(REPORT_URL, json=REPORT).status_code == 403
+    # Run out, it cannot be switched back on.
+    again = ana.post("/api/subscription/toggle-promo", json={"enabled": True})
+    assert again.status_code == 400 and "no promo access" in again.json()["error"]
+
+
+def test_toggling_promo_removes_and_restores_premium(boss, clients, database_url):
+    ana = clients("ana")
+    refused = ana.post("/api/subscription/toggle-promo", json={"enabled": True})
+    assert refused.status_code == 400 and me(ana)["isPremium"] is False  # nothing to switch on
+    assert ana.post("/api/subscription/promo-code", json={"code": generate(boss)["code"]}).status_code == 200
+
+    off = ana.post("/api/subscription/toggle-promo", json={"enabled": False})
+    assert off.status_code == 200 and off.json()["hasAccess"] is False
+    assert me(ana)["isPremium"] is False
+    assert ana.get("/api/subscription/promo-access").json()["hasAccess"] is False
+    assert ana.post(REPORT_URL, json=REPORT).status_code == 403
+
+    on = ana.post("/api/subscription/toggle-promo", json={"enabled": True})
+    assert on.status_code == 200 and on.json()["hasAccess"] is True
+    assert me(ana)["isPremium"] is True
+    assert ana.post(REPORT_URL, json=REPORT).status_code == 200
+
+    # The switch is disabled on the paid tier: premium stays either way.
+    sql(database_url, "UPDATE users SET subscription_tier = 'premium' WHERE username = 'ana'")
+    tier = ana.post("/api/subscription/toggle-promo", json={"enabled": False})
+    assert tier.status_code == 400 and tier.json()["error"] == "Promo access cannot be toggled on the premium tier."
+    assert me(ana)["isPremium"] is True
+    assert ana.get("/api/subscription").json()["status"] == "active"
+
+
+def test_code_attempts_are_rate_limited(ana):
+    answers = [ana.post("/api/subscription/promo-code", json={"code": f"GUESS-{n:012d}"}).status_code
+               for n in range(11)]
+    assert answers == [400] * 10 + [429]
+
+
+def test_the_waitlist(ana, database_url):
+    missing = ana.post("/api/waitlist/join", json={"email": "ana@example.com", "message": "  "})
+    assert missing.status_code == 400
+    assert missing.json()["error"] == "Missing information: Please provide both your email and journaling story."
+    odd = ana.post("/api/waitlist/join", json={"message": "Hi", "interestedFeatures": ["teleportation"]})
+    assert odd.status_code == 400 and odd.json()["field"] == "interestedFeatures"
+    too_long = ana.post("/api/waitlist/join", json={"message": "x" * 5001})
+    assert too_long.status_code == 400 and too_long.json()["field"] == "message"
+    assert sql(database_url, "SELECT count(*) FROM waitlist_entries")[0][0] == 0
+
+    # The account's address is used, not one in the body.
+    joined = ana.post("/api/waitlist/join", json={"email": "someone.else@example.com",
+                                                  "message": "I journal every night since 2019.",
+                                                  "interestedFeatures": ["calendar-integration"]})
+    assert joined.status_code == 200, joined.text
+    assert joined.json()["message"].startswith("Thanks for sharing!")
+    assert joined.json()["entry"]["email"] == "ana@example.com"
+    assert ana.post("/api/waitlist/leave").json()["entry"]["isSubscribed"] is False
+    again = ana.post("/api/waitlist/join", json={"message": "Still journaling.",
+                                                 "interestedFeatures": ["couples-journaling", "calendar-integration"]})
+    assert again.json()["entry"]["isSubscribed"] is True
+    rows = sql(database_url, "SELECT email, message, interested_features, is_subscribed FROM waitlist_entries")
+    assert rows == [("ana@example.com", "Still journaling.", ["couples-journaling", "calendar-integration"], True)]
+    assert ana.get("/api/subscription/details").json()["waitlist"]["isSubscribed"] is True
+
+
+def test_leaving_a_waitlist_one_never_joined_is_404(ana):
+    response = ana.post("/api/waitlist/leave")
+    assert response.status_code == 404 and response.json()["error"] == "You are not on the waitlist."
