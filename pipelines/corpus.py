@@ -1,0 +1,157 @@
+"""The labelled journal corpus (pipelines/data/journal_corpus): parse the hand-written source
+files, resolve their due-date tokens to dates, split dev/test, write the JSONL files.
+
+Source format (one file per voice, `source/*.txt`; `#` lines are comments):
+
+    === maya-08 09-10 neutral
+    The entry's text, one or more lines.
+    @task Order the reading books | due=fri
+    @goal Stretch every morning
+    @project Loft conversion
+
+The header is the entry's id, its date (MM-DD: September to December are 2025, January to August
+2026) and its mood. `@task/@goal/@project` lines are the highlights a careful reader takes from
+the entry. A due token says when the writer said it is due, relative to the entry's date:
+`today`, `tomorrow`, a weekday (`mon`..`sun`: the next such day, the entry's own day when it is
+that day), `next-<weekday>` (that day in the following calendar week), `weekend` (the coming
+Saturday), `eow` (the coming Friday), `eom` (the last day of the month), or a date YYYY-MM-DD.
+
+Split: an entry is in `test` when the first byte of sha256(id) is below 102 (about 40%), else in
+`dev`; the split depends only on the id, so adding entries never moves existing ones.
+
+`python -m pipelines.corpus` rebuilds `dev.jsonl`, `test.jsonl` and prints the counts.
+"""
+
+from __future__ import annotations
+
+import calendar
+import hashlib
+import json
+import re
+import sys
+from collections import Counter
+from datetime import date, timedelta
+from pathlib import Path
+from typing import Any
+
+CORPUS_DIR = Path(__file__).resolve().parent / "data" / "journal_corpus"
+SOURCE_DIR = CORPUS_DIR / "source"
+DEV_PATH = CORPUS_DIR / "dev.jsonl"
+TEST_PATH = CORPUS_DIR / "test.jsonl"
+TEST_SHARE_BYTE = 102  # sha256(id)[0] < 102: about 40% of the entries
+
+_WEEKDAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
+_HEADER = re.compile(r"^=== (?P<id>[\w-]+) (?P<md>\d\d-\d\d) (?P<mood>\w+)$")
+_LABEL = re.compile(r"^@(?P<type>task|goal|project) (?P<text>[^|]+?)(?:\s*\|\s*due=(?P<due>\S+))?$")
+MOODS = ("happy", "sad", "angry", "anxious", "loving", "tired", "neutral")
+
+
+def resolve_due(token: str, today: date) -> date:
+    """A due token of the source format -> a date (see the module docstring)."""
+    if re.fullmatch(r"\d{4}-\d\d-\d\d", token):
+        return date.fromisoformat(token)
+    if token == "today":
+        return today
+    if token == "tomorrow":
+        return today + timedelta(days=1)
+    if token in _WEEKDAYS:
+        return today + timedelta(days=(_WEEKDAYS.index(token) - today.weekday()) % 7)
+    if token.startswith("next-") and token[5:] in _WEEKDAYS:
+        next_monday = today + timedelta(days=7 - today.weekday())
+        return next_monday + timedelta(days=_WEEKDAYS.index(token[5:]))
+    if token == "weekend":
+        return today + timedelta(days=(5 - today.weekday()) % 7)
+    if token == "eow":
+        return today + timedelta(days=(4 - today.weekday()) % 7)
+    if token == "eom":
+        return today.replace(day=calendar.monthrange(today.year, today.month)[1])
+    raise ValueError(f"unknown due token {token!r}")
+
+
+def _entry_date(month_day: str) -> date:
+    month, day = (int(part) for part in month_day.split("-"))
+    return date(2025 if month >= 9 else 2026, month, day)
+
+
+def split_of(entry_id: str) -> str:
+    return "test" if hashlib.sha256(entry_id.encode()).digest()[0] < TEST_SHARE_BYTE else "dev"
+
+
+def parse_source(path: Path) -> list[dict[str, Any]]:
+    voice = path.stem
+    entries: list[dict[str, Any]] = []
+    current: dict[str, Any] | None = None
+    lines: list[str] = []
+
+    def close() -> None:
+        if current is not None:
+            current["text"] = "\n".join(lines).strip()
+            if not current["text"]:
+                raise ValueError(f"{path.name}: {current['id']} has no text")
+            entries.append(current)
+
+    for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        line = raw.rstrip()
+        if line.startswith("#") and current is None:
+            continue
+        header = _HEADER.match(line)
+        if header:
+            close()
+            if header["mood"] not in MOODS:
+                raise ValueError(f"{path.name}:{number}: unknown mood {header['mood']!r}")
+            current = {"id": header["id"], "date": _entry_date(header["md"]).isoformat(), "voice": voice,
+                       "mood": header["mood"], "highlights": []}
+            lines = []
+            continue
+        if current is None:
+            if line.strip():
+                raise ValueError(f"{path.name}:{number}: text before the first entry")
+            continue
+        label = _LABEL.match(line)
+        if label:
+            highlight: dict[str, Any] = {"type": label["type"], "text": label["text"].strip()}
+            if label["due"]:
+                highlight["dueDate"] = resolve_due(label["due"], date.fromisoformat(current["date"])).isoformat()
+            current["highlights"].append(highlight)
+        elif line.startswith("@"):
+            raise ValueError(f"{path.name}:{number}: bad label line {line!r}")
+        else:
+            lines.append(line)
+    close()
+    return entries
+
+
+def load_source() -> list[dict[str, Any]]:
+    entries = [entry for path in sorted(SOURCE_DIR.glob("*.txt")) for entry in parse_source(path)]
+    ids = Counter(entry["id"] for entry in entries)
+    duplicated = [i for i, count in ids.items() if count > 1]
+    if duplicated:
+        raise ValueError(f"duplicate ids: {duplicated}")
+    for entry in entries:
+        entry["split"] = split_of(entry["id"])
+    return entries
+
+
+def load_split(split: str) -> list[dict[str, Any]]:
+    path = {"dev": DEV_PATH, "test": TEST_PATH}[split]
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def build() -> dict[str, Any]:
+    entries = load_source()
+    counts: dict[str, Any] = {}
+    for split, path in (("dev", DEV_PATH), ("test", TEST_PATH)):
+        chosen = [e for e in entries if e["split"] == split]
+        path.write_text("".join(json.dumps(e, ensure_ascii=False) + "\n" for e in chosen), encoding="utf-8")
+        counts[split] = {
+            "entries": len(chosen),
+            "moods": dict(Counter(e["mood"] for e in chosen)),
+            "highlights": dict(Counter(h["type"] for e in chosen for h in e["highlights"])),
+            "dated_tasks": sum(1 for e in chosen for h in e["highlights"] if "dueDate" in h),
+        }
+    return counts
+
+
+if __name__ == "__main__":
+    json.dump(build(), sys.stdout, indent=2)
+    print()
