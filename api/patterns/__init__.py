@@ -1,0 +1,1 @@
+"""Patterns & Insights: the patterns the pipeline found, their refresh, Go Deep and Explore Further."""

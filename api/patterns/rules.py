@@ -1,0 +1,22 @@
+"""Patterns: the spec's constants and messages (part 2 sections 2-5 and 9)."""
+
+from __future__ import annotations
+
+from pipelines.rules import FREE_INSIGHTS_PER_WEEK
+
+PATTERN_FLOW = "pattern-clustering"
+RESOURCE_KINDS = ("insight", "pattern")
+MAX_TEXT_CHARS = 5000
+MAX_GO_DEEP_INSIGHTS = 20
+# How many of the pattern's entries Go Deep reads (the newest), to bound the work per call.
+MAX_GO_DEEP_ENTRIES = 60
+
+MSG_PATTERN_NOT_FOUND = "Pattern not found"
+MSG_RUN_NOT_FOUND = "Pattern refresh not found"
+MSG_REFRESH_FAILED = "Could not refresh your patterns. Please try again later."
+MSG_RESOURCE_KIND = "type must be insight or pattern."
+MSG_INSIGHTS_LIST = f"insights must be a list of at most {MAX_GO_DEEP_INSIGHTS} texts."
+MSG_GENERATE_LIMIT = (
+    f"You have used your {FREE_INSIGHTS_PER_WEEK} insights for this week, the limit of the free plan. "
+    "An insight becomes available again seven days after it was saved; Premium has no limit."
+)

@@ -1,0 +1,83 @@
+"""The insights under a pattern: short observations drawn from its entries, each keeping the ids
+of the entries it came from. Extractive, so nothing is said that the journal does not say."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Sequence
+
+import msgspec
+import numpy as np
+
+from pipelines.patterns.steps import sentences
+
+MAX_QUOTE_CHARS = 160
+
+
+class InsightDraft(msgspec.Struct, kw_only=True, rename="camel"):
+    text: str
+    entry_ids: list[str]
+
+
+def _mentions(text: str, word: str) -> bool:
+    return re.search(r"\b" + re.escape(word), text.lower()) is not None
+
+
+def _quote(sentence: str) -> str:
+    sentence = sentence.strip()
+    if len(sentence) > MAX_QUOTE_CHARS:
+        cut = sentence[:MAX_QUOTE_CHARS].rsplit(" ", 1)[0].rstrip(",;:")
+        sentence = cut + "…"
+    return f"“{sentence}”"
+
+
+def _listed(words: Sequence[str]) -> str:
+    words = [f"“{w}”" for w in words]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def draw_insights(*, ids: Sequence[str], texts: Sequence[str], embeddings: np.ndarray,
+                  keywords: Sequence[str], dates: Sequence[str | None] | None = None,
+                  moods: Sequence[str | None] | None = None, max_insights: int = 5) -> list[InsightDraft]:
+    """Up to `max_insights` observations about one pattern's entries (given in time order):
+    how often its words recur and since when, the feeling its entries share most (when moods are
+    given), and the sentences of its most typical entries."""
+    n = len(ids)
+    if n == 0 or max_insights <= 0:
+        return []
+    dates = list(dates) if dates is not None else [None] * n
+    out: list[InsightDraft] = []
+    # 1. recurrence of the pattern's words
+    # the pattern's lead words that recur (in at least two of its entries)
+    words = [w for w in keywords[:2] if w and sum(_mentions(t, w) for t in texts) >= 2]
+    if words:
+        with_words = [i for i in range(n) if any(_mentions(texts[i], w) for w in words)]
+        if len(with_words) >= 2:
+            first, last = dates[with_words[0]], dates[with_words[-1]]
+            span = f", from {first} to {last}" if first and last and first != last else ""
+            out.append(InsightDraft(
+                text=f"You came back to {_listed(words)} in {len(with_words)} entries{span}.",
+                entry_ids=[ids[i] for i in with_words]))
+    # 2. the feeling the entries share
+    if moods is not None:
+        felt = Counter(m for m in moods if m and m.lower() != "neutral")
+        if felt:
+            mood, count = felt.most_common(1)[0]
+            if count >= 2 and count * 2 >= n:
+                out.append(InsightDraft(
+                    text=f"{count} of these {n} entries felt {mood.lower()}.",
+                    entry_ids=[ids[i] for i in range(n) if moods[i] == mood]))
+    # 3. what the most typical entries say, closest to the pattern's centre first
+    centre = embeddings.mean(axis=0)
+    closeness = embeddings @ centre / (np.linalg.norm(embeddings, axis=1) * (np.linalg.norm(centre) or 1) + 1e-9)
+    for i in np.argsort(-closeness, kind="stable"):
+        if len(out) >= max_insights:
+            break
+        candidates = sentences(texts[i]) or [texts[i].strip()]
+        best = max(candidates, key=lambda s: (sum(_mentions(s, w) for w in keywords), -candidates.index(s)))
+        if not best:
+            continue
+        when = f"On {dates[i]} you wrote" if dates[i] else "You wrote"
+        out.append(InsightDraft(text=f"{when}: {_quote(best)}", entry_ids=[ids[i]]))
+    return out[:max_insights]

@@ -1,0 +1,196 @@
+"""Patterns & Insights API: patterns appear on their own after entries, Refresh replaces instead of
+duplicating, insights are edited and deleted, Go Deep, Explore Further and the weekly quota."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import pytest
+import sqlalchemy as sa
+
+from tests.support.accounts import signed_up
+from tests.support.journal import wait_all_analysed, write_entry
+
+LABELLED = Path(__file__).resolve().parents[2] / "pipelines" / "data" / "patterns_journal.jsonl"
+
+
+def _journal(themes: tuple[str, ...], per_theme: int) -> list[dict]:
+    rows = [json.loads(line) for line in LABELLED.read_text().splitlines() if line.strip()]
+    picked = [r for theme in themes for r in [r for r in rows if r["theme"] == theme][:per_theme]]
+    return sorted(picked, key=lambda r: r["date"])
+
+
+def _write(client, rows: list[dict]) -> dict[str, str]:
+    """Writes the rows as entries; returns entry id -> theme."""
+    return {write_entry(client, r["text"], r["date"])["id"]: r["theme"] for r in rows}
+
+
+def _wait_for_patterns(client, timeout: float = 120) -> list[dict]:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        patterns = client.get("/api/patterns").json()
+        if patterns:
+            return patterns
+        time.sleep(0.5)
+    raise AssertionError("no patterns appeared")
+
+
+def _refresh(client) -> None:
+    started = client.post("/api/patterns/refresh")
+    assert started.status_code == 202, started.text
+    run_id = started.json()["runId"]
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        state = client.get(f"/api/patterns/refresh/{run_id}").json()["state"]
+        if state in ("completed", "failed"):
+            assert state == "completed"
+            return
+        time.sleep(0.3)
+    raise AssertionError("refresh did not finish")
+
+
+@pytest.fixture
+def journaled(ana):
+    """Ana with 10 analysed entries about sleep, money and relationships."""
+    rows = _journal(("sleep", "money"), 4) + _journal(("relationships",), 2)
+    themes = _write(ana, sorted(rows, key=lambda r: r["date"]))
+    wait_all_analysed(ana)
+    return ana, themes
+
+
+def test_no_patterns_before_any_entry(ana):
+    assert ana.get("/api/patterns").json() == []
+    assert ana.get("/api/insights").json() == []
+
+
+def test_patterns_lifecycle(journaled):
+    """Patterns appear on their own; refresh replaces; add, edit and delete insights under them."""
+    client, themes = journaled
+    patterns = _wait_for_patterns(client)  # nobody asked: the 'every 5 analysed entries' trigger ran
+    counts = [len(p["insights"]) for p in patterns]
+    assert counts == sorted(counts, reverse=True)  # most insights first
+    for pattern in patterns:
+        assert pattern["name"] and pattern["description"]
+        assert set(pattern["entryIds"]) <= set(themes)
+        members = [themes[i] for i in pattern["entryIds"]]
+        assert max(members.count(t) for t in set(members)) / len(members) >= 0.75, members  # one theme each
+        for insight in pattern["insights"]:
+            assert insight["patternId"] == pattern["id"] and insight["origin"] == "pipeline"
+            assert insight["sourceEntryIds"] and set(insight["sourceEntryIds"]) <= set(pattern["entryIds"])
+            assert len(insight["shortTitle"]) <= 50
+    # entries list the insights drawn from them
+    drawn = {e["id"]: {i["id"] for i in e["insights"]} for e in client.get("/api/journal").json()}
+    for insight in patterns[0]["insights"]:
+        for entry_id in insight["sourceEntryIds"]:
+            assert insight["id"] in drawn[entry_id]
+
+    # Refresh: answers at once, and a re-run replaces, never duplicates
+    _refresh(client)
+    first = client.get("/api/patterns").json()
+    before = client.get("/api/insights").json()
+    _refresh(client)
+    second = client.get("/api/patterns").json()
+    assert [p["id"] for p in second] == [p["id"] for p in first]  # same patterns keep their ids
+    texts = [i["text"] for i in client.get("/api/insights").json()]
+    assert len(texts) == len(set(texts)) == len(before)
+
+    # Add Insight to Pattern: kept by a refresh; another user's or an unknown pattern is a 404
+    pattern = second[0]
+    added = client.post("/api/insights", json={"text": "I rest better after writing", "patternId": pattern["id"],
+                                                "type": "insight"})
+    assert added.status_code == 201, added.text
+    assert added.json()["patternId"] == pattern["id"] and added.json()["origin"] == "user"
+    missing = client.post("/api/insights", json={"text": "x", "patternId": "8f1b5f4e-0000-4000-8000-000000000009"})
+    assert missing.status_code == 404
+
+    # Edit (non-blank) and delete
+    edited, deleted = [i for i in pattern["insights"]][:2]
+    for blank in ("   ", ""):
+        refused = client.patch(f"/api/insights/{edited['id']}/text", json={"text": blank})
+        assert refused.status_code == 400 and refused.json()["error"]
+    assert client.patch(f"/api/insights/{edited['id']}/text", json={"text": "x" * 5001}).status_code == 400
+    changed = client.patch(f"/api/insights/{edited['id']}/text", json={"text": "  Sleep is where it starts  "})
+    assert changed.status_code == 200, changed.text
+    assert changed.json()["text"] == "Sleep is where it starts" and changed.json()["origin"] == "user"
+    gone = client.delete(f"/api/insights/{deleted['id']}")
+    assert gone.status_code == 200 and gone.json()["success"] is True
+    assert client.delete(f"/api/insights/{deleted['id']}").status_code == 404
+    _refresh(client)
+    texts = [i["text"] for i in client.get("/api/insights").json()]
+    assert texts.count("Sleep is where it starts") == 1 and texts.count("I rest better after writing") == 1
+    assert deleted["text"] not in texts  # a deleted pipeline insight does not come back
+    assert edited["text"] not in texts  # the edit replaced the pipeline's wording
+
+
+def test_go_deep_and_the_weekly_quota(journaled, database_url):
+    client, themes = journaled
+    _refresh(client)
+    pattern = client.get("/api/patterns").json()[0]
+    inputs = [i["text"] for i in pattern["insights"]]
+    ask = {"patternId": pattern["id"], "insights": inputs}
+    answer = client.post("/api/ai/generate-insight", json=ask)
+    assert answer.status_code == 200, answer.text
+    generated = answer.json()["generatedInsight"]
+    assert generated and generated not in inputs and not any(text in generated for text in inputs)
+    assert answer.json()["entryIds"] and set(answer.json()["entryIds"]) <= set(pattern["entryIds"])
+    # Generated insight saved: a new insight under the pattern
+    saved = client.post("/api/insights", json={"text": generated, "patternId": pattern["id"], "type": "insight",
+                                                "isAiGenerated": True})
+    assert saved.status_code == 201 and saved.json()["isAiGenerated"] is True
+    # The pipeline's own insights use none of the quota; the user's saved ones do: 5 a week
+    for n in range(4):
+        assert client.post("/api/insights", json={"text": f"Saved {n}", "patternId": pattern["id"]}).status_code == 201
+    refused = client.post("/api/ai/generate-insight", json=ask)
+    assert refused.status_code == 429
+    assert refused.json()["limit"] == 5 and "free plan" in refused.json()["error"]
+    assert refused.headers.get("retry-after")
+    _make_premium(database_url, "ana@example.com")
+    assert client.post("/api/ai/generate-insight", json=ask).status_code == 200  # premium: unlimited
+    assert client.post("/api/insights", json={"text": "Sixth", "patternId": pattern["id"]}).status_code == 201
+
+
+def test_go_deep_input_errors(ana):
+    assert ana.post("/api/ai/generate-insight", json={"patternId": "nope", "insights": []}).status_code == 400
+    unknown = ana.post("/api/ai/generate-insight",
+                       json={"patternId": "8f1b5f4e-0000-4000-8000-000000000009", "insights": ["a"]})
+    assert unknown.status_code == 404 and unknown.json()["error"] == "Pattern not found"
+    too_many = ana.post("/api/ai/generate-insight",
+                        json={"patternId": "8f1b5f4e-0000-4000-8000-000000000009", "insights": ["a"] * 21})
+    assert too_many.status_code == 400
+
+
+def _make_premium(database_url: str, email: str) -> None:
+    engine = sa.create_engine(database_url.replace("postgresql://", "postgresql+psycopg://", 1))
+    with engine.begin() as conn:
+        conn.execute(sa.text("UPDATE users SET subscription_tier = 'premium' WHERE email = :e"), {"e": email})
+    engine.dispose()
+
+
+def test_resources_are_real_catalogue_entries_chosen_by_the_text(ana):
+    from pipelines.patterns.resources import catalogue
+
+    known = {r.url: r for r in catalogue()}
+    sleep = ana.post("/api/ai/find-resources", json={"text": "I can't fall asleep and wake up exhausted",
+                                                    "type": "insight"})
+    money = ana.post("/api/ai/find-resources", json={"text": "My debt and budget worry me every payday",
+                                                    "type": "pattern"})
+    assert sleep.status_code == money.status_code == 200
+    sleep_urls = [r["url"] for r in sleep.json()["resources"]]
+    money_urls = [r["url"] for r in money.json()["resources"]]
+    assert sleep_urls and money_urls and not set(sleep_urls) & set(money_urls)
+    for r in sleep.json()["resources"] + money.json()["resources"]:
+        assert r["url"].startswith("https://") and r["url"] in known
+        assert r["title"] == known[r["url"]].title and r["type"] in ("article", "video", "book", "course", "tool", "other")
+    assert any("sleep" in (r["title"] + r["description"]).lower() for r in sleep.json()["resources"])
+    assert any(w in (r["title"] + r["description"]).lower() for r in money.json()["resources"]
+               for w in ("budget", "money", "debt"))
+
+
+def test_resources_input_errors_and_nothing_close(ana):
+    assert ana.post("/api/ai/find-resources", json={"text": "  ", "type": "insight"}).status_code == 400
+    assert ana.post("/api/ai/find-resources", json={"text": "sleep", "type": "other"}).status_code == 400
+    assert ana.post("/api/ai/find-resources", json={"text": "x" * 5001}).status_code == 400
+    nothing = ana.post("/api/ai/find-resources", json={"text": "zxqv blorft 7731", "type": "insight"})
+    assert nothing.status_code == 200 and nothing.json()["resources"] == []
