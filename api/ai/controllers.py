@@ -30,7 +30,7 @@ from api.journal.services import EntryService
 from api.profile.services import ProfileService
 from api.services import provide
 from api.validation import required_text
-from pipelines.rules import SELF_ANALYSIS_MAX_ENTRIES, SELF_ANALYSIS_MIN_ENTRIES
+from models.constants import SELF_ANALYSIS_MAX_ENTRIES, SELF_ANALYSIS_MIN_ENTRIES
 
 MSG_SELF_ANALYSIS_MIN = "You need at least 3 journal entries to perform a meaningful analysis."
 MSG_ENTRY_IDS = "entryIds must be ids of saved journal entries."
@@ -143,10 +143,9 @@ class AIController(Controller):
         from pipelines.reflection import PromptContext, realtime_prompts
 
         text = _content(data.text, "text")
-        context = msgspec.convert(
-            {k: v for k, v in data.context.items() if k in ("existingTasks", "existingGoals", "existingProjects")},
-            PromptContext, strict=False,
-        ) if isinstance(data.context, dict) else PromptContext()
+        context = PromptContext(existing_tasks=data.context.existing_tasks,
+                                existing_goals=data.context.existing_goals,
+                                existing_projects=data.context.existing_projects)
         return PromptsOut(prompts=await _in_thread(lambda: realtime_prompts(text, context)))
 
     @post("/ask-help", operation_id="askHelp", status_code=200)

@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 from datetime import timedelta
 
+from models.constants import EMAIL_PATTERN, MAX_EMAIL_CHARS
+
 USERNAME_MIN = 3
 USERNAME_MAX = 64
 PASSWORD_MIN = 6
@@ -54,8 +56,6 @@ MSG_INVALID_EXPERIENCE = "Please choose one of: beginner, intermediate, experien
 MSG_INVALID_BIRTH_DATE = "Birth date must be a date (YYYY-MM-DD) in the past"
 
 _USERNAME_CHARS = re.compile(r"^[A-Za-z0-9._-]+$")
-# The spec's "simple pattern": text, at sign, text, dot, text, without spaces.
-_EMAIL = re.compile(r"^[^\s@]+@[^\s@]+\.[^\s@]+$")
 
 
 def username_problem(username: str) -> str | None:
@@ -69,7 +69,7 @@ def username_problem(username: str) -> str | None:
 
 
 def email_problem(email: str) -> str | None:
-    return None if len(email) <= 320 and _EMAIL.match(email) else MSG_EMAIL_INVALID
+    return None if len(email) <= MAX_EMAIL_CHARS and EMAIL_PATTERN.match(email) else MSG_EMAIL_INVALID
 
 
 def password_problem(password: str) -> str | None:

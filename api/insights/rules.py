@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
-from pipelines.rules import FREE_INSIGHTS_PER_WEEK
+from models.constants import FREE_INSIGHTS_PER_WEEK
 
 INSIGHT_TYPES = ("contradiction", "goal", "person", "insight", "task", "blindspot", "breakthrough", "reflection")
 MAX_TEXT_CHARS = 5000
 MAX_RELATED_TASKS = 10
 MAX_RELATED_TASK_CHARS = 300
 SHORT_TITLE_CHARS = 50
-QUOTA_WINDOW_DAYS = 7
+
+MAX_DISMISSED = 500  # deleted pipeline insights remembered per pattern
 
 MSG_NOT_FOUND = "Insight not found"
+MSG_DELETED = "Insight deleted"
 MSG_TYPE = "type must be one of the insight types."
 MSG_PATTERN_ID = "patternId must be a pattern's id."
 MSG_INSIGHT_LIMIT = (

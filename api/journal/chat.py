@@ -15,7 +15,7 @@ from api.journal.services import EntryService
 from api.services import provide
 from api.validation import required_text
 from models import JournalEntry
-from pipelines.rules import ASK_HELP_RECENT_ENTRIES
+from models.constants import ASK_HELP_RECENT_ENTRIES
 
 RETRIEVED_PASSAGES = 5
 MAX_QUESTION_CHARS = 2000

@@ -8,10 +8,11 @@ from datetime import date, datetime
 from typing import Any
 
 from api.errors import FieldError
+from models.constants import ENTRY_DATE_FORMAT, MAX_RELATED
+from models.dates import format_entry_date  # noqa: F401  (the journal's date, re-exported)
 
 MAX_TIMESTAMP = 2147483647
 MAX_CONTENT_CHARS = 100_000
-MAX_RELATED = 3
 DEFAULT_LOCATION = "Location unknown"
 TEMP_ID_PREFIX = "temp-"
 
@@ -25,7 +26,7 @@ MSG_RELATED = f"At most {MAX_RELATED} related goals and {MAX_RELATED} related pr
 MSG_NOT_FOUND = "Journal entry not found"
 
 _DATE_FORMATS = (
-    "%m/%d/%Y",  # the list's MM/DD/YYYY
+    ENTRY_DATE_FORMAT,  # the list's MM/DD/YYYY
     "%Y-%m-%d",
     "%B %d, %Y",  # the editor's long English date: November 20, 2026
     "%A, %B %d, %Y",  # Friday, November 20, 2026
@@ -45,10 +46,6 @@ def parse_entry_date(value: str, field: str = "date") -> date:
         except ValueError:
             continue
     raise FieldError(field, MSG_DATE)
-
-
-def format_entry_date(value: date) -> str:
-    return value.strftime("%m/%d/%Y")
 
 
 def check_time(value: str) -> str:

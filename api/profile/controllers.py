@@ -1,23 +1,30 @@
-"""GET/POST /api/profile and its regeneration. The personal story unlocks at 4 entries (enforced here)."""
+"""GET/POST /api/profile and its regeneration. The personal story unlocks at 4 entries (enforced here).
+
+Regeneration runs in the background: the call answers at once (202) with the run's id, and a user
+has at most one regeneration waiting or running: asking again while one is answers with that one.
+No request waits for a pipeline, so none holds a database connection while it runs.
+"""
 
 from __future__ import annotations
 
-import anyio
 from litestar import Controller, Request, get, post
-from litestar.exceptions import ServiceUnavailableException
+from litestar.exceptions import NotFoundException, ServiceUnavailableException
 
 from api.errors import documented_errors, error_responses
 from api.journal.services import EntryService
+from api.logging import get_logger
 from api.profile.schemas import ProfileOut, ProfileUpdate, RegenerateOut
 from api.profile.services import ProfileService
 from api.services import provide
-from pipelines.rules import UNLOCK_PROFILE
+from models.constants import UNLOCK_PROFILE
 
+log = get_logger("reverie.profile")
 MSG_PROFILE_FAILED = "Could not generate profile. Please try again later."
+MSG_RUN_NOT_FOUND = "Regeneration not found"
 MSG_LOCKED_FEATURE = "Your personal story will"
-PROFILE_TIMEOUT_SECONDS = 120
 MAX_SHORT_SUMMARY_CHARS = 5000
 MAX_FULL_PROFILE_CHARS = 50000
+REGENERATE_FLOW = "profile-regeneration"
 
 
 @documented_errors
@@ -43,13 +50,33 @@ class ProfileController(Controller):
         profile.provider = "user"
         return ProfileOut.of(await profiles.save(profile), count, True)
 
-    @post("/regenerate", operation_id="regenerateProfile", status_code=200, responses=error_responses(503))
+    @post("/regenerate", operation_id="regenerateProfile", status_code=202, responses=error_responses(503),
+          description="Starts rebuilding the personal story from all entries and answers at once with the "
+                      "run's id. While one regeneration of the user's is waiting or running, asking again "
+                      "answers with that one.")
     async def regenerate(self, request: Request, profiles: ProfileService, entries: EntryService) -> RegenerateOut:
-        user_id = request.user.id
-        count = await entries.require_unlocked(user_id, UNLOCK_PROFILE, MSG_LOCKED_FEATURE)
+        user_id = str(request.user.id)
+        count = await entries.require_unlocked(request.user.id, UNLOCK_PROFILE, MSG_LOCKED_FEATURE)
         runner = request.app.state.pipelines
-        run = runner.submit("profile-regeneration", user_id=str(user_id), force=True)
-        finished = await anyio.to_thread.run_sync(lambda: runner.wait(run.id, timeout=PROFILE_TIMEOUT_SECONDS))
-        if finished.state == "failed" or (finished.state != "completed" and runner.mode == "inline"):
+        try:
+            run = runner.active(REGENERATE_FLOW, user_id) or runner.submit(
+                REGENERATE_FLOW, user_id=user_id, force=True, owner=user_id)
+        except Exception as exc:  # the runner is not running: nothing will regenerate
+            log.warning("profile_regeneration_not_submitted", error=str(exc))
+            raise ServiceUnavailableException(MSG_PROFILE_FAILED) from None
+        if run.state == "failed":
             raise ServiceUnavailableException(MSG_PROFILE_FAILED)
-        return RegenerateOut(success=True, profile=ProfileOut.of(await profiles.reread(user_id), count, True))
+        profile = ProfileOut.of(await profiles.own_one(request.user.id), count, True)
+        return RegenerateOut(success=True, run_id=run.id, state=run.state, profile=profile)
+
+    @get("/regenerate/{run_id:str}", operation_id="getProfileRegeneration",
+         description="A regeneration of the signed-in user's personal story: its state, and the story as it is "
+                     "now (rebuilt once `state` is `completed`).")
+    async def regeneration(self, request: Request, profiles: ProfileService, entries: EntryService,
+                           run_id: str) -> RegenerateOut:
+        run = request.app.state.pipelines.get(run_id[:64])
+        if run is None or run.flow != REGENERATE_FLOW or run.owner != str(request.user.id):
+            raise NotFoundException(MSG_RUN_NOT_FOUND)
+        count = await entries.count_mine(request.user.id)
+        profile = ProfileOut.of(await profiles.reread(request.user.id), count, count >= UNLOCK_PROFILE)
+        return RegenerateOut(success=run.state != "failed", run_id=run.id, state=run.state, profile=profile)

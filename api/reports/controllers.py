@@ -27,7 +27,9 @@ from api.logging import get_logger
 from api.mail import Attachment
 from api.security.rate_limit import TooManyRequests
 from api.services import provide
-from pipelines.report import ReportEntry, build_therapist_report, long_date
+from models.constants import EMAIL_PATTERN, MAX_EMAIL_CHARS
+from models.dates import long_date
+from pipelines.report import ReportEntry, build_therapist_report
 
 log = get_logger("reverie.reports")
 
@@ -43,9 +45,6 @@ TITLE_TOO_LONG = "Date range too long"
 MSG_TOO_LONG = f"Please choose a range of at most {MAX_RANGE_DAYS} days."
 MSG_DAILY_LIMIT = f"You can send at most {REPORTS_PER_DAY} reports a day. Please try again tomorrow."
 MSG_SEND_FAILED = "The report could not be sent. Please try again later."
-# The spec's simple pattern: text, at sign, text, dot, text (no spaces, so no header injection).
-EMAIL_PATTERN = re.compile(r"^[^\s@]+@[^\s@]+\.[^\s@]+$")
-MAX_EMAIL_CHARS = 320
 _ISO_DAY = re.compile(r"^(\d{4}-\d{2}-\d{2})(?:$|T)")
 
 
