@@ -9,6 +9,14 @@ Steps:
   "today" that resolves weekdays and deadlines.
 - `profile`: ONE line for the whole file, the local provider's personal story
   `{"shortSummary", "fullProfile", "blindspots", "sourceEntryIds"}`.
+- `patterns`: one line per pattern the pattern pipeline finds across the whole file,
+  `{"id", "name", "description", "entryIds": [...], "insights": [{"text", "entryIds"}]}`, largest
+  first; entries in no pattern are left out. Uses the saved `PatternConfig`.
+
+- `evaluate`: measures the configured provider (AI_PROVIDER, local by default) on labelled lines
+  (`"mood"`, `"highlights": [{"type", "text", "dueDate"?}]`, as in pipelines/data/journal_corpus)
+  and prints mood accuracy/macro-F1 with the confusion matrix, highlight recall/precision and
+  due-date accuracy; `--output` also writes the whole report (with every miss) as JSON.
 
 An entry without a date is taken as written today, as the app does when an entry is saved without
 one.
@@ -33,7 +41,7 @@ from typing import Any, BinaryIO
 import msgspec
 
 PROG = "python -m pipelines"
-STEPS = ("mood", "highlights", "profile")
+STEPS = ("mood", "highlights", "profile", "patterns", "evaluate")
 # Entries processed (embedded, analysed, written) per round: bounds memory on large files while
 # keeping each call to the model a full batch.
 CHUNK_ENTRIES = 1024
@@ -190,11 +198,74 @@ def run_profile(entries: Sequence[InputEntry], batch_size: int) -> Iterator[dict
     yield msgspec.to_builtins(build_local_profile(material))
 
 
+def run_patterns(entries: Sequence[InputEntry], batch_size: int) -> Iterator[dict[str, Any]]:
+    from models.dates import format_entry_date
+    from pipelines.embeddings import embed
+    from pipelines.patterns import PatternConfig, PatternPipeline
+
+    # In time order, as the flow reads a journal (entry date, then as written in the file).
+    today = date.today()
+    ordered = sorted(entries, key=lambda e: (e.date or today, e.line))
+    vectors = embed([entry.text for entry in ordered], batch_size=batch_size)
+    pipeline = PatternPipeline(config=PatternConfig.load()).fit(
+        [entry.text for entry in ordered], vectors, ids=[entry.id for entry in ordered],
+        dates=[format_entry_date(entry.date or today) for entry in ordered])
+    for pattern in pipeline.patterns_:
+        yield {"id": pattern.key, "name": pattern.name, "description": pattern.description,
+               "entryIds": pattern.entry_ids, "insights": [msgspec.to_builtins(i) for i in pattern.insights]}
+
+
 RUNNERS: dict[str, Callable[[Sequence[InputEntry], int], Iterator[dict[str, Any]]]] = {
     "mood": run_mood,
     "highlights": run_highlights,
     "profile": run_profile,
+    "patterns": run_patterns,
 }
+
+
+def read_labels(path: Path, entries: Sequence[InputEntry]) -> list[Any]:
+    """The labelled entries of an `evaluate` input: each checked line plus its "mood" and
+    "highlights" (both optional)."""
+    from pipelines.evaluation import MOODS, LabelledEntry
+
+    raw = path.read_bytes().removeprefix(b"\xef\xbb\xbf").splitlines()
+    labelled = []
+    for entry in entries:
+        value = msgspec.json.decode(raw[entry.line - 1])
+        where = f"{path}, line {entry.line}"
+        mood, highlights = value.get("mood"), value.get("highlights")
+        if mood is not None and mood not in MOODS:
+            raise InputError(f"{where}: 'mood' must be one of {', '.join(MOODS)}, got {mood!r}")
+        if highlights is not None:
+            if not isinstance(highlights, list) or not all(
+                isinstance(h, dict) and h.get("type") in ("task", "goal", "project") and isinstance(h.get("text"), str)
+                for h in highlights
+            ):
+                raise InputError(f'{where}: \'highlights\' must be a list of {{"type": task|goal|project, "text": ...}}')
+            for h in highlights:
+                if h.get("dueDate") is not None:
+                    _parse_date(h["dueDate"], f"{where}, dueDate")
+        labelled.append(LabelledEntry(id=entry.id, text=entry.text, date=entry.date, mood=mood,
+                                      highlights=highlights))
+    return labelled
+
+
+def run_evaluate(path: Path, entries: Sequence[InputEntry], output: Path | None) -> int:
+    from pipelines.evaluation import format_report, predict_with, score
+    from pipelines.providers import get_providers
+
+    labelled = read_labels(path, entries)
+    providers = get_providers()
+    predictions, used = predict_with(providers, labelled)
+    report = score(labelled, predictions)
+    report["provider"] = providers.name
+    report["answered_by"] = used
+    fallback = {k: v for k, v in used.items() if k != providers.name}
+    name = providers.name + (f" (local stood in for {sum(fallback.values())} entries)" if fallback else "")
+    print(format_report(report, name))
+    if output is not None:
+        write_output(iter([report]), output)
+    return 0
 
 
 # -- writing -------------------------------------------------------------------------------------
@@ -242,7 +313,8 @@ def build_parser() -> argparse.ArgumentParser:
         "step",
         choices=STEPS,
         help="mood: one mood per entry; highlights: summary and "
-        "tasks/projects/goals per entry; profile: one personal story for the whole file",
+        "tasks/projects/goals per entry; profile: one personal story for the whole file; "
+        "patterns: one line per pattern found across the file",
     )
     parser.add_argument("--input", "-i", type=Path, required=True, metavar="FILE.jsonl", help="the entries")
     parser.add_argument(
@@ -269,6 +341,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error("--batch-size must be at least 1")
     try:
         entries = read_entries(args.input)
+        if args.step == "evaluate":
+            return run_evaluate(args.input, entries, args.output)
         write_output(RUNNERS[args.step](entries, args.batch_size), args.output)
     except InputError as exc:
         print(f"{PROG}: error: {exc}", file=sys.stderr)

@@ -23,6 +23,9 @@ class HighlightMetadata(msgspec.Struct, kw_only=True, frozen=True, rename="camel
     priority: Priority = DEFAULT_PRIORITY
     project_ref: str | None = None
     parent_id: str | None = None
+    # The day the writer said a task is due ("by Friday", "tomorrow", "on the 17th"), resolved
+    # against the entry's date, as YYYY-MM-DD; None when no day was said.
+    due_date: str | None = None
 
 
 class Highlight(msgspec.Struct, kw_only=True, frozen=True, rename="camel"):

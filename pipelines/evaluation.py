@@ -1,0 +1,218 @@
+"""Measure a provider on labelled entries: mood accuracy/macro-F1 with its confusion matrix,
+highlight recall/precision and due-date accuracy (`python -m pipelines evaluate --input FILE`).
+
+A labelled line is an input line of the command line (`{"id", "text", "date"?}`) plus any of
+`"mood"` (one of the seven moods) and `"highlights"` (`[{"type", "text", "dueDate"?}]`); the
+corpus in pipelines/data/journal_corpus has this shape. Entries without a `mood` are left out of
+the mood figures; entries without a `highlights` key out of the highlight figures.
+
+Matching a predicted highlight to a labelled one: content words (lower case, a light stemmer,
+"you/your" and articles dropped) compared by F1; a pair matches at `MATCH_F1` or more, one to one,
+best pairs first, within an entry. `strict` figures need the same type (task/goal/project) too;
+`any type` figures do not. Due dates: over the labelled tasks that have a `dueDate`, the share
+whose matched prediction has the same date (an unmatched dated task counts as wrong).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Any
+
+from sklearn.metrics import f1_score
+
+MOODS = ("happy", "sad", "angry", "anxious", "loving", "tired", "neutral")
+MATCH_F1 = 0.5
+_STOP = frozenset(
+    "a an the your you yours yourself my me i to of for and or on in at with about up some any this that "
+    "these those it its is be".split()
+)
+_WORD = re.compile(r"[a-z0-9£$€][a-z0-9'£$€-]*")
+
+
+@dataclass
+class LabelledEntry:
+    id: str
+    text: str
+    date: date | None
+    mood: str | None
+    highlights: list[dict[str, Any]] | None
+
+
+@dataclass
+class Prediction:
+    mood: str
+    highlights: list[dict[str, Any]] = field(default_factory=list)  # {"type", "text", "dueDate"}
+
+
+def _stem(word: str) -> str:
+    word = word.strip("'-")
+    for suffix in ("'s", "ies", "ing", "ed", "es", "s"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            return word[: -len(suffix)] + ("y" if suffix == "ies" else "")
+    return word
+
+
+def content_words(text: str) -> list[str]:
+    return [_stem(w) for w in _WORD.findall(text.lower()) if w not in _STOP]
+
+
+def match_score(a: str, b: str) -> float:
+    """F1 of the two texts' content words (multiset overlap)."""
+    wa, wb = content_words(a), content_words(b)
+    if not wa or not wb:
+        return 0.0
+    remaining = list(wb)
+    common = 0
+    for w in wa:
+        if w in remaining:
+            remaining.remove(w)
+            common += 1
+    if not common:
+        return 0.0
+    precision, recall = common / len(wa), common / len(wb)
+    return 2 * precision * recall / (precision + recall)
+
+
+def match_highlights(
+    gold: Sequence[dict[str, Any]], predicted: Sequence[dict[str, Any]], *, strict: bool
+) -> list[tuple[int, int]]:
+    """One-to-one (gold index, predicted index) pairs, best first, score >= MATCH_F1."""
+    pairs = []
+    for i, g in enumerate(gold):
+        for j, p in enumerate(predicted):
+            if strict and g["type"] != p["type"]:
+                continue
+            score = match_score(g["text"], p["text"])
+            if score >= MATCH_F1:
+                pairs.append((score, i, j))
+    used_g: set[int] = set()
+    used_p: set[int] = set()
+    matched = []
+    for _, i, j in sorted(pairs, key=lambda t: (-t[0], t[1], t[2])):
+        if i in used_g or j in used_p:
+            continue
+        used_g.add(i)
+        used_p.add(j)
+        matched.append((i, j))
+    return matched
+
+
+def _ratio(numerator: int, denominator: int) -> float | None:
+    return round(numerator / denominator, 4) if denominator else None
+
+
+def score(entries: Sequence[LabelledEntry], predictions: Sequence[Prediction]) -> dict[str, Any]:
+    report: dict[str, Any] = {"entries": len(entries)}
+    mood_rows = [(e.mood, p.mood) for e, p in zip(entries, predictions, strict=True) if e.mood]
+    if mood_rows:
+        gold, pred = [g for g, _ in mood_rows], [p for _, p in mood_rows]
+        labels = [m for m in MOODS if m in set(gold)]
+        matrix = {g: {p: 0 for p in MOODS} for g in labels}
+        for g, p in mood_rows:
+            matrix[g][p] += 1
+        report["mood"] = {
+            "rows": len(mood_rows),
+            "accuracy": round(sum(g == p for g, p in mood_rows) / len(mood_rows), 4),
+            "macro_f1": round(float(f1_score(gold, pred, labels=labels, average="macro", zero_division=0)), 4),
+            "confusion": matrix,  # gold mood -> predicted mood -> count
+            "errors": [
+                {"id": e.id, "gold": e.mood, "predicted": p.mood}
+                for e, p in zip(entries, predictions, strict=True)
+                if e.mood and e.mood != p.mood
+            ],
+        }
+    labelled = [(e, p) for e, p in zip(entries, predictions, strict=True) if e.highlights is not None]
+    if labelled:
+        figures: dict[str, Any] = {}
+        for name, strict in (("strict", True), ("any_type", False)):
+            gold_n = predicted_n = hits = 0
+            for e, p in labelled:
+                gold_n += len(e.highlights or [])
+                predicted_n += len(p.highlights)
+                hits += len(match_highlights(e.highlights or [], p.highlights, strict=strict))
+            figures[name] = {"gold": gold_n, "predicted": predicted_n, "matched": hits,
+                             "recall": _ratio(hits, gold_n), "precision": _ratio(hits, predicted_n)}
+        dated = right = 0
+        misses: list[dict[str, Any]] = []
+        extra: list[dict[str, Any]] = []
+        missed: list[dict[str, Any]] = []
+        for e, p in labelled:
+            gold = e.highlights or []
+            pairs = dict(match_highlights(gold, p.highlights, strict=False))
+            for i, g in enumerate(gold):
+                if i not in pairs:
+                    missed.append({"id": e.id, **g})
+                if g["type"] != "task" or not g.get("dueDate"):
+                    continue
+                dated += 1
+                got = p.highlights[pairs[i]].get("dueDate") if i in pairs else None
+                if got == g["dueDate"]:
+                    right += 1
+                else:
+                    misses.append({"id": e.id, "task": g["text"], "gold": g["dueDate"], "predicted": got})
+            used = set(pairs.values())
+            extra += [{"id": e.id, **h} for j, h in enumerate(p.highlights) if j not in used]
+        figures["due_dates"] = {"dated_tasks": dated, "right": right, "accuracy": _ratio(right, dated),
+                                "wrong": misses}
+        figures["missed"] = missed
+        figures["extra"] = extra
+        report["highlights"] = figures
+    return report
+
+
+def predict_with(providers: Any, entries: Sequence[LabelledEntry],
+                 progress: Callable[[int], None] | None = None) -> tuple[list[Prediction], dict[str, int]]:
+    """Each entry through the configured provider's `analyze_entry` (the app's own call), with
+    the local provider standing in on a failure. Returns the predictions and which provider
+    produced how many."""
+    from pipelines.providers.base import AnalysisContext
+
+    predictions = []
+    used: dict[str, int] = {}
+    for n, entry in enumerate(entries, start=1):
+        context = AnalysisContext(today=entry.date or date.today())
+        outcome = providers.run(
+            lambda provider, entry=entry, context=context: provider.analyze_entry(
+                entry.text, want_summary=False, context=context
+            )
+        )
+        used[outcome.provider] = used.get(outcome.provider, 0) + 1
+        analysis = outcome.value
+        predictions.append(Prediction(
+            mood=analysis.mood.mood,
+            highlights=[{"type": h.type, "text": h.reformulation, "dueDate": h.metadata.due_date}
+                        for h in analysis.highlights],
+        ))
+        if progress is not None:
+            progress(n)
+    return predictions, used
+
+
+def format_report(report: dict[str, Any], provider: str) -> str:
+    lines = [f"provider: {provider}", f"entries: {report['entries']}"]
+    mood = report.get("mood")
+    if mood:
+        lines.append(f"mood: accuracy {mood['accuracy']:.3f}  macro-F1 {mood['macro_f1']:.3f}  ({mood['rows']} entries)")
+        lines.append("confusion (rows: labelled, columns: predicted)")
+        lines.append("           " + " ".join(f"{m[:7]:>7}" for m in MOODS))
+        for gold, row in mood["confusion"].items():
+            lines.append(f"{gold:>10} " + " ".join(f"{row[m]:>7}" for m in MOODS))
+    highlights = report.get("highlights")
+    if highlights:
+        for name in ("strict", "any_type"):
+            f = highlights[name]
+            recall = "-" if f["recall"] is None else f"{f['recall']:.3f}"
+            precision = "-" if f["precision"] is None else f"{f['precision']:.3f}"
+            lines.append(
+                f"highlights ({name.replace('_', ' ')}): recall {recall}  precision {precision}  "
+                f"({f['matched']} matched of {f['gold']} labelled, {f['predicted']} predicted)"
+            )
+        due = highlights["due_dates"]
+        accuracy = "-" if due["accuracy"] is None else f"{due['accuracy']:.3f}"
+        lines.append(f"due dates: {accuracy} right ({due['right']} of {due['dated_tasks']} dated tasks)")
+    if not mood and not highlights:
+        lines.append("no labels: give lines a \"mood\" and/or \"highlights\" to measure them")
+    return "\n".join(lines)
