@@ -9,6 +9,7 @@ from api.health.controllers import HealthController
 from api.insights.controllers import InsightsController
 from api.journal.chat import EntryChatController
 from api.journal.controllers import JournalController
+from api.journal.import_controller import JournalImportController
 from api.journal.search import JournalSearchController
 from api.photos.controllers import PhotosController
 from api.profile.controllers import ProfileController
@@ -18,11 +19,13 @@ from api.spa import serve_spa
 from api.subscription.controllers import SubscriptionController, WaitlistController
 from api.tasks.controllers import GoalsController, ProjectsController, TasksController
 from api.users.controllers import UsersController
+from api.users.export import ExportController
 
 ROUTE_HANDLERS = [
     HealthController,
-    AuthController, UsersController,
+    AuthController, UsersController, ExportController,
     JournalController, JournalSearchController, EntryChatController, TherapistReportController, PhotosController,
+    JournalImportController,
     TasksController, ProjectsController, GoalsController,
     ProfileController, ResumeController,
     InsightsController,

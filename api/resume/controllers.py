@@ -3,16 +3,42 @@ client reads an `error` field as "no resume", so that is how an absent resume is
 
 from __future__ import annotations
 
-from litestar import Controller, Request, delete, get, post
+from typing import Annotated
 
-from api.errors import FieldError, documented_errors
-from api.resume.schemas import ResumeIn, ResumeOut
+import anyio.to_thread
+from litestar import Controller, Request, Response, delete, get, post
+from litestar.datastructures import UploadFile
+from litestar.enums import RequestEncodingType
+from litestar.exceptions import HTTPException
+from litestar.exceptions.http_exceptions import RequestEntityTooLarge
+from litestar.params import Body
+
+from api.errors import FieldError, documented_errors, error_response, error_responses
+from api.resume.files import MAX_RESUME_FILE_BYTES, MSG_TOO_LARGE, ResumeFileRejected, resume_text
+from api.resume.schemas import ResumeFileUpload, ResumeIn, ResumeOut
 from api.resume.services import ResumeService
 from api.services import provide
 
 MAX_RESUME_CHARS = 100_000
 MSG_EMPTY = "Resume content cannot be empty."
 MSG_TOO_LONG = f"A resume can be at most {MAX_RESUME_CHARS:,} characters."
+MSG_FILE_REQUIRED = "Please choose a resume file to upload."
+MSG_FORM_UNREADABLE = "The upload could not be read. Please choose the file again."
+
+
+class ResumeFileTooLarge(HTTPException):
+    status_code = 413
+
+    def __init__(self) -> None:
+        super().__init__(detail=MSG_TOO_LARGE, extra={"field": "file"})
+
+
+def _too_large(request: Request, exc: RequestEntityTooLarge) -> Response:
+    return error_response(413, MSG_TOO_LARGE, field="file")
+
+
+def _unreadable_form(request: Request, exc: UnicodeDecodeError) -> Response:
+    return error_response(400, MSG_FORM_UNREADABLE, field="file")
 
 
 def _content(value: str) -> str:
@@ -40,6 +66,32 @@ class ResumeController(Controller):
     @post(operation_id="saveResume", status_code=200)
     async def save_resume(self, request: Request, resumes: ResumeService, data: ResumeIn) -> ResumeOut:
         resume = await resumes.put(request.user.id, _content(data.content))
+        return ResumeOut(content=resume.content, updated_at=resume.updated_at)
+
+    @post("/file", operation_id="uploadResumeFile", status_code=200,
+          request_max_body_size=MAX_RESUME_FILE_BYTES + 64 * 1024, responses=error_responses(413),
+          exception_handlers={RequestEntityTooLarge: _too_large, UnicodeDecodeError: _unreadable_form},
+          description="Upload the resume as a file (multipart field `file`): .txt, .pdf or .docx, at most 5 MB. "
+                      "Its text is read on the server and saved as the resume, replacing any earlier one. An old "
+                      "Word .doc is refused with a message saying how to convert it.")
+    async def upload_resume_file(
+        self, request: Request, resumes: ResumeService,
+        data: Annotated[ResumeFileUpload, Body(media_type=RequestEncodingType.MULTI_PART)],
+    ) -> ResumeOut:
+        upload = data.file
+        if not isinstance(upload, UploadFile):
+            raise FieldError("file", MSG_FILE_REQUIRED)
+        content = await upload.read(MAX_RESUME_FILE_BYTES + 1)
+        await upload.close()
+        if len(content) > MAX_RESUME_FILE_BYTES:
+            raise ResumeFileTooLarge()
+        if not content:
+            raise FieldError("file", MSG_FILE_REQUIRED)
+        try:
+            text = await anyio.to_thread.run_sync(resume_text, upload.filename or "", content)
+        except ResumeFileRejected as exc:
+            raise FieldError("file", str(exc)) from None
+        resume = await resumes.put(request.user.id, _content(text))
         return ResumeOut(content=resume.content, updated_at=resume.updated_at)
 
     @delete(operation_id="deleteResume", status_code=200)

@@ -2,13 +2,22 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime
 
 import msgspec
+from litestar.datastructures import UploadFile
 
 
 class ResumeIn(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     content: str
+
+
+@dataclass
+class ResumeFileUpload:
+    """The multipart form of a resume file upload."""
+
+    file: UploadFile | None = None
 
 
 class ResumeOut(msgspec.Struct, rename="camel", kw_only=True, omit_defaults=True):

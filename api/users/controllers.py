@@ -16,6 +16,9 @@ from api.logging import get_logger
 
 log = get_logger("reverie.users")
 
+MAX_FULL_NAME_CHARS = 200  # the column's length
+MSG_FULL_NAME_LONG = f"Full name can be at most {MAX_FULL_NAME_CHARS} characters."
+
 
 @documented_errors
 class UsersController(Controller):
@@ -35,7 +38,9 @@ class UsersController(Controller):
                 raise Conflict(detail="That username is already taken.", extra={"field": "username"})
             user.username = username
         if data.full_name is not None:
-            user.full_name = data.full_name.strip()[:200] or None
+            if len(data.full_name.strip()) > MAX_FULL_NAME_CHARS:
+                raise FieldError("fullName", MSG_FULL_NAME_LONG)
+            user.full_name = data.full_name.strip() or None
         if data.gender is not None:
             if data.gender and data.gender not in rules.GENDERS:
                 raise FieldError("gender", rules.MSG_INVALID_GENDER)

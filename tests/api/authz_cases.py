@@ -422,6 +422,44 @@ def resume_own(w: World, method: str, path: str) -> None:
     w.assert_a_unchanged()
 
 
+@case("B's resume file is B's; A's resume is untouched")
+def resume_file_own(w: World, method: str, path: str) -> None:
+    _ok(w.b.post(path, files={"file": ("cv.txt", b"Bruno, bicycle mechanic (file).", "text/plain")}))
+    assert _ok(w.b.get("/api/resume"))["content"] == "Bruno, bicycle mechanic (file)."
+    w.assert_a_unchanged()
+
+
+@case("B's import writes B's entries only; ids of A's rows in a Reverie export link to nothing of A's")
+def import_own(w: World, method: str, path: str) -> None:
+    document = {"format": "reverie-export", "version": 1,
+                "entries": [{"id": w.a_ids["entry"], "date": "2026-08-01", "content": "Bruno's imported day."}],
+                "tasks": [{"id": w.a_ids["task"], "text": "Bruno's imported task", "entryId": w.a_entry_ids[1]}],
+                "insights": [{"id": w.a_ids["insight"], "text": "Bruno's imported insight",
+                              "entryId": w.a_ids["entry"]}]}
+    body = _ok(w.b.post(path, json={"content": json.dumps(document), "format": "json"}))
+    assert body["count"] == 1 and body["restored"]["tasks"] == 1
+    w.assert_no_a_data(json.dumps(body))
+    task = next(t for t in _ok(w.b.get("/api/tasks")) if t["text"] == "Bruno's imported task")
+    assert task["entryId"] not in w.a_entry_ids  # never A's entry
+    plain = _ok(w.b.post(path, json={"content": "2026-08-02\nBruno's plain day.", "format": "text"}))
+    assert plain["count"] == 1
+    w.assert_a_unchanged()
+
+
+@case("B's import progress counts B's entries only")
+def import_progress_own(w: World, method: str, path: str) -> None:
+    body = _ok(w.b.get(path))
+    assert body["total"] == len(_ok(w.b.get("/api/journal")))
+    w.assert_no_a_data(json.dumps(body))
+
+
+@case("B's export holds B's account only")
+def export_own(w: World, method: str, path: str) -> None:
+    body = _ok(w.b.get(path))
+    assert body["user"]["username"] == w.b_user["username"] and body["entries"]
+    w.assert_no_a_data(json.dumps(body))
+
+
 @case("B's analysis shows B's story, not A's")
 def analyze_own(w: World, method: str, path: str) -> None:
     body = _ok(w.b.post(path, json={"text": "I need to fix the bike before the weekend."}))
@@ -549,6 +587,13 @@ REGISTRY: dict[tuple[str, str], Route] = {
     ("GET", "/api/resume"): Route(OWNER_SCOPED, "the caller's resume", (resume_own,)),
     ("POST", "/api/resume"): Route(OWNER_SCOPED, "saves the caller's resume", (resume_own,)),
     ("DELETE", "/api/resume"): Route(OWNER_SCOPED, "deletes the caller's resume", (resume_own,)),
+    ("POST", "/api/resume/file"): Route(OWNER_SCOPED, "reads a file into the caller's resume", (resume_file_own,)),
+    # Settings: import, its progress and the whole-account export (issue 14).
+    ("POST", "/api/journal/import"): Route(OWNER_SCOPED, "adds entries (and a Reverie export's rows) to the caller's",
+                                           (import_own,)),
+    ("GET", "/api/journal/import/progress"): Route(OWNER_SCOPED, "counts the caller's entries",
+                                                   (import_progress_own,)),
+    ("GET", "/api/export"): Route(OWNER_SCOPED, "the caller's whole account", (export_own,)),
 
     # AI.
     ("POST", "/api/openai/analyze"): Route(OWNER_SCOPED, "analyses given text; reads the caller's story",
