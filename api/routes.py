@@ -11,6 +11,7 @@ from api.journal.chat import EntryChatController
 from api.journal.controllers import JournalController
 from api.journal.import_controller import JournalImportController
 from api.journal.search import JournalSearchController
+from api.patterns.controllers import PatternAIController, PatternsController
 from api.photos.controllers import PhotosController
 from api.profile.controllers import ProfileController
 from api.reports.controllers import TherapistReportController
@@ -28,7 +29,7 @@ ROUTE_HANDLERS = [
     JournalImportController,
     TasksController, ProjectsController, GoalsController,
     ProfileController, ResumeController,
-    InsightsController,
+    InsightsController, PatternsController, PatternAIController,
     AIController,
     SubscriptionController, WaitlistController,
     AdminController,

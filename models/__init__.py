@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from models.auth import AuthSession, PasswordResetToken, VerificationCode
     from models.base import Base
     from models.constants import EMBEDDING_DIM
+    from models.insights import Pattern, PatternRun
     from models.journal import Goal, Insight, JournalEntry, Profile, Project, Resume, Task
     from models.photo import Photo
     from models.subscription import AdminAction, PromoCode, PromoRedemption, WaitlistEntry
@@ -28,6 +29,8 @@ __all__ = [
     "Insight",
     "JournalEntry",
     "PasswordResetToken",
+    "Pattern",
+    "PatternRun",
     "Photo",
     "Profile",
     "Project",
@@ -40,7 +43,7 @@ __all__ = [
     "WaitlistEntry",
 ]
 
-_MODULES = ("models.constants", "models.base", "models.auth", "models.journal", "models.photo", "models.subscription",
+_MODULES = ("models.constants", "models.base", "models.auth", "models.journal", "models.insights", "models.photo", "models.subscription",
             "models.user")
 
 

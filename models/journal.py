@@ -142,7 +142,7 @@ class Insight(Base):
     id: Mapped[uuid.UUID] = mapped_column(sa.Uuid, primary_key=True, default=uuid.uuid4)
     user_id: Mapped[uuid.UUID] = mapped_column(_user_fk(), index=True)
     entry_id: Mapped[uuid.UUID | None] = mapped_column(_entry_fk())
-    pattern_id: Mapped[uuid.UUID | None] = mapped_column(sa.Uuid)
+    pattern_id: Mapped[uuid.UUID | None] = mapped_column(sa.ForeignKey("patterns.id", ondelete="SET NULL"), index=True)
     text: Mapped[str] = mapped_column(sa.Text)
     type: Mapped[str] = mapped_column(sa.String(32), default="insight")
     short_title: Mapped[str | None] = mapped_column(sa.String(120))
@@ -151,6 +151,10 @@ class Insight(Base):
     related_tasks: Mapped[list[str]] = mapped_column(JSONB, default=list)
     is_ai_generated: Mapped[bool] = mapped_column(default=False)
     layers: Mapped[list[dict[str, Any]]] = mapped_column(JSONB, default=list)
+    # Who made it: "user" (saved or edited by the user; a pattern re-run keeps it) or "pipeline"
+    # (drawn by the pattern-clustering flow; a re-run replaces it), and the entries it came from.
+    origin: Mapped[str] = mapped_column(sa.String(16), default="user", server_default="user")
+    source_entry_ids: Mapped[list[str]] = mapped_column(JSONB, default=list, server_default="[]")
     created_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=utcnow, index=True)
 
 

@@ -21,3 +21,17 @@ class InsightService(OwnedService[Insight]):
     async def saved_this_week(self, user_id: uuid.UUID) -> int:
         since = datetime.now(UTC) - timedelta(days=rules.QUOTA_WINDOW_DAYS)
         return await self.count_mine(user_id, Insight.created_at >= since)
+    async def by_entry(self, user_id: uuid.UUID) -> dict[uuid.UUID, list[Insight]]:
+        """The user's insights drawn from each of their entries (its `entryId`, or one of the entries
+        a pattern insight came from), newest first."""
+        rows = await self.newest_first(user_id)
+        out: dict[uuid.UUID, list[Insight]] = {}
+        for insight in rows:
+            sources = {str(insight.entry_id)} if insight.entry_id else set()
+            sources |= set(insight.source_entry_ids or [])
+            for source in sources:
+                try:
+                    out.setdefault(uuid.UUID(source), []).append(insight)
+                except ValueError:
+                    continue
+        return out

@@ -35,7 +35,13 @@ class JournalController(Controller):
 
     @get(operation_id="listEntries", description="The signed-in user's entries, newest first.")
     async def list_entries(self, request: Request, entries: EntryService) -> list[EntryOut]:
-        return [EntryOut.of(entry) for entry in await entries.newest_first(request.user.id)]
+        from api.insights.schemas import InsightOut
+        from api.insights.services import InsightService
+
+        # Each entry lists the insights drawn from it (the insights view's counts are real).
+        drawn = await InsightService(session=entries.repository.session).by_entry(request.user.id)
+        return [EntryOut.of(entry, insights=[InsightOut.of(i) for i in drawn.get(entry.id, ())])
+                for entry in await entries.newest_first(request.user.id)]
 
     @post(operation_id="createEntry", status_code=201)
     async def create_entry(self, request: Request, entries: EntryService, data: EntryCreate) -> EntryOut:

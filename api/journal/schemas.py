@@ -39,7 +39,7 @@ class EntryOut(msgspec.Struct, rename="camel", kw_only=True):
     analysis: AnalysisOut
 
     @classmethod
-    def of(cls, entry: JournalEntry) -> EntryOut:
+    def of(cls, entry: JournalEntry, *, insights: list[Any] | None = None) -> EntryOut:
         return cls(
             id=entry.id,
             content=entry.content,
@@ -53,7 +53,7 @@ class EntryOut(msgspec.Struct, rename="camel", kw_only=True):
             timestamp=entry.timestamp,
             created_at=entry.created_at,
             updated_at=entry.updated_at,
-            insights=[],
+            insights=list(insights or []),
             highlights=[],
             analysis=AnalysisOut(
                 state=entry.analysis_state,  # type: ignore[arg-type]

@@ -59,6 +59,8 @@ def highlight_extraction(entry_id: str | None = None, entry_ids: list[str] | Non
     in order; one entry failing fails only its own result). Each user's personal story is
     regenerated at most once per flow run, after their entries."""
     from pipelines.flows.profile_regeneration import profile_regeneration
+    from pipelines.flows.pattern_clustering import pattern_clustering
+    from pipelines.patterns.store import patterns_due
 
     if (entry_id is None) == (entry_ids is None):
         raise ValueError("give entry_id or entry_ids")
@@ -79,5 +81,12 @@ def highlight_extraction(entry_id: str | None = None, entry_ids: list[str] | Non
             profiles[user_id] = profile_regeneration(user_id=user_id)
         if user_id in profiles:
             result.outputs["profile"] = profiles[user_id]
+    # Patterns after every PATTERNS_EVERY_ENTRIES newly analysed entries of a user (once per run).
+    patterns: dict[str, Any] = {}
+    for result in results:
+        user_id = result.outputs.get("userId") if result.status == "done" else None
+        if user_id and user_id not in patterns and patterns_due(user_id):
+            patterns[user_id] = pattern_clustering(user_id=user_id)
+            result.outputs["patterns"] = patterns[user_id]
     out = [result.to_dict() for result in results]
     return out[0] if entry_id is not None else out
