@@ -91,6 +91,8 @@ describe("login", () => {
     expect(notifications().getByText("Invalid username/email or password")).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/auth");
     expect(screen.getByRole("button", { name: "Sign In" })).toBeEnabled();
+    // A wrong password is the form's own 401, not an ended session.
+    expect(screen.queryByText("Session Expired")).not.toBeInTheDocument();
   });
 
   it("shows the server's text for a rate-limited attempt, and the spec's fallback when there is none", async () => {

@@ -1,4 +1,5 @@
-import { fireEvent, render, screen, within } from "@testing-library/react";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -7,6 +8,7 @@ import { AppProviders } from "@/app/providers";
 import { useAuth } from "@/features/auth/auth-context";
 import { AuthPage } from "@/features/auth/auth-page";
 import { AuthProvider } from "@/features/auth/auth-provider";
+import { RequireSession } from "@/features/auth/require-session";
 import {
   advanceTimers,
   closeToasts,
@@ -18,6 +20,7 @@ import {
   renderApp,
 } from "@/features/auth/test-support";
 import { LazyTermsScreen } from "@/features/terms/lazy-terms-screen";
+import { api } from "@/lib/api/client";
 import {
   POST_LOGIN_REFRESH_DELAY_MS,
   POST_TERMS_REFRESH_DELAY_MS,
@@ -25,6 +28,7 @@ import {
   SESSION_REFRESH_INTERVAL_MS,
   SESSION_RETRY_DELAY_MS,
 } from "@/lib/constants";
+import { OWN_401_META } from "@/lib/query-client";
 
 vi.mock("@/lib/api/client", async (importOriginal) =>
   (await import("@/features/auth/test-api")).withStubbableFetch(await importOriginal()),
@@ -252,5 +256,111 @@ describe("AuthProvider: logout", () => {
     expect(notifications().getByText("There was an error logging out.")).toBeInTheDocument();
     expect(await screen.findByRole("heading", { name: "Sign in to Reverie" })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/auth");
+  });
+});
+
+function TaskCount({ name }: { name: string }) {
+  const tasks = useQuery({
+    queryKey: ["tasks", name],
+    queryFn: async () => (await api.GET("/api/tasks")).data ?? [],
+  });
+  return <p>{tasks.isError ? `${name}: failed` : `${name}: ${tasks.data?.length ?? "loading"}`}</p>;
+}
+
+/** A call whose 401 is its own answer (say, a wrong password), marked with OWN_401_META. */
+function SaveInsightButton() {
+  const save = useMutation({
+    mutationFn: async () => (await api.POST("/api/insights", { body: { type: "task", text: "t", isAiGenerated: false } })).data,
+    meta: OWN_401_META,
+  });
+  return (
+    <>
+      <button type="button" onClick={() => save.mutate()}>
+        Save insight
+      </button>
+      {save.isError && <p>Wrong password</p>}
+    </>
+  );
+}
+
+describe("AuthProvider: a 401 from any query or mutation", () => {
+  afterEach(() => {
+    closeToasts();
+    vi.unstubAllGlobals();
+  });
+
+  function renderGuarded(path: string) {
+    const router = createMemoryRouter(
+      [
+        {
+          Component: AuthProvider,
+          children: [
+            { path: "auth", Component: AuthPage },
+            {
+              Component: RequireSession,
+              children: [
+                {
+                  path: "tasks",
+                  element: (
+                    <>
+                      <h1>Tasks page</h1>
+                      <TaskCount name="Open" />
+                      <TaskCount name="Done" />
+                    </>
+                  ),
+                },
+                { path: "insights", element: <SaveInsightButton /> },
+              ],
+            },
+          ],
+        },
+      ],
+      { initialEntries: [path] },
+    );
+    render(
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>,
+    );
+    return router;
+  }
+
+  it("signs out once: 'Session Expired', then /auth, remembering the page", async () => {
+    const answers: ((response: Response) => void)[] = [];
+    const server = fakeApi({
+      [ME]: () => json(200, makeUser()),
+      "GET /api/tasks": () => new Promise<Response>((resolve) => answers.push(resolve)),
+    });
+    const router = renderGuarded("/tasks?filter=open");
+    expect(await screen.findByRole("heading", { name: "Tasks page" })).toBeInTheDocument();
+    await vi.waitFor(() => expect(answers).toHaveLength(2));
+
+    act(() => answers[0]!(NO_SESSION()));
+    expect(await notifications().findByText("Session Expired")).toBeInTheDocument();
+    expect(notifications().getByText("Your session has expired. Please log in again.")).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { name: "Sign in to Reverie" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/auth");
+    expect(window.sessionStorage.getItem(RETURN_TO_SESSION_KEY)).toBe("/tasks?filter=open");
+
+    // The other query's 401 arrives after the sign-out: nothing more happens.
+    closeToasts();
+    await act(async () => answers[1]!(NO_SESSION()));
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.queryByText("Session Expired")).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/auth");
+    expect(server.calls(ME)).toHaveLength(1);
+  });
+
+  it("leaves a 401 marked as the call's own answer to the screen", async () => {
+    fakeApi({
+      [ME]: () => json(200, makeUser()),
+      "POST /api/insights": () => json(401, { error: "Wrong password" }),
+    });
+    const router = renderGuarded("/insights");
+    await userEvent.setup().click(await screen.findByRole("button", { name: "Save insight" }));
+
+    expect(await screen.findByText("Wrong password")).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/insights");
+    expect(screen.queryByText("Session Expired")).not.toBeInTheDocument();
   });
 });

@@ -5,8 +5,10 @@ import { Outlet, useNavigate } from "react-router";
 import { pendingSession, isApiStatus } from "@/features/auth/api-errors";
 import { AuthContext, type AuthContextValue, type AuthStatus, type AuthUser } from "@/features/auth/auth-context";
 import { EndedByLogoutContext } from "@/features/auth/session-internal";
+import { clearUserStorage, setStorageOwner } from "@/features/auth/user-storage";
 import { toast } from "@/hooks/use-toast";
 import { api } from "@/lib/api/client";
+import { onSessionEnded } from "@/lib/query-client";
 import {
   AUTH_PATH,
   POST_LOGIN_REFRESH_DELAY_MS,
@@ -122,6 +124,9 @@ export function AuthProvider({ children }: { children?: ReactNode }) {
 
   const apply = useCallback((next: SessionState) => {
     stateRef.current = next;
+    // Drafts belong to the signed-in user and go when the session ends, however it ends.
+    setStorageOwner(next.status === "authenticated" ? (next.user?.id ?? null) : null);
+    if (next.status === "unauthenticated") clearUserStorage();
     setState(next);
   }, []);
 
@@ -129,6 +134,18 @@ export function AuthProvider({ children }: { children?: ReactNode }) {
     for (const timer of refreshTimers.current) clearTimeout(timer);
     refreshTimers.current.clear();
   }, []);
+
+  /** The session ended without a logout: local state and cached data go, the user is told and
+   * sent to /auth (the guard remembers the page as returnTo). */
+  const sessionExpired = useCallback(() => {
+    queryClient.clear();
+    toast({
+      title: "Session Expired",
+      description: "Your session has expired. Please log in again.",
+      variant: "destructive",
+    });
+    void navigate(AUTH_PATH);
+  }, [navigate, queryClient]);
 
   const refreshSession = useCallback(async () => {
     const readId = ++readCounter.current;
@@ -145,15 +162,7 @@ export function AuthProvider({ children }: { children?: ReactNode }) {
         const believedSignedIn =
           current.status === "authenticated" || (current.status === "loading" && flagAtStart.current);
         apply(signedOut(current.endedByLogout && !believedSignedIn));
-        if (believedSignedIn) {
-          queryClient.clear();
-          toast({
-            title: "Session Expired",
-            description: "Your session has expired. Please log in again.",
-            variant: "destructive",
-          });
-          void navigate(AUTH_PATH);
-        }
+        if (believedSignedIn) sessionExpired();
         return;
       }
       case "failed":
@@ -163,7 +172,21 @@ export function AuthProvider({ children }: { children?: ReactNode }) {
         if (current.status === "loading") apply(signedOut(false));
         return;
     }
-  }, [apply, navigate, queryClient]);
+  }, [apply, sessionExpired]);
+
+  // Any query or mutation answered 401 (lib/query-client.ts): the server no longer knows this
+  // session. Handled here, once: the first 401 signs out, later ones find nobody signed in.
+  useEffect(
+    () =>
+      onSessionEnded(queryClient, () => {
+        if (stateRef.current.status !== "authenticated") return;
+        readCounter.current++;
+        clearRefreshTimers();
+        apply(signedOut(false));
+        sessionExpired();
+      }),
+    [apply, clearRefreshTimers, queryClient, sessionExpired],
+  );
 
   const scheduleRefresh = useCallback(
     (delayMs: number) => {
