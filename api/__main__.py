@@ -44,10 +44,11 @@ def _serve(settings) -> int:
     from api.logging import get_logger
 
     app = create_app(settings)
-    get_logger("reverie").info(
-        "serving", url=f"http://{'localhost' if settings.host in ('127.0.0.1', '0.0.0.0') else settings.host}:{settings.port}"
-    )
-    uvicorn.run(app, host=settings.host, port=settings.port, log_config=None, access_log=False, lifespan="on")
+    get_logger("reverie").info("serving", url=settings.public_base_url)
+    # uvicorn's own proxy handling would take X-Forwarded-For from loopback whatever the settings
+    # say; the client address is the app's business (TRUST_FORWARDED_FOR, TRUSTED_PROXIES).
+    uvicorn.run(app, host=settings.host, port=settings.port, log_config=None, access_log=False, lifespan="on",
+                proxy_headers=False, server_header=False)
     return 0
 
 

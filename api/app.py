@@ -25,6 +25,8 @@ from api.mail import Mailer
 from api.request_id import RequestIdMiddleware
 from api.routes import ROUTE_HANDLERS
 from api.security.csrf import CSRFMiddleware
+from api.security.headers import SecurityHeadersMiddleware
+from api.security.hosts import AllowedHostsMiddleware
 from api.security.rate_limit import RateLimiter
 from api.security.text_input import RejectNulText
 from api.settings import Settings
@@ -32,6 +34,7 @@ from api.storage import LocalFileStorage
 
 log = get_logger("reverie.app")
 OPENAPI_PATH = "/api/schema"
+POOL_TIMEOUT_SECONDS = 10
 
 
 def app_version() -> str:
@@ -83,7 +86,10 @@ def create_app(settings: Settings | None = None, *, database_url: str | None = N
     # Every request holds one connection; the pool covers the concurrent requests of one process.
     # The embedded server lives and dies with the app, so its connections are not pinged before
     # each use (a round trip per request); a separate server's are.
-    engine = create_async_engine(url, pool_pre_ping=not settings.embedded_database, pool_size=20, max_overflow=20)
+    # No request waits for a pipeline while holding one, so a short pool timeout is enough; when it
+    # passes anyway, the request is a 503 with Retry-After (api/errors.py), never a 500.
+    engine = create_async_engine(url, pool_pre_ping=not settings.embedded_database, pool_size=20, max_overflow=20,
+                                 pool_timeout=POOL_TIMEOUT_SECONDS)
     db_config = SQLAlchemyAsyncConfig(
         engine_instance=engine,
         session_config=AsyncSessionConfig(expire_on_commit=False),
@@ -101,7 +107,9 @@ def create_app(settings: Settings | None = None, *, database_url: str | None = N
     app = Litestar(
         route_handlers=ROUTE_HANDLERS,
         plugins=[SQLAlchemyPlugin(config=db_config)],
-        middleware=[RequestIdMiddleware(), CSRFMiddleware(), RejectNulText(), SessionMiddleware()],
+        middleware=[RequestIdMiddleware(), SecurityHeadersMiddleware(settings.web_dist),
+                    AllowedHostsMiddleware(settings.host_allow_list), RejectNulText(), CSRFMiddleware(),
+                    SessionMiddleware()],
         guards=[access_guard],
         exception_handlers=EXCEPTION_HANDLERS,  # type: ignore[arg-type]
         openapi_config=openapi_config(),

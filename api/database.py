@@ -44,11 +44,31 @@ def start_embedded_server(data_dir: Path) -> str:
     pgdata = (data_dir / "pgdata").resolve()
     server = _embedded_servers.get(pgdata)
     if server is None:
+        forget_dead_handles(pgdata)
         started = time.perf_counter()
         server = pgserver.get_server(pgdata, cleanup_mode="stop")
         _embedded_servers[pgdata] = server
         log.info("embedded_postgres_ready", pgdata=str(pgdata), seconds=round(time.perf_counter() - started, 2))
     return server.get_uri()  # type: ignore[attr-defined]
+
+
+def forget_dead_handles(pgdata: Path) -> None:
+    """pgserver stops the server when its last user exits, counting users in a list of process
+    ids. A user that was SIGKILLed never took itself off, so the server would outlive every later
+    start: drop the ids of processes that are gone (or are not this app any more)."""
+    import json
+
+    import psutil
+
+    handles = pgdata / ".handle_pids.json"
+    try:
+        pids = json.loads(handles.read_text())
+    except (OSError, ValueError):
+        return
+    alive = [pid for pid in pids if isinstance(pid, int) and psutil.pid_exists(pid)]
+    if alive != pids:
+        handles.write_text(json.dumps(alive))
+        log.info("embedded_postgres_dead_handles_dropped", count=len(pids) - len(alive))
 
 
 def resolve_database_url(settings: Settings) -> str:

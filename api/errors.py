@@ -21,6 +21,7 @@ from litestar.exceptions import ClientException, HTTPException, ValidationExcept
 from litestar.handlers import HTTPRouteHandler
 from litestar.openapi import ResponseSpec
 from litestar.status_codes import HTTP_500_INTERNAL_SERVER_ERROR
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 
 from api.logging import get_logger
 
@@ -48,6 +49,15 @@ def _request_id(request: Request) -> str | None:
     return request.scope.get("state", {}).get("request_id")
 
 
+def _identified(request: Request, response: Response) -> Response:
+    """The request id on an error response too: an error raised by a middleware is answered
+    outside the request-id middleware's reach."""
+    request_id = _request_id(request)
+    if request_id:
+        response.headers.setdefault("X-Request-ID", request_id)
+    return response
+
+
 def handle_validation_error(request: Request, exc: ValidationException) -> Response:
     """400 for malformed or invalid input, naming the field at fault."""
     problems = exc.extra if isinstance(exc.extra, list) else []
@@ -60,7 +70,7 @@ def handle_validation_error(request: Request, exc: ValidationException) -> Respo
             message = f"{first}" if not field else f"Invalid value for '{field}': {first}"
     elif message.startswith("Validation failed for"):
         message = "Invalid request"
-    return error_response(400, message, field=field, detail=problems or None)
+    return _identified(request, error_response(400, message, field=field, detail=problems or None))
 
 
 def handle_http_error(request: Request, exc: HTTPException) -> Response:
@@ -73,12 +83,12 @@ def handle_http_error(request: Request, exc: HTTPException) -> Response:
         from api.auth.cookies import cleared_session_cookies
 
         response.cookies.extend(cleared_session_cookies(request))
-    return response
+    return _identified(request, response)
 
 
 def handle_not_found(request: Request, exc: NotFoundError) -> Response:
     """A row that is not the signed-in user's, or not there at all: the domain's message."""
-    return error_response(404, exc.detail or "Not found")
+    return _identified(request, error_response(404, exc.detail or "Not found"))
 
 
 def handle_internal_error(request: Request, exc: Exception) -> Response:
@@ -90,7 +100,20 @@ def handle_internal_error(request: Request, exc: Exception) -> Response:
         path=request.url.path,
         exc_info=exc,
     )
-    return error_response(HTTP_500_INTERNAL_SERVER_ERROR, "Internal server error", requestId=request_id)
+    return _identified(request, error_response(HTTP_500_INTERNAL_SERVER_ERROR, "Internal server error",
+                                               requestId=request_id))
+
+
+MSG_BUSY = "Reverie is busy right now. Please try again in a moment."
+BUSY_RETRY_AFTER_SECONDS = 5
+
+
+def handle_pool_timeout(request: Request, exc: PoolTimeout) -> Response:
+    """Every database connection stayed busy for the pool's whole timeout: the service is
+    overloaded, not broken. A 503 with Retry-After tells clients to come back."""
+    log.warning("database_pool_exhausted", request_id=_request_id(request), path=request.url.path)
+    return _identified(request, error_response(503, MSG_BUSY, headers={"Retry-After": str(BUSY_RETRY_AFTER_SECONDS)},
+                                               retryAfter=BUSY_RETRY_AFTER_SECONDS))
 
 
 class ErrorOut(msgspec.Struct, rename="camel", kw_only=True):
@@ -153,6 +176,7 @@ def documented_errors(controller: type) -> type:
 EXCEPTION_HANDLERS = {
     ValidationException: handle_validation_error,
     NotFoundError: handle_not_found,
+    PoolTimeout: handle_pool_timeout,
     HTTPException: handle_http_error,
     Exception: handle_internal_error,
 }

@@ -3,8 +3,10 @@
 
 from __future__ import annotations
 
+import os
 import smtplib
 import ssl
+import unicodedata
 import uuid
 from collections.abc import Sequence
 from datetime import UTC, datetime
@@ -28,6 +30,12 @@ class Attachment(NamedTuple):
     data: bytes
 
 
+def header_text(value: str) -> str:
+    """A header value on one line: line breaks and other control characters (a full name typed
+    with a newline, say) become spaces, so no value can end a header or fail the message."""
+    return " ".join("".join(" " if unicodedata.category(c) == "Cc" else c for c in value).split())
+
+
 class Mailer:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
@@ -36,8 +44,8 @@ class Mailer:
                  attachments: Sequence[Attachment | tuple[str, str, bytes]] = ()) -> EmailMessage:
         message = EmailMessage()
         message["From"] = self.settings.smtp_from
-        message["To"] = to
-        message["Subject"] = subject
+        message["To"] = header_text(to)
+        message["Subject"] = header_text(subject)
         message["Date"] = format_datetime(datetime.now(UTC))
         message["Message-ID"] = make_msgid(domain="reverie.local")
         message.set_content(text)
@@ -77,11 +85,15 @@ class Mailer:
 
     def _write_outbox(self, message: EmailMessage):
         outbox = self.settings.outbox_dir
-        outbox.mkdir(parents=True, exist_ok=True)
+        # Only the account running Reverie may read the outbox: it holds codes and reset links.
+        outbox.mkdir(mode=0o700, parents=True, exist_ok=True)
+        os.chmod(outbox, 0o700)
         stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S%f")
         path = outbox / f"{stamp}-{uuid.uuid4().hex[:8]}.eml"
         # Written whole, then renamed into place: whoever reads the outbox never sees half a message.
         partial = path.with_suffix(".part")
-        partial.write_bytes(bytes(message))
+        fd = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(bytes(message))
         partial.replace(path)
         return path

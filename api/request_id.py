@@ -26,7 +26,8 @@ class RequestIdMiddleware(ASGIMiddleware):
         async def send_with_id(message: Message) -> None:
             if message["type"] == "http.response.start":
                 headers = list(message.get("headers", []))
-                headers.append((REQUEST_ID_HEADER.encode(), request_id.encode()))
+                if not any(name.lower() == REQUEST_ID_HEADER.encode() for name, _ in headers):
+                    headers.append((REQUEST_ID_HEADER.encode(), request_id.encode()))
                 message["headers"] = headers
             await send(message)
 

@@ -56,8 +56,36 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     session_cookie_secure: bool = False
     # E-mail addresses that are made admins when they register or sign in (comma-separated).
     admin_emails: frozenset[str] = frozenset()
-    # Rate limits are per client address; behind a reverse proxy, trust its X-Forwarded-For.
+    # Rate limits are per client address; behind a reverse proxy, trust its X-Forwarded-For, and
+    # only when the connection comes from one of `trusted_proxies` (addresses or networks).
     trust_forwarded_for: bool = False
+    trusted_proxies: frozenset[str] = frozenset({"127.0.0.1", "::1"})
+    # The one address every link in an e-mail is built from (never the request's Host header).
+    # Unset: the bound host and port.
+    public_url: str | None = None
+    # Host headers the app answers, besides PUBLIC_URL's host and the loopback names ("*": any).
+    allowed_hosts: frozenset[str] = frozenset()
+    # Who sees /api/health's details (versions, run counts, errors): signed-in admins, or everyone
+    # (a private deployment whose monitoring reads them). Everyone else gets the statuses only.
+    health_details: Literal["admins", "everyone"] = "admins"
+
+    @property
+    def public_base_url(self) -> str:
+        """PUBLIC_URL without a trailing slash, or the bound address (`localhost` for a wildcard)."""
+        if self.public_url:
+            return self.public_url.rstrip("/")
+        host = "localhost" if self.host in ("0.0.0.0", "::", "") else self.host
+        host = f"[{host}]" if ":" in host else host
+        return f"http://{host}:{self.port}"
+
+    @property
+    def host_allow_list(self) -> frozenset[str]:
+        """Lower-case host names (no port) the app answers; contains "*" when any host is allowed."""
+        from urllib.parse import urlsplit
+
+        public = (urlsplit(self.public_base_url).hostname or "").lower()
+        bound = self.host.lower() if self.host not in ("0.0.0.0", "::", "") else ""
+        return frozenset({public, bound, "localhost", "127.0.0.1", "::1", *self.allowed_hosts} - {""})
 
     @property
     def embedded_database(self) -> bool:
@@ -109,20 +137,44 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
             "session_max_age_hours": "SESSION_MAX_AGE_HOURS",
             "session_cookie_secure": "SESSION_COOKIE_SECURE",
             "trust_forwarded_for": "TRUST_FORWARDED_FOR",
+            "public_url": "PUBLIC_URL",
+            "health_details": "HEALTH_DETAILS",
         }
         for field, name in plain.items():
             value = get(name)
             if value is not None:
-                values[field] = value.lower() if field in {"ai_provider", "log_format", "pipelines_mode"} else value
+                values[field] = value.lower() if field in {"ai_provider", "log_format", "pipelines_mode", "health_details"} else value
         admins = get("ADMIN_EMAILS")
         if admins:
             values["admin_emails"] = frozenset(e.strip().lower() for e in admins.split(",") if e.strip())
+        for field, name in (("allowed_hosts", "ALLOWED_HOSTS"), ("trusted_proxies", "TRUSTED_PROXIES")):
+            listed = get(name)
+            if listed is not None:
+                values[field] = frozenset(h.strip().lower().strip("[]") for h in listed.split(",") if h.strip())
         if "log_level" in values:
             values["log_level"] = str(values["log_level"]).upper()
         try:
-            return msgspec.convert(values, cls, strict=False, dec_hook=_decode_path)
+            settings = msgspec.convert(values, cls, strict=False, dec_hook=_decode_path)
         except msgspec.ValidationError as exc:
             raise SettingsError(f"Invalid setting: {exc}") from exc
+        settings.check()
+        return settings
+
+    def check(self) -> None:
+        """Refuse values that parse but cannot work: a PUBLIC_URL that is not an http(s) URL, a
+        trusted proxy that is not an address or network."""
+        import ipaddress
+        from urllib.parse import urlsplit
+
+        if self.public_url is not None:
+            parts = urlsplit(self.public_url)
+            if parts.scheme not in ("http", "https") or not parts.hostname or parts.query or parts.fragment:
+                raise SettingsError(f"Invalid setting: PUBLIC_URL must be an http(s) URL, got {self.public_url!r}")
+        for proxy in self.trusted_proxies:
+            try:
+                ipaddress.ip_network(proxy, strict=False)
+            except ValueError:
+                raise SettingsError(f"Invalid setting: TRUSTED_PROXIES holds {proxy!r}, not an address") from None
 
 
 def _decode_path(type_: type, value: object) -> object:

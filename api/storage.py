@@ -58,9 +58,16 @@ class LocalFileStorage:
 
     def _save(self, key: str, data: bytes) -> None:
         path = self.path_for(key)
-        path.parent.mkdir(parents=True, exist_ok=True)
+        # Private files: folders 0700 and files 0600, whatever the process umask is.
+        self.root.mkdir(mode=0o700, parents=True, exist_ok=True)
+        for folder in reversed([path.parent, *path.parent.parents]):
+            if folder == self.root or folder.is_relative_to(self.root):
+                folder.mkdir(mode=0o700, exist_ok=True)
+                os.chmod(folder, 0o700)
         temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-        temporary.write_bytes(data)
+        fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
         os.replace(temporary, path)  # readers never see half a file
 
     def _delete(self, key: str) -> None:

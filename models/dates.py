@@ -9,7 +9,8 @@ from models.constants import ENTRY_DATE_FORMAT
 
 def format_entry_date(value: date) -> str:
     """An entry's date as the API returns it and the list shows it: 11/20/2026 (MM/DD/YYYY)."""
-    return value.strftime(ENTRY_DATE_FORMAT)
+    # strftime's %Y drops leading zeros before the year 1000 on Linux (01/01/1): pad it ourselves.
+    return value.strftime(ENTRY_DATE_FORMAT.replace("%Y", f"{value.year:04d}"))
 
 
 def long_date(day: date) -> str:

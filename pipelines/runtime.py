@@ -13,8 +13,8 @@ from __future__ import annotations
 import threading
 import time
 import uuid
-from collections import OrderedDict
-from concurrent.futures import Future, ThreadPoolExecutor
+from collections import OrderedDict, deque
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Literal
 
 import msgspec
@@ -23,11 +23,14 @@ from pipelines.flows import FLOWS, load_flow
 
 RunState = Literal["scheduled", "running", "completed", "failed"]
 DEPLOYMENT_NAME = "default"
-_KEPT_RUNS = 500
+# Finished runs kept for `get()` and health; queued and running runs are always kept, however many.
+_KEPT_FINISHED = 500
 # Flows whose queued runs one flow run may take together: flow -> (its one-subject parameter,
 # the parameter that takes a list of subjects).
 BATCHED_FLOWS = {"highlight-extraction": ("entry_id", "entry_ids")}
 MAX_BATCH = 16
+# The lane of runs submitted without an owner.
+SHARED_LANE = "~"
 
 
 class PipelineRun(msgspec.Struct, kw_only=True):
@@ -38,6 +41,8 @@ class PipelineRun(msgspec.Struct, kw_only=True):
     result: Any = None
     error: str | None = None
     prefect_flow_run_id: str | None = None
+    # Whose work this is (a user id): the queue is fair between owners.
+    owner: str = SHARED_LANE
 
 
 def warm_up() -> None:
@@ -55,15 +60,25 @@ def _queue_key(flow: str, parameters: dict[str, Any]) -> str:
 
 
 class PipelineRunner:
+    """Runs flows for the API (inline: on `workers` threads of this process).
+
+    The queue is fair between owners: each owner (a user) has a lane of queued runs, and a free
+    worker takes the head of the next lane in turn, so one user's backlog of thousands of
+    analyses delays another user's new entry by at most the batches already running. A worker
+    gets one ticket in the pool per queued run, and takes whatever run is fairest when it starts.
+    """
+
     def __init__(self, mode: str = "inline", workers: int = 2) -> None:
         if mode not in ("inline", "deployments"):
             raise ValueError(f"Unknown pipelines mode {mode!r}")
         self.mode = mode
         self.workers = workers
         self._executor: ThreadPoolExecutor | None = None
-        self._runs: OrderedDict[str, PipelineRun] = OrderedDict()
-        self._futures: dict[str, Future[None]] = {}
+        self._runs: dict[str, PipelineRun] = {}
+        self._finished_order: OrderedDict[str, None] = OrderedDict()
+        self._lanes: OrderedDict[str, deque[str]] = OrderedDict()  # owner -> ids of queued runs, oldest first
         self._queued: dict[str, str] = {}  # queue key -> id of the run waiting for a worker
+        self._profiles_owed: set[str] = set()  # owners whose story rebuild waits for their backlog
         self._done: dict[str, threading.Event] = {}  # run id -> set when the run has finished
         self._lock = threading.Lock()
         self._prefect_status: str = "stopped"
@@ -83,6 +98,8 @@ class PipelineRunner:
             self._executor.shutdown(wait=wait, cancel_futures=True)
             self._executor = None
         with self._lock:
+            self._lanes.clear()
+            self._queued.clear()
             for done in self._done.values():  # nobody waits for a run that will never start
                 done.set()
         self._prefect_status = "stopped"
@@ -110,35 +127,40 @@ class PipelineRunner:
         return self._prefect_status == "ready"
 
     # -- runs ------------------------------------------------------------------------------
-    def submit(self, flow: str, **parameters: Any) -> PipelineRun:
-        """Start a run of `flow` without waiting for it; poll `get()` for its state.
+    def submit(self, flow: str, *, owner: str | None = None, **parameters: Any) -> PipelineRun:
+        """Queue a run of `flow` without waiting for it; poll `get()` for its state. `owner` (a
+        user id; default: the `user_id` parameter) picks the lane the run waits in.
 
-        Inline, a run asked for while an identical one is still queued (same flow and
-        parameters, not yet started) is that run: the flows read their subject's latest state
-        when they start, so the queued run covers both requests. Autosave edits an entry every
-        few seconds; under load this keeps the queue to one analysis per entry.
+        A run asked for while an identical one is still queued (same flow and parameters, not
+        yet started) is that run: the flows read their subject's latest state when they start,
+        so the queued run covers both requests. Autosave edits an entry every few seconds; under
+        load this keeps the queue to one analysis per entry.
         """
         if flow not in FLOWS:
             raise KeyError(f"Unknown flow {flow!r}")
         if self._executor is None:
             raise RuntimeError("The pipeline runner is not started")
-        run = PipelineRun(id=uuid.uuid4().hex, flow=flow, parameters=parameters)
-        target = self._run_inline if self.mode == "inline" else self._run_deployment
-        key = _queue_key(flow, parameters) if self.mode == "inline" else None
+        lane = str(owner or parameters.get("user_id") or SHARED_LANE)
+        run = PipelineRun(id=uuid.uuid4().hex, flow=flow, parameters=parameters, owner=lane)
+        key = _queue_key(flow, parameters)
         with self._lock:
-            queued = self._runs.get(self._queued.get(key, "")) if key else None
+            queued = self._runs.get(self._queued.get(key, ""))
             if queued is not None and queued.state == "scheduled":
                 return queued
-            if key:
-                self._queued[key] = run.id
+            self._queued[key] = run.id
             self._runs[run.id] = run
             self._done[run.id] = threading.Event()
-            self._futures[run.id] = self._executor.submit(target, run)
-            while len(self._runs) > _KEPT_RUNS:
-                old_id, _ = self._runs.popitem(last=False)
-                self._futures.pop(old_id, None)
-                self._done.pop(old_id, None)
+            self._lanes.setdefault(lane, deque()).append(run.id)
+            self._executor.submit(self._work)
         return run
+
+    def active(self, flow: str, owner: str) -> PipelineRun | None:
+        """The owner's queued or running run of `flow`, if any (the newest)."""
+        with self._lock:
+            found = [r for r in self._runs.values()
+                     if r.flow == flow and r.owner == owner and r.state in ("scheduled", "running")
+                     and not self._done[r.id].is_set()]
+        return found[-1] if found else None
 
     def get(self, run_id: str) -> PipelineRun | None:
         with self._lock:
@@ -147,28 +169,93 @@ class PipelineRunner:
     def wait(self, run_id: str, timeout: float | None = None) -> PipelineRun:
         with self._lock:
             done = self._done.get(run_id)
+            run = self._runs.get(run_id)
         if done is not None and not done.wait(timeout):
-            raise TimeoutError(f"pipeline run {run_id} still {self._runs[run_id].state} after {timeout}s")
-        run = self.get(run_id)
+            raise TimeoutError(f"pipeline run {run_id} still {run.state if run else 'unknown'} after {timeout}s")
         if run is None:
             raise KeyError(run_id)
         return run
 
-    def _run_inline(self, run: PipelineRun) -> None:
+    def _work(self) -> None:
+        """One worker ticket: run the fairest queued work there is (none, when a batch took it)."""
+        if self.mode == "inline" and not self.wait_until_ready(timeout=300):
+            # Prefect starts its local API on first use, and two threads starting it at once can
+            # end with a server that is gone: every run waits for the one the start-up check brings up.
+            batch = self._take()
+            for run in batch:
+                run.state = "failed"
+                run.error = f"Prefect's API is not available: {self._prefect_error or self._prefect_status}"
+                self._finished(run)
+            return
+        batch = self._take()
+        if not batch:
+            return
+        if self.mode == "inline":
+            self._run_inline(batch)
+        else:
+            self._run_deployment(batch[0])
+
+    def _take(self) -> list[PipelineRun]:
+        """The next lane's oldest run, marked running; for a batched flow, with more queued runs of
+        the same flow taken from the lanes in turn (up to MAX_BATCH), so one flow run covers them
+        and Prefect's fixed cost per flow run (about 80 ms of CPU, measured) is paid once."""
+        with self._lock:
+            batch: list[PipelineRun] = []
+            while self._lanes and not batch:
+                owner, lane = next(iter(self._lanes.items()))
+                run = self._runs.get(lane.popleft()) if lane else None
+                self._rotate(owner)
+                if run is not None and run.state == "scheduled":
+                    batch.append(run)
+            if not batch:
+                return []
+            flow = batch[0].flow
+            if flow in BATCHED_FLOWS and self.mode == "inline":
+                progress = True
+                while len(batch) < MAX_BATCH and progress:
+                    progress = False
+                    for owner in list(self._lanes):
+                        if len(batch) >= MAX_BATCH:
+                            break
+                        lane = self._lanes[owner]
+                        head = self._runs.get(lane[0]) if lane else None
+                        if head is None or head.flow != flow:
+                            continue
+                        lane.popleft()
+                        self._rotate(owner)
+                        batch.append(head)
+                        progress = True
+            for member in batch:
+                key = _queue_key(member.flow, member.parameters)
+                if self._queued.get(key) == member.id:
+                    del self._queued[key]
+                member.state = "running"
+            return batch
+
+    def _rotate(self, owner: str) -> None:
+        """After a lane gave a run: it goes to the back of the turn order, or away when empty."""
+        if self._lanes.get(owner):
+            self._lanes.move_to_end(owner)
+        else:
+            self._lanes.pop(owner, None)
+
+    def _more_queued(self, owner: str, flow: str) -> bool:
+        with self._lock:
+            return any(self._runs[i].flow == flow for i in self._lanes.get(owner, ()) if i in self._runs)
+
+    def _run_inline(self, batch: list[PipelineRun]) -> None:
         from prefect.settings import PREFECT_FLOWS_HEARTBEAT_FREQUENCY, temporary_settings
 
-        # Prefect starts its local API on first use, and two threads starting it at once can end
-        # with a server that is gone: every run waits for the one the start-up check brings up.
-        if not self.wait_until_ready(timeout=300):
-            run.state = "failed"
-            run.error = f"Prefect's API is not available: {self._prefect_error or self._prefect_status}"
-            self._finished(run)
-            return
-        batch = self._claim(run)
-        parameters = run.parameters
+        run = batch[0]
+        parameters = dict(run.parameters)
         if len(batch) > 1:
             single, many = BATCHED_FLOWS[run.flow]
             parameters = {many: [r.parameters[single] for r in batch]}
+        if run.flow == "highlight-extraction":
+            # Coalesced profile rebuilds: an owner with more analyses still queued gets their
+            # personal story rebuilt once, by the run that takes their last one.
+            parameters["defer_profiles_for"] = sorted(
+                {m.owner for m in batch if m.owner != SHARED_LANE and self._more_queued(m.owner, run.flow)})
         try:
             # Heartbeats detect crashed runs on remote workers; inline, the entry's own analysis
             # state does that, and the heartbeat thread would hold each worker ~1 s after its run.
@@ -190,34 +277,32 @@ class PipelineRunner:
         finally:
             for member in batch:
                 self._finished(member)
+            if run.flow == "highlight-extraction":
+                self._rebuild_owed_profiles(batch)
 
-    def _claim(self, run: PipelineRun) -> list[PipelineRun]:
-        """Mark `run` running, with, for a batched flow, the same flow's other queued runs (up to
-        MAX_BATCH): one flow run then covers them all, and Prefect's fixed cost per flow run
-        (about 80 ms of CPU between the app and its API, measured) is paid once under load.
-        A run taken into a batch is cancelled in the pool, so no worker picks it up again."""
+    def _rebuild_owed_profiles(self, batch: list[PipelineRun]) -> None:
+        """Owners whose story rebuild was deferred get one, once their queued analyses are done."""
+        flow = "highlight-extraction"
         with self._lock:
-            batch = [run]
-            if run.flow in BATCHED_FLOWS:
-                for other_id in list(self._queued.values()):
-                    if len(batch) >= MAX_BATCH:
-                        break
-                    other = self._runs.get(other_id)
-                    if other is None or other is run or other.flow != run.flow or other.state != "scheduled":
-                        continue
-                    future = self._futures.get(other_id)
-                    if future is not None and future.cancel():
-                        batch.append(other)
             for member in batch:
-                key = _queue_key(member.flow, member.parameters)
-                if self._queued.get(key) == member.id:
-                    del self._queued[key]
-                member.state = "running"
-            return batch
+                outcome = member.result
+                if isinstance(outcome, dict) and (outcome.get("outputs") or {}).get("profileDeferred"):
+                    self._profiles_owed.add(member.owner)
+            due = [owner for owner in {m.owner for m in batch} & self._profiles_owed
+                   if not any(self._runs[i].flow == flow for i in self._lanes.get(owner, ()) if i in self._runs)]
+            self._profiles_owed.difference_update(due)
+        for owner in due:
+            if self._executor is not None:
+                self.submit("profile-regeneration", user_id=owner, owner=owner)
 
     def _finished(self, run: PipelineRun) -> None:
         with self._lock:
             done = self._done.get(run.id)
+            self._finished_order[run.id] = None
+            while len(self._finished_order) > _KEPT_FINISHED:
+                old_id, _ = self._finished_order.popitem(last=False)
+                self._runs.pop(old_id, None)
+                self._done.pop(old_id, None)
         if done is not None:
             done.set()
 
@@ -240,6 +325,7 @@ class PipelineRunner:
     def status(self) -> dict[str, Any]:
         with self._lock:
             runs = list(self._runs.values())
+            lanes = len(self._lanes)
         counts = {state: sum(1 for run in runs if run.state == state) for state in ("scheduled", "running", "completed", "failed")}
         return {
             "status": self._prefect_status,
@@ -249,5 +335,6 @@ class PipelineRunner:
             "prefectApi": self._prefect_api_url,
             "error": self._prefect_error,
             "runs": counts,
+            "queuedOwners": lanes,
             "lastFailure": next((f"{r.flow}: {r.error}" for r in reversed(runs) if r.state == "failed"), None),
         }

@@ -58,7 +58,8 @@ def database_url(postgres_server: str) -> Iterator[str]:
 
 @pytest.fixture
 def settings(tmp_path: Path) -> Settings:
-    return Settings.from_env({"REVERIE_DATA_DIR": str(tmp_path / "data"), "LOG_LEVEL": "WARNING"})
+    return Settings.from_env({"REVERIE_DATA_DIR": str(tmp_path / "data"), "LOG_LEVEL": "WARNING",
+                             "ALLOWED_HOSTS": "testserver.local"})
 
 
 @pytest.fixture(scope="session")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 import msgspec
 
@@ -58,9 +58,30 @@ class GenerateSummaryOut(msgspec.Struct, kw_only=True, omit_defaults=True):
     provider: str | None = None
 
 
+ContextText = Annotated[str, msgspec.Meta(max_length=2000)]
+ContextList = Annotated[list[ContextText], msgspec.Meta(max_length=500)]
+
+
+class PromptContextIn(msgspec.Struct, rename="camel", kw_only=True):
+    """What the editor knows while the user writes (spec part 2): typed, so a wrong shape is a 400."""
+
+    entry_count: int | None = None
+    task_count: int | None = None
+    project_count: int | None = None
+    goal_count: int | None = None
+    existing_tasks: ContextList = msgspec.field(default_factory=list)
+    existing_projects: ContextList = msgspec.field(default_factory=list)
+    existing_goals: ContextList = msgspec.field(default_factory=list)
+    priority_tasks: ContextList = msgspec.field(default_factory=list)
+    time_of_day: ContextText | None = None
+    current_hour: int | None = None
+    current_day: ContextText | None = None
+    timestamp: ContextText | None = None
+
+
 class PromptsIn(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     text: str
-    context: dict[str, Any] = msgspec.field(default_factory=dict)
+    context: PromptContextIn = msgspec.field(default_factory=PromptContextIn)
 
 
 class PromptsOut(msgspec.Struct, kw_only=True):

@@ -24,7 +24,8 @@ SESSION_COOKIE = "reverie_session"
 # Not a secret: tells the web app a session cookie exists (it cannot read the HttpOnly one), so a
 # visitor's page load makes no session call that can only fail.
 SIGNED_IN_COOKIE = "reverie_signed_in"
-PUBLIC_PATH_PREFIXES = ("/api/schema",)  # the OpenAPI schema is public; the API itself is not
+PUBLIC_PATH_PREFIXES = ("/api/schema",)
+WRITE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})  # the OpenAPI schema is public; the API itself is not
 
 
 def token_from(scope: Scope) -> str | None:
@@ -88,6 +89,9 @@ async def access_guard(connection: ASGIConnection, handler: BaseRouteHandler) ->
         raise PermissionDeniedException(rules.MSG_VERIFY_NEEDED, extra=pending_body(user))
     if not user.agreed_to_terms:
         raise PermissionDeniedException(rules.MSG_TERMS_NEEDED, extra=pending_body(user))
+    if connection.scope["method"] in WRITE_METHODS:
+        await connection.app.state.rate_limiter.check_user_write(user.id, connection.scope["method"],
+                                                                 connection.scope["path"])
 
 
 async def admin_only(connection: ASGIConnection, handler: BaseRouteHandler) -> None:

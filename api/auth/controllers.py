@@ -200,7 +200,9 @@ class AuthController(Controller):
         if user is not None:
             token = await svc.issue_reset_token(db_session, user)
             await db_session.commit()
-            link = f"{str(request.base_url).rstrip('/')}/auth/reset-password/{token}"
+            # From the configured public address only: the request's Host and forwarded headers are
+            # the sender's to choose, and a link built from them would mail the token to a stranger.
+            link = f"{request.app.state.settings.public_base_url}/auth/reset-password/{token}"
             await request.app.state.mailer.send(
                 user.email,
                 "Reset your Reverie password",

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from datetime import date, datetime
+from typing import Annotated
 from uuid import UUID
 
 import msgspec
 
+from api.validation import column_length
 from models import User
 
 
@@ -150,9 +152,14 @@ class MessageOut(msgspec.Struct, kw_only=True):
     message: str = ""
 
 
+# A name is one line: no line breaks or other control characters (they broke every e-mail header
+# the name went into), at most as long as the column.
+FullName = Annotated[str, msgspec.Meta(max_length=column_length(User.full_name), pattern=r"^[^\x00-\x1f\x7f]*$")]
+
+
 class ProfileIn(msgspec.Struct, rename="camel", kw_only=True, forbid_unknown_fields=True):
     username: str | None = None
-    full_name: str | None = None
+    full_name: FullName | None = None
     gender: str | None = None
     birth_date: str | None = None
     journaling_experience: str | None = None

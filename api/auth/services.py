@@ -3,9 +3,15 @@ the exceptions that carry the spec's messages and statuses."""
 
 from __future__ import annotations
 
+import asyncio
 import uuid
+import weakref
+from collections.abc import Callable
 from datetime import UTC, date, datetime, timedelta
+from typing import Any, TypeVar
 
+import anyio
+import anyio.to_thread
 import sqlalchemy as sa
 from litestar.exceptions import ClientException
 from sqlalchemy.exc import IntegrityError
@@ -26,8 +32,23 @@ from api.errors import Conflict, FieldError
 from api.settings import Settings
 from models import AuthSession, PasswordResetToken, User, VerificationCode
 
+T = TypeVar("T")
 # A session's last-seen time is written at most this often (the session call always writes it).
 TOUCH_INTERVAL = timedelta(seconds=60)
+
+
+# argon2 takes tens of milliseconds of CPU by design: on a worker thread (at most two at once), so
+# a burst of sign-ins never stalls the event loop and every other request with it.
+_HASHING: weakref.WeakKeyDictionary[Any, anyio.CapacityLimiter] = weakref.WeakKeyDictionary()
+HASHING_THREADS = 2
+
+
+async def in_worker(function: Callable[..., T], *args: Any) -> T:
+    loop = asyncio.get_running_loop()
+    limiter = _HASHING.get(loop)
+    if limiter is None:
+        limiter = _HASHING[loop] = anyio.CapacityLimiter(HASHING_THREADS)
+    return await anyio.to_thread.run_sync(function, *args, limiter=limiter)
 
 
 def now() -> datetime:
@@ -79,7 +100,7 @@ async def create_user(db: AsyncSession, settings: Settings, *, username: str, em
     user = User(
         username=username.strip(),
         email=email,
-        password_hash=hash_password(password),
+        password_hash=await in_worker(hash_password, password),
         journaling_status=status,
         # Choosing "no" clears the frequency (spec part 1 section 5).
         journaling_frequency=None if status == "no" else frequency,
@@ -97,9 +118,9 @@ async def create_user(db: AsyncSession, settings: Settings, *, username: str, em
 
 async def check_password(db: AsyncSession, user: User | None, password: str) -> bool:
     """Constant-time whether or not the user exists; upgrades old hash parameters on success."""
-    ok = verify_password(user.password_hash if user else None, password)
+    ok = await in_worker(verify_password, user.password_hash if user else None, password)
     if ok and user is not None and needs_rehash(user.password_hash):
-        user.password_hash = hash_password(password)
+        user.password_hash = await in_worker(hash_password, password)
     return ok
 
 
@@ -242,7 +263,7 @@ async def use_reset_token(db: AsyncSession, token: str, new_password: str) -> Us
         raise ClientException(detail=rules.MSG_RESET_INVALID, extra={"expired": True})
     user = await db.get(User, record.user_id)
     assert user is not None  # the FK cascades
-    user.password_hash = hash_password(new_password)
+    user.password_hash = await in_worker(hash_password, new_password)
     moment = now()
     await db.execute(
         sa.update(PasswordResetToken)

@@ -20,9 +20,12 @@ class ComponentHealth(msgspec.Struct, kw_only=True, omit_defaults=True):
     error: str | None = None
 
 
-class Health(msgspec.Struct, kw_only=True):
+class Health(msgspec.Struct, kw_only=True, omit_defaults=True):
+    """Strangers learn only the statuses; versions, internal addresses, run counts and errors are
+    for admins (signed in)."""
+
     status: Literal["ok", "degraded"]
-    version: str
+    version: str | None = None
     database: ComponentHealth
     pipelines: ComponentHealth
     ai: ComponentHealth
@@ -37,7 +40,8 @@ class HealthController(Controller):
         operation_id="getHealth",
         opt={"public": True},
         summary="Service health",
-        description="The database, the pipelines and the AI provider. 200 when the database is ready, else 503.",
+        description="The database, the pipelines and the AI provider. 200 when the database is ready, else 503. "
+                    "Only an admin's call shows versions, details and errors.",
         responses={503: ResponseSpec(Health, description="The database is not ready")},
     )
     async def get_health(self, request: Request, db_session: AsyncSession) -> Response[Health]:
@@ -51,13 +55,13 @@ class HealthController(Controller):
         )
         ai = ComponentHealth(status="ready", detail={"provider": state.settings.ai_provider})
         healthy = database.status == "ready"
-        body = Health(
-            status="ok" if healthy and pipelines.status == "ready" else "degraded",
-            version=state.version,
-            database=database,
-            pipelines=pipelines,
-            ai=ai,
-        )
+        status: Literal["ok", "degraded"] = "ok" if healthy and pipelines.status == "ready" else "degraded"
+        user = request.scope.get("user")
+        if state.settings.health_details == "everyone" or (user is not None and user.is_admin):
+            body = Health(status=status, version=state.version, database=database, pipelines=pipelines, ai=ai)
+        else:
+            body = Health(status=status, database=ComponentHealth(status=database.status),
+                          pipelines=ComponentHealth(status=pipelines.status), ai=ComponentHealth(status=ai.status))
         return Response(body, status_code=200 if healthy else 503)
 
 

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import uuid
 from datetime import datetime
-from typing import Any
+from typing import Annotated, Any
 
 import msgspec
+
+from api.validation import column_length
 
 from models import Insight
 
@@ -15,7 +17,7 @@ class InsightIn(msgspec.Struct, rename="camel", kw_only=True, forbid_unknown_fie
     text: str
     type: str = "insight"
     context: dict[str, Any] | str | None = None
-    time_estimate: str | None = None
+    time_estimate: Annotated[str, msgspec.Meta(max_length=column_length(Insight.time_estimate))] | None = None
     related_tasks: list[str] = msgspec.field(default_factory=list)
     entry_id: str | None = None
     pattern_id: str | None = None

@@ -22,7 +22,7 @@ log = get_logger("reverie.journal")
 def _request_analysis(request: Request, entry: JournalEntry) -> None:
     """Ask the pipelines to analyse this version of the entry; never blocks or fails the save."""
     try:
-        request.app.state.pipelines.submit("highlight-extraction", entry_id=str(entry.id))
+        request.app.state.pipelines.submit("highlight-extraction", entry_id=str(entry.id), owner=str(entry.user_id))
     except Exception as exc:  # the entry stays pending and is picked up again at start-up
         log.warning("analysis_not_submitted", entry_id=str(entry.id), error=str(exc))
 
@@ -94,7 +94,8 @@ class JournalController(Controller):
 
     @delete("/{entry_id:uuid}", operation_id="deleteEntry", status_code=200)
     async def delete_entry(self, request: Request, entries: EntryService, entry_id: UUID) -> DeletedOut:
-        entry = await entries.own(request.user.id, entry_id)
+        # Locked until the commit: a second delete of the same entry waits, then finds it gone (404).
+        entry = await entries.own(request.user.id, entry_id, for_update=True)
         files = await entries.photo_files(entry)
         await entries.remove(entry)  # photo rows go by ON DELETE CASCADE; their files go here
         await entries.commit()

@@ -37,6 +37,11 @@ def _number(word: str) -> int:
     return int(word) if word.isdigit() else _NUMBER_WORDS[word]
 
 
+def _days_before(today: date, days: int) -> date:
+    """`days` before `today`, never before the first date there is ("last 99999999999 days")."""
+    return today - timedelta(days=max(0, min(days, (today - date.min).days)))
+
+
 def extract_date_range(query: str, today: date) -> tuple[str, DateRange | None]:
     """The query without its date phrase, and the range the phrase names (or None)."""
     monday = today - timedelta(days=today.weekday())
@@ -52,9 +57,9 @@ def extract_date_range(query: str, today: date) -> tuple[str, DateRange | None]:
         (r"\bthis\s+year\b", lambda m: DateRange(date(today.year, 1, 1), today)),
         (r"\blast\s+year\b", lambda m: DateRange(date(today.year - 1, 1, 1), date(today.year - 1, 12, 31))),
         (rf"\b(?:in\s+the\s+)?(?:last|past)\s+{n}\s+days?\b",
-         lambda m: DateRange(today - timedelta(days=_number(m.group(1)) - 1), today)),
+         lambda m: DateRange(_days_before(today, _number(m.group(1)) - 1), today)),
         (rf"\b{n}\s+days?\s+ago\b",
-         lambda m: DateRange(*(2 * [today - timedelta(days=_number(m.group(1)))]))),
+         lambda m: DateRange(*(2 * [_days_before(today, _number(m.group(1)))]))),
         (rf"\b(?:on\s+)?last\s+({_WEEKDAY_RE})\b", lambda m: _last_weekday(today, WEEKDAYS[m.group(1)])),
         (rf"\b(?:in|during)\s+({_MONTH_RE})\.?(?:\s+(\d{{4}}))?\b", lambda m: _named_month(today, m)),
         (rf"\b({_MONTH_RE})\.?\s+(\d{{4}})\b", lambda m: _named_month(today, m)),
@@ -80,7 +85,7 @@ def _named_month(today: date, match: re.Match[str]) -> DateRange:
     month = MONTHS[match.group(1)]
     year_text = match.group(2) if match.lastindex and match.lastindex >= 2 else None
     if year_text:
-        return _month_range(int(year_text), month)
+        return _month_range(max(1, int(year_text)), month)
     # The most recent such month that has begun: "in March" in November means this March.
     year = today.year if month <= today.month else today.year - 1
     return _month_range(year, month)

@@ -22,17 +22,17 @@ async def resubmit_unfinished_analyses(app: Litestar) -> int:
 
 async def _resubmit(app: Litestar) -> int:
     async with app.state.db_sessionmaker() as db:
-        ids = (
+        rows = (
             await db.execute(
-                sa.select(JournalEntry.id)
+                sa.select(JournalEntry.id, JournalEntry.user_id)
                 .where(sa.or_(JournalEntry.analysis_state.in_(("pending", "running")),
                               JournalEntry.analysed_version < JournalEntry.content_version))
                 .where(JournalEntry.analysis_state != "failed")
                 .order_by(JournalEntry.created_at)
             )
-        ).scalars().all()
-    for entry_id in ids:
-        app.state.pipelines.submit("highlight-extraction", entry_id=str(entry_id))
-    if ids:
-        log.info("analyses_resubmitted", count=len(ids))
-    return len(ids)
+        ).all()
+    for entry_id, user_id in rows:
+        app.state.pipelines.submit("highlight-extraction", entry_id=str(entry_id), owner=str(user_id))
+    if rows:
+        log.info("analyses_resubmitted", count=len(rows))
+    return len(rows)

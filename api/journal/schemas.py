@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 from uuid import UUID
 
 import msgspec
@@ -65,6 +65,9 @@ class EntryOut(msgspec.Struct, rename="camel", kw_only=True):
 
 # mood and the related lists arrive as JSON text in the spec's client; JSON values are accepted too.
 JsonText = str | dict[str, Any] | list[Any] | None
+# A summary is a few sentences; the Text column would take megabytes.
+MAX_SUMMARY_CHARS = 10_000
+Summary = Annotated[str, msgspec.Meta(max_length=MAX_SUMMARY_CHARS)]
 
 
 class EntryCreate(msgspec.Struct, rename="camel", kw_only=True, forbid_unknown_fields=True):
@@ -73,7 +76,7 @@ class EntryCreate(msgspec.Struct, rename="camel", kw_only=True, forbid_unknown_f
     time: str | None = None
     location: str | None = None
     mood: JsonText = None
-    summary: str | None = None
+    summary: Summary | None = None
     related_goals: JsonText = None
     related_projects: JsonText = None
     timestamp: int | None = None
@@ -82,7 +85,7 @@ class EntryCreate(msgspec.Struct, rename="camel", kw_only=True, forbid_unknown_f
 class EntryUpdate(msgspec.Struct, rename="camel", kw_only=True, forbid_unknown_fields=True):
     content: str | None = None
     date: str | None = None
-    summary: str | None = None
+    summary: Summary | None = None
     related_goals: JsonText = None
     related_projects: JsonText = None
     generate_summary: bool | None = None

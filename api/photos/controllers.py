@@ -13,7 +13,6 @@ from __future__ import annotations
 from typing import Annotated
 from uuid import UUID, uuid4
 
-import anyio.to_thread
 from litestar import Controller, Request, Response, delete, get, post
 from litestar.datastructures import UploadFile
 from litestar.enums import RequestEncodingType
@@ -26,9 +25,10 @@ from api.errors import FieldError, documented_errors, error_response, error_resp
 from api.journal import rules as journal_rules
 from api.journal.services import EntryService
 from api.logging import get_logger
-from api.photos.images import ImageRejected, process_image
+from api.photos.images import ImageRejected, process_image_bounded
 from api.photos.schemas import PHOTOS_PATH, PhotoDeletedOut, PhotoOut, PhotoUpload
 from api.photos.services import MSG_PHOTO_NOT_FOUND, PhotoService, remove_files
+from api.security.text_input import MSG_NUL
 from api.services import provide
 from api.storage import FileStorage
 from models import Photo
@@ -70,6 +70,8 @@ def _storage(request: Request) -> FileStorage:
 
 def _clean_caption(caption: str | None) -> str | None:
     text = (caption or "").strip()
+    if "\x00" in text:  # PostgreSQL cannot store it (the body guard does not read multipart forms)
+        raise FieldError("caption", MSG_NUL)
     if len(text) > MAX_CAPTION_CHARS:
         raise FieldError("caption", MSG_CAPTION_TOO_LONG)
     return text or None
@@ -127,7 +129,7 @@ class PhotosController(Controller):
         if not content:
             raise FieldError("photo", MSG_PHOTO_REQUIRED)
         try:
-            encoded = await anyio.to_thread.run_sync(process_image, content)
+            encoded = await process_image_bounded(content)
         except ImageRejected as exc:
             raise FieldError("photo", str(exc)) from None
 

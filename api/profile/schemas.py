@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Literal
 
 import msgspec
 
@@ -35,6 +36,11 @@ class ProfileUpdate(msgspec.Struct, rename="camel", kw_only=True, forbid_unknown
     full_profile: str | None = None
 
 
-class RegenerateOut(msgspec.Struct, kw_only=True):
+class RegenerateOut(msgspec.Struct, rename="camel", kw_only=True):
+    """The regeneration asked for: it runs in the background. `profile` is the story as it is now;
+    poll `GET /api/profile/regenerate/{runId}` until `state` is `completed` (or `failed`)."""
+
     success: bool
+    run_id: str
+    state: Literal["scheduled", "running", "completed", "failed"]
     profile: ProfileOut

@@ -6,8 +6,10 @@ runs). Several app processes would share a store such as Redis through the same 
 
 from __future__ import annotations
 
+import ipaddress
 import math
 import time
+import uuid
 from dataclasses import dataclass
 
 from litestar import Request
@@ -24,7 +26,9 @@ class Limit:
     window_seconds: int
 
 
-# action -> (per client address, per account)
+# action -> (per client address, per account). For the actions in PER_CLIENT_ACCOUNT the second
+# limit counts an account's attempts from one client address, never from everywhere: strangers
+# failing to sign in as someone must not lock the owner out.
 LIMITS: dict[str, tuple[Limit, Limit]] = {
     "login": (Limit(30, 15 * 60), Limit(10, 15 * 60)),
     "register": (Limit(10, 60 * 60), Limit(5, 60 * 60)),
@@ -36,6 +40,13 @@ LIMITS: dict[str, tuple[Limit, Limit]] = {
     "therapist_report": (Limit(100, 24 * 60 * 60), Limit(5, 24 * 60 * 60)),
     # Early-access code attempts: a code cannot be found by trying many.
     "promo_code": (Limit(30, 60 * 60), Limit(10, 60 * 60)),
+}
+PER_CLIENT_ACCOUNT = frozenset({"login"})
+# Writes of one signed-in user (per user id): any write, and new entries (each starts an analysis;
+# bulk belongs to the import path, one request for many entries).
+USER_WRITE_LIMIT = Limit(120, 60)
+USER_ROUTE_LIMITS: dict[tuple[str, str], Limit] = {
+    ("POST", "/api/journal"): Limit(30, 10 * 60),
 }
 # Failed logins of one account from one client: after this many, that client must wait, with
 # the wait doubling per further failure. Other clients, and the owner's own signed-in devices,
@@ -54,13 +65,36 @@ class TooManyRequests(HTTPException):
         super().__init__(detail=MSG_TOO_MANY, headers={"Retry-After": str(seconds)}, extra={"retryAfter": seconds})
 
 
+def _in(address: str, networks: frozenset[str]) -> bool:
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return False
+    return any(ip in ipaddress.ip_network(net, strict=False) for net in networks)
+
+
 def client_address(request: Request) -> str:
+    """The address rate limits count. The connection's own address, unless TRUST_FORWARDED_FOR
+    is on and the connection comes from a trusted proxy: then the nearest address in
+    X-Forwarded-For that is not itself a trusted proxy (the leftmost entries are whatever the
+    client chose to send, so they are never taken on trust)."""
     settings = request.app.state.settings
-    if settings.trust_forwarded_for:
-        forwarded = request.headers.get("x-forwarded-for")
-        if forwarded:
-            return forwarded.split(",")[0].strip()
-    return request.client.host if request.client else "unknown"
+    peer = request.client.host if request.client else "unknown"
+    if settings.trust_forwarded_for and _in(peer, settings.trusted_proxies):
+        hops = [h.strip() for h in ",".join(request.headers.getall("x-forwarded-for", [])).split(",") if h.strip()]
+        for hop in reversed(hops):
+            if not _in(hop, settings.trusted_proxies):
+                return hop
+    return peer
+
+
+def account_key(value: str) -> str:
+    """One spelling per account: a UUID in any of its spellings is the same account."""
+    text = value.strip().lower()
+    try:
+        return str(uuid.UUID(text))
+    except ValueError:
+        return text
 
 
 class RateLimiter:
@@ -79,9 +113,20 @@ class RateLimiter:
 
     async def check(self, action: str, request: Request, account: str | None = None) -> None:
         per_client, per_account = LIMITS[action]
-        wait = await self._hit(f"rl:{action}:ip:{client_address(request)}", per_client)
+        client = client_address(request)
+        wait = await self._hit(f"rl:{action}:ip:{client}", per_client)
         if wait is None and account:
-            wait = await self._hit(f"rl:{action}:acct:{account.lower()}", per_account)
+            scope = f"{client}:" if action in PER_CLIENT_ACCOUNT else ""
+            wait = await self._hit(f"rl:{action}:acct:{scope}{account_key(account)}", per_account)
+        if wait is not None:
+            raise TooManyRequests(wait)
+
+    async def check_user_write(self, user_id: object, method: str, path: str) -> None:
+        """Per-user write limits (see USER_WRITE_LIMIT): 429 with Retry-After when over."""
+        wait = await self._hit(f"rl:write:{user_id}", USER_WRITE_LIMIT)
+        route = USER_ROUTE_LIMITS.get((method, path.rstrip("/")))
+        if wait is None and route is not None:
+            wait = await self._hit(f"rl:write:{method}:{path.rstrip('/')}:{user_id}", route)
         if wait is not None:
             raise TooManyRequests(wait)
 

@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Literal
+from typing import Annotated, Literal
 from uuid import UUID
 
 import msgspec
 
+from api.validation import column_length
 from models import Goal, Project, Task
 
 TaskTimeframe = Literal["today", "week"]
 Priority = Literal["high", "medium", "low"]
 Domain = Literal["personal", "professional", "administrative"]
+# Free text kept in unbounded (Text) columns still has a bound: a description is not a document.
+MAX_DESCRIPTION_CHARS = 10_000
 
 
 class TaskOut(msgspec.Struct, rename="camel", kw_only=True):
@@ -53,10 +56,10 @@ class TaskCreate(msgspec.Struct, rename="camel", kw_only=True, forbid_unknown_fi
     priority: Priority = "medium"
     # Unknown types fall back to personal (spec part 2 section 5), so any string is accepted here.
     type: str = "personal"
-    estimated_time: str | None = None
+    estimated_time: Annotated[str, msgspec.Meta(max_length=column_length(Task.estimated_time))] | None = None
     is_selected: bool = False
     entry_id: str | None = None
-    project_ref: str | None = None
+    project_ref: Annotated[str, msgspec.Meta(max_length=column_length(Task.project_ref))] | None = None
 
 
 class TaskCompletion(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
@@ -82,7 +85,7 @@ class ProjectOut(msgspec.Struct, rename="camel", kw_only=True):
 
 class ProjectCreate(msgspec.Struct, rename="camel", kw_only=True, forbid_unknown_fields=True):
     name: str
-    description: str | None = None
+    description: Annotated[str, msgspec.Meta(max_length=MAX_DESCRIPTION_CHARS)] | None = None
     type: str = "personal"
     status: str = "Active"
     progress: int = 0

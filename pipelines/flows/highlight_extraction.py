@@ -52,12 +52,14 @@ def profile_due(user_id: str) -> bool:
 
 
 @flow(name=FLOW_NAME)
-def highlight_extraction(entry_id: str | None = None, entry_ids: list[str] | None = None
-                         ) -> dict[str, Any] | list[dict[str, Any]]:
+def highlight_extraction(entry_id: str | None = None, entry_ids: list[str] | None = None,
+                         defer_profiles_for: list[str] | None = None) -> dict[str, Any] | list[dict[str, Any]]:
     """One entry (`entry_id`: its result, and the flow fails when its analysis does), or several
     (`entry_ids`, as the inline runner batches queued analyses under load: one result per entry,
     in order; one entry failing fails only its own result). Each user's personal story is
-    regenerated at most once per flow run, after their entries."""
+    regenerated at most once per flow run, after their entries, and not at all for the users in
+    `defer_profiles_for`: the runner names those who have more analyses queued, and the run that
+    takes their last one rebuilds their story once (coalesced, not once per batch)."""
     from pipelines.flows.profile_regeneration import profile_regeneration
     from pipelines.flows.pattern_clustering import pattern_clustering
     from pipelines.patterns.store import patterns_due
@@ -75,9 +77,12 @@ def highlight_extraction(entry_id: str | None = None, entry_ids: list[str] | Non
                 raise
             results.append(FlowResult(flow=FLOW_NAME, status="failed", subject={"entryId": one}, reason=reason))
     profiles: dict[str, Any] = {}
+    deferred = set(defer_profiles_for or ())
     for result in results:
         user_id = result.outputs.get("userId") if result.status == "done" else None
-        if user_id and user_id not in profiles and profile_due(user_id):
+        if user_id and user_id in deferred:
+            result.outputs["profileDeferred"] = True  # the runner rebuilds it once, after the backlog
+        elif user_id and user_id not in profiles and profile_due(user_id):
             profiles[user_id] = profile_regeneration(user_id=user_id)
         if user_id in profiles:
             result.outputs["profile"] = profiles[user_id]

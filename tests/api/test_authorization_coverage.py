@@ -46,7 +46,8 @@ def authz_database_url(postgres_server: str) -> Iterator[str]:
 @pytest.fixture(scope="module")
 def authz_settings(tmp_path_factory) -> Settings:
     data_dir = tmp_path_factory.mktemp("authz") / "data"
-    return Settings.from_env({"REVERIE_DATA_DIR": str(data_dir), "LOG_LEVEL": "WARNING"})
+    return Settings.from_env({"REVERIE_DATA_DIR": str(data_dir), "LOG_LEVEL": "WARNING",
+                             "ALLOWED_HOSTS": "testserver.local"})
 
 
 @pytest.fixture(scope="module")

@@ -9,8 +9,16 @@ def _head_revision() -> str:
     return ScriptDirectory(str(MIGRATIONS_DIR)).get_current_head()
 
 
-def test_health_reports_database_pipelines_and_ai(client):
-    response = client.get("/api/health")
+def test_health_reports_database_pipelines_and_ai(settings, database_url, pipeline_runner):
+    import msgspec
+
+    from api.app import create_app
+    from tests.support.app import SharedRunner, app_client
+
+    app = create_app(msgspec.structs.replace(settings, health_details="everyone"), database_url=database_url,
+                     pipelines=SharedRunner(pipeline_runner))
+    with app_client(app) as client:
+        response = client.get("/api/health")
     assert response.status_code == 200, response.text
     body = response.json()
     assert body["status"] == "ok"

@@ -35,6 +35,8 @@ class ServerProcess:
                 "HOST": "127.0.0.1",
                 "LOG_LEVEL": "INFO",
                 "HF_HUB_OFFLINE": "1",
+                # The tests read the run counts and versions that health shows only to admins.
+                "HEALTH_DETAILS": "everyone",
             }
         )
         if database_url:

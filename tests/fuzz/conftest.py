@@ -180,7 +180,8 @@ class TrackingRunner(SharedRunner):
 @pytest.fixture(scope="module")
 def fuzz_settings(tmp_path_factory) -> Settings:
     data_dir = tmp_path_factory.mktemp("fuzz") / "data"
-    return Settings.from_env({"REVERIE_DATA_DIR": str(data_dir), "LOG_LEVEL": "WARNING"})
+    return Settings.from_env({"REVERIE_DATA_DIR": str(data_dir), "LOG_LEVEL": "WARNING",
+                             "ALLOWED_HOSTS": "testserver"})
 
 
 @pytest.fixture(scope="module")

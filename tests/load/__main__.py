@@ -60,21 +60,21 @@ def make_accounts(url: str, outbox: Path, count: int, entries_each: int) -> list
             make_user(api, outbox, username, email)
             for text in texts[index * entries_each:(index + 1) * entries_each]:
                 api.post("/api/journal", json={"content": text}).raise_for_status()
+            wait_for_own_analyses(api, timeout=300)
         return {"username": username, "password": PASSWORD, "address": address}
 
     with ThreadPoolExecutor(max_workers=4) as pool:
         return list(pool.map(make, range(count)))
 
 
-def wait_for_analyses(url: str, timeout: float) -> None:
-    """Until the app's pipelines have caught up (the health check counts the runs under way)."""
+def wait_for_own_analyses(api: httpx.Client, timeout: float) -> None:
+    """Until the signed-in account's entries are analysed (health tells strangers no run counts)."""
     deadline = time.monotonic() + timeout
-    with httpx.Client(base_url=url, timeout=30) as api:
-        while time.monotonic() < deadline:
-            runs = api.get("/api/health").json()["pipelines"]["detail"]["runs"]
-            if not runs["scheduled"] and not runs["running"]:
-                return
-            time.sleep(0.5)
+    while time.monotonic() < deadline:
+        entries = api.get("/api/journal").json()
+        if all(entry["analysis"]["state"] in ("done", "failed") for entry in entries):
+            return
+        time.sleep(0.5)
     print(f"warning: analyses still pending after {timeout:.0f}s; starting anyway", file=sys.stderr)
 
 
@@ -162,7 +162,6 @@ def run(users: int, duration: int, *, spawn_rate: float | None = None, accounts:
             raise SystemExit("--url needs --data-dir (the running app's data dir, for the verification codes)")
         started = time.perf_counter()
         made = make_accounts(url, data_dir / "outbox", accounts, entries_each)
-        wait_for_analyses(url, timeout=300)
         print(f"{len(made)} accounts with {entries_each} entries each ready in {time.perf_counter() - started:.1f}s")
         accounts_file = workdir / "accounts.json"
         accounts_file.write_text(json.dumps(made))

@@ -11,6 +11,7 @@ import {
   json,
   type Handlers,
 } from "@/features/auth/test-support";
+import { setStorageOwner, userStorage } from "@/features/auth/user-storage";
 import { NEW_ENTRY_DRAFT_STORAGE_KEY, NEW_ENTRY_ID_STORAGE_KEY } from "@/lib/constants";
 import { createQueryClient } from "@/lib/query-client";
 
@@ -117,6 +118,8 @@ describe("pure helpers", () => {
 
 describe("JournalEditor", () => {
   beforeEach(() => {
+    // Drafts are the signed-in user's (features/auth/user-storage.ts).
+    setStorageOwner("user-1");
     vi.useFakeTimers({ toFake: [...FAKED_TIMERS, "Date"] });
     vi.setSystemTime(new Date(2026, 10, 20, 9, 30));
   });
@@ -155,7 +158,7 @@ describe("JournalEditor", () => {
     expect(status()).toHaveTextContent("Saved");
     await advanceTimers(1500);
     expect(status()).toHaveTextContent("");
-    expect(window.localStorage.getItem(NEW_ENTRY_ID_STORAGE_KEY)).toBe(ENTRY_ID);
+    expect(userStorage()?.getItem(NEW_ENTRY_ID_STORAGE_KEY)).toBe(ENTRY_ID);
 
     type(`${LONG} and more`);
     await advanceTimers(1500);
@@ -246,8 +249,8 @@ describe("JournalEditor", () => {
     expect(screen.getByText("Saved successfully")).toBeInTheDocument();
     expect(screen.getByText("Your journal entry has been saved.")).toBeInTheDocument();
     expect(textarea()).toHaveValue("");
-    expect(window.localStorage.getItem(NEW_ENTRY_DRAFT_STORAGE_KEY)).toBeNull();
-    expect(window.localStorage.getItem(NEW_ENTRY_ID_STORAGE_KEY)).toBeNull();
+    expect(userStorage()?.getItem(NEW_ENTRY_DRAFT_STORAGE_KEY)).toBeNull();
+    expect(userStorage()?.getItem(NEW_ENTRY_ID_STORAGE_KEY)).toBeNull();
     const latest = screen.getByRole("region", { name: "Latest entry" });
     expect(latest).toHaveTextContent("Happy");
     expect(latest).toHaveTextContent("A walk by the river.");
@@ -272,7 +275,7 @@ describe("JournalEditor", () => {
   });
 
   it("recovers a stored draft longer than 20 characters and says 'Draft Recovered'", async () => {
-    window.localStorage.setItem(NEW_ENTRY_DRAFT_STORAGE_KEY, LONG);
+    userStorage()?.setItem(NEW_ENTRY_DRAFT_STORAGE_KEY, LONG);
     fakeApi(handlers());
     renderEditor();
     await advanceTimers(0);
@@ -281,7 +284,7 @@ describe("JournalEditor", () => {
   });
 
   it("does not recover a short draft", async () => {
-    window.localStorage.setItem(NEW_ENTRY_DRAFT_STORAGE_KEY, "  only a short one   ");
+    userStorage()?.setItem(NEW_ENTRY_DRAFT_STORAGE_KEY, "  only a short one   ");
     fakeApi(handlers());
     renderEditor();
     await advanceTimers(0);

@@ -26,6 +26,7 @@ import {
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 import { ToastAction } from "@/components/ui/toast";
+import { userStorage } from "@/features/auth/user-storage";
 import { toast } from "@/hooks/use-toast";
 import { api } from "@/lib/api/client";
 import {
@@ -85,12 +86,9 @@ export interface JournalEditorProps {
   className?: string;
 }
 
-function storage(): Storage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
+/** Drafts live in the signed-in user's own storage (cleared when the session ends). */
+function storage() {
+  return userStorage();
 }
 
 /** The entry the editor starts with: a blank new entry (or the one an earlier autosave created),

@@ -1,0 +1,73 @@
+"""Issue 18 in a real browser: drafts never pass from one user to the next on a shared browser, and
+the signed-in app cannot be shown inside another site's frame."""
+
+from __future__ import annotations
+
+import pytest
+import sqlalchemy as sa
+from playwright.sync_api import expect
+
+from tests.support.live import create_user, sign_in
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+SECRET = "My private worry about the biopsy results that nobody else may read"
+
+
+def _stored_text(page) -> str:
+    return page.evaluate("() => JSON.stringify(Object.entries(window.localStorage))")
+
+
+def _signed_in_with_a_draft(live_server, page, login: str = "ana"):
+    page.goto(live_server.url + "/auth")
+    sign_in(page, login)
+    box = page.get_by_label("Journal entry")
+    expect(box).to_be_visible(timeout=20_000)
+    box.fill(SECRET)
+    page.wait_for_function(f"() => JSON.stringify(Object.entries(localStorage)).includes({SECRET[:20]!r})")
+
+
+def test_sign_out_forgets_drafts_and_the_next_user_sees_none(live_server, page):
+    create_user(live_server)
+    create_user(live_server, "bruno", "bruno@example.com")
+    _signed_in_with_a_draft(live_server, page)
+    page.get_by_role("button", name="Open user menu").click()
+    page.get_by_role("menuitem", name="Logout").click()
+    expect(page).to_have_url(live_server.url + "/auth")
+    assert SECRET[:20] not in _stored_text(page)
+
+    sign_in(page, "bruno")
+    box = page.get_by_label("Journal entry")
+    expect(box).to_be_visible(timeout=20_000)
+    page.wait_for_timeout(1500)
+    expect(box).to_have_value("")
+    expect(page.get_by_text("Draft Recovered", exact=True)).to_have_count(0)
+    assert SECRET[:20] not in _stored_text(page)
+
+
+def test_a_session_ended_elsewhere_forgets_drafts(live_server, page, database_url):
+    create_user(live_server)
+    _signed_in_with_a_draft(live_server, page)
+    # The session ends on the server (expired, or signed out on another device).
+    engine = sa.create_engine(database_url, poolclass=sa.pool.NullPool)
+    with engine.begin() as conn:
+        conn.execute(sa.text("DELETE FROM auth_sessions"))
+    engine.dispose()
+    page.reload()
+    expect(page).to_have_url(live_server.url + "/auth", timeout=20_000)
+    assert SECRET[:20] not in _stored_text(page)
+
+
+def test_the_app_cannot_be_framed_by_another_site(live_server, page):
+    create_user(live_server)
+    page.goto(live_server.url + "/auth")
+    sign_in(page)
+    expect(page.get_by_label("Journal entry")).to_be_visible(timeout=20_000)
+    # A foreign page (another origin) frames the signed-in app.
+    page.goto("about:blank")
+    page.set_content(f'<iframe id="victim" src="{live_server.url}/" width="800" height="600"></iframe>')
+    page.wait_for_timeout(3000)
+    frame = page.frame_locator("#victim")
+    expect(frame.get_by_label("Journal entry")).to_have_count(0)
+    urls = [f.url for f in page.frames[1:]]
+    assert all(not url.startswith(live_server.url) or "chrome-error" in url for url in urls) or \
+        page.frames[1].evaluate("() => document.body ? document.body.innerText : ''") == "", urls
