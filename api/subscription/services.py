@@ -127,14 +127,16 @@ class PromoCodeService(SQLAlchemyAsyncRepositoryService[PromoCode]):
         row = None
         if code is not None:
             row = await self.get_one_or_none(PromoCode.code == code, with_for_update=True)
-        at = now()
-        if row is None or (row.expires_at is not None and row.expires_at <= at) or row.current_uses >= row.max_uses:
+        if row is None:
             raise FieldError("code", rules.MSG_INVALID_PROMO)
         session = self.repository.session
         used = await session.scalar(sa.select(sa.func.count()).select_from(PromoRedemption).where(
             PromoRedemption.promo_code_id == row.id, PromoRedemption.user_id == user.id))
         if used:
             raise Conflict(detail=rules.MSG_PROMO_ALREADY_USED, extra={"field": "code"})
+        at = now()
+        if (row.expires_at is not None and row.expires_at <= at) or row.current_uses >= row.max_uses:
+            raise FieldError("code", rules.MSG_INVALID_PROMO)
         redemption = PromoRedemption(promo_code_id=row.id, user_id=user.id, redeemed_at=at,
                                      access_expires_at=at + timedelta(days=row.duration_days))
         session.add(redemption)

@@ -509,6 +509,99 @@ def report_own(w: World, method: str, path: str) -> None:
     w.assert_a_unchanged()
 
 
+# Subscription and waitlist: premium, promo codes and waitlist entries are the caller's own.
+def _read(w: World, statement: str, **params: Any) -> list[Any]:
+    engine = sa.create_engine(w.database_url, poolclass=sa.pool.NullPool)
+    try:
+        with engine.begin() as conn:
+            return list(conn.execute(sa.text(statement), params))
+    finally:
+        engine.dispose()
+
+
+@contextmanager
+def a_has_promo(w: World) -> Iterator[None]:
+    """A holds promo premium (an admin's grant) while the case runs; A's account as before after."""
+    w.sql("UPDATE users SET promo_source = 'admin', promo_access = true WHERE id = :id", id=w.a_user["id"])
+    try:
+        yield
+    finally:
+        w.sql("UPDATE users SET promo_source = NULL, promo_access = false, promo_expires_at = NULL WHERE id = :id",
+              id=w.a_user["id"])
+
+
+def _a_waitlist_story() -> str:
+    return "Quentavius got me journaling on the Marzipan Street steps."
+
+
+def a_on_waitlist(w: World) -> None:
+    _ok(w.a.post("/api/waitlist/join", json={"message": _a_waitlist_story()}))
+
+
+def assert_a_waitlist_kept(w: World) -> None:
+    rows = _read(w, "SELECT message, is_subscribed FROM waitlist_entries WHERE lower(email) = lower(:e)",
+                 e=w.a_user["email"])
+    assert rows == [(_a_waitlist_story(), True)], rows
+
+
+@case("A's premium is not B's: B's answer is B's own plan, none of A's data")
+def subscription_own(w: World, method: str, path: str) -> None:
+    a_on_waitlist(w)
+    with a_has_promo(w):
+        assert _ok(w.a.get("/api/auth/me"))["isPremium"] is True  # the probe: A really is premium
+        body = _ok(w.b.get(path))
+        w.assert_no_a_data(json.dumps(body))
+        assert body.get("isPremium", body.get("hasAccess")) is False, body
+        if "waitlist" in body:
+            assert body["waitlist"] is None
+    w.assert_a_unchanged()
+
+
+@case("a code A redeemed is B's to redeem once too; A's promo access is untouched")
+def redeem_own(w: World, method: str, path: str) -> None:
+    code = f"AUTHZ-{uuid.uuid4().hex[:12].upper()}"
+    w.sql("INSERT INTO promo_codes (id, code, influencer_name, duration_days, max_uses, current_uses, expires_at, "
+          "created_at) VALUES (:id, :code, 'Authz', 30, 2, 0, now() + interval '30 days', now())",
+          id=str(uuid.uuid4()), code=code)
+    try:
+        _ok(w.a.post(path, json={"code": code}))
+        a_end = _read(w, "SELECT promo_expires_at FROM users WHERE id = :id", id=w.a_user["id"])
+        body = _ok(w.b.post(path, json={"code": code.lower()}))
+        w.assert_no_a_data(json.dumps(body))
+        assert _ok(w.b.get("/api/auth/me"))["isPremium"] is True
+        assert _read(w, "SELECT promo_expires_at FROM users WHERE id = :id", id=w.a_user["id"]) == a_end
+        again = w.b.post(path, json={"code": code})
+        assert again.status_code == 409, again.text  # B's own second use
+    finally:
+        w.sql("UPDATE users SET promo_source = NULL, promo_access = false, promo_expires_at = NULL "
+              "WHERE id IN (:a, :b)", a=w.a_user["id"], b=w.b_user["id"])
+        w.sql("DELETE FROM promo_codes WHERE code = :code", code=code)
+    w.assert_a_unchanged()
+
+
+@case("B's promo switch is B's: it turns nothing of A's off, and A's access is not B's to turn on")
+def toggle_own(w: World, method: str, path: str) -> None:
+    with a_has_promo(w):
+        refused = w.b.post(path, json={"enabled": True})
+        assert refused.status_code == 400, refused.text
+        _ok(w.b.post(path, json={"enabled": False}))
+        assert _ok(w.a.get("/api/subscription/promo-access"))["hasAccess"] is True
+        assert _ok(w.b.get("/api/auth/me"))["isPremium"] is False
+    w.assert_a_unchanged()
+
+
+@case("B's waitlist entry is B's address; A's entry keeps A's story and subscription")
+def waitlist_own(w: World, method: str, path: str) -> None:
+    a_on_waitlist(w)
+    body = _ok(w.b.post("/api/waitlist/join", json={"email": w.a_user["email"], "message": "Bruno's bike diary."}))
+    assert body["entry"]["email"] == w.b_user["email"]  # never the address in the body
+    if path.endswith("/leave"):
+        assert _ok(w.b.post(path))["entry"]["isSubscribed"] is False
+    w.assert_no_a_data(json.dumps(body))
+    assert_a_waitlist_kept(w)
+    w.assert_a_unchanged()
+
+
 def stateless(body: dict[str, Any]) -> Case:
     def run(w: World, method: str, path: str) -> None:
         answer = _ok(w.b.post(path, json=body))
@@ -609,6 +702,32 @@ REGISTRY: dict[tuple[str, str], Route] = {
     ("POST", "/api/openai/real-time-prompts"): Route(STATELESS, "works on the given text only", (
         stateless({"text": "Lunch with my brother, then I must call the bank before Friday.",
                    "context": {"existingTasks": [], "existingGoals": []}}),)),
+
+    # Subscription and the waitlist: the caller's own plan, codes and entry.
+    ("GET", "/api/subscription"): Route(OWNER_SCOPED, "the caller's plan and weekly usage", (subscription_own,)),
+    ("GET", "/api/subscription/details"): Route(OWNER_SCOPED, "the caller's plan, promo and waitlist entry",
+                                                (subscription_own,)),
+    ("GET", "/api/subscription/promo-access"): Route(OWNER_SCOPED, "the caller's promo access",
+                                                     (subscription_own,)),
+    ("POST", "/api/subscription/promo-code"): Route(OWNER_SCOPED, "redeems a code for the caller", (redeem_own,)),
+    ("POST", "/api/subscription/toggle-promo"): Route(OWNER_SCOPED, "switches the caller's promo access",
+                                                      (toggle_own,)),
+    ("POST", "/api/waitlist/join"): Route(OWNER_SCOPED, "the caller's waitlist entry (the account's address)",
+                                          (waitlist_own,)),
+    ("POST", "/api/waitlist/leave"): Route(OWNER_SCOPED, "unsubscribes the caller's waitlist entry",
+                                           (waitlist_own,)),
+
+    # The admin panel: admins only, on the server.
+    ("GET", "/api/admin/users"): Route(ADMIN, "every account's row"),
+    ("POST", "/api/admin/users/{user_id:uuid}/set-admin"): Route(ADMIN, "grants or takes admin rights"),
+    ("POST", "/api/admin/users/{user_id:uuid}/premium-access"): Route(ADMIN, "grants or revokes promo premium"),
+    ("DELETE", "/api/admin/users/{user_id:uuid}"): Route(ADMIN, "deletes an account for good"),
+    ("GET", "/api/admin/waitlist"): Route(ADMIN, "every waitlist entry"),
+    ("DELETE", "/api/admin/waitlist/{entry_id:uuid}"): Route(ADMIN, "deletes a waitlist entry"),
+    ("GET", "/api/admin/promo-codes"): Route(ADMIN, "every promo code"),
+    ("POST", "/api/admin/generate-promo-code"): Route(ADMIN, "makes a promo code"),
+    ("GET", "/api/admin/stats"): Route(ADMIN, "counts over all accounts"),
+    ("GET", "/api/admin/audit-log"): Route(ADMIN, "what admins did"),
 }
 
 
