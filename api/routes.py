@@ -19,6 +19,7 @@ from api.resume.controllers import ResumeController
 from api.spa import serve_spa
 from api.subscription.controllers import SubscriptionController, WaitlistController
 from api.tasks.controllers import GoalsController, ProjectsController, TasksController
+from api.tasks.weekly_focus import WeeklyFocusController
 from api.users.controllers import UsersController
 from api.users.export import ExportController
 
@@ -27,7 +28,7 @@ ROUTE_HANDLERS = [
     AuthController, UsersController, ExportController,
     JournalController, JournalSearchController, EntryChatController, TherapistReportController, PhotosController,
     JournalImportController,
-    TasksController, ProjectsController, GoalsController,
+    TasksController, ProjectsController, GoalsController, WeeklyFocusController,
     ProfileController, ResumeController,
     InsightsController, PatternsController, PatternAIController,
     AIController,

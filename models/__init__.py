@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from models.photo import Photo
     from models.subscription import AdminAction, PromoCode, PromoRedemption, WaitlistEntry
     from models.user import User
+    from models.weekly_focus import TaskGeneration, WeeklyFocusSuggestion
 
 __all__ = [
     "EMBEDDING_DIM",
@@ -38,13 +39,15 @@ __all__ = [
     "PromoRedemption",
     "Resume",
     "Task",
+    "TaskGeneration",
     "User",
     "VerificationCode",
     "WaitlistEntry",
+    "WeeklyFocusSuggestion",
 ]
 
 _MODULES = ("models.constants", "models.base", "models.auth", "models.journal", "models.insights", "models.photo", "models.subscription",
-            "models.user")
+            "models.user", "models.weekly_focus")
 
 
 def __getattr__(name: str) -> Any:

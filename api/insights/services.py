@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Sequence
-from datetime import UTC, datetime, timedelta
 
 from api.insights import rules
 from api.services import OwnedService, repository_for
+from api.subscription.usage import UsageService
 from models import Insight
 
 
@@ -19,8 +19,9 @@ class InsightService(OwnedService[Insight]):
         return await self.mine(user_id, order_by=(Insight.created_at.desc(),))
 
     async def saved_this_week(self, user_id: uuid.UUID) -> int:
-        since = datetime.now(UTC) - timedelta(days=rules.QUOTA_WINDOW_DAYS)
-        return await self.count_mine(user_id, Insight.created_at >= since)
+        """The free plan's count, from the one usage service that also counts task generations."""
+        return await UsageService(session=self.repository.session).insights_used_this_week(user_id)
+
     async def by_entry(self, user_id: uuid.UUID) -> dict[uuid.UUID, list[Insight]]:
         """The user's insights drawn from each of their entries (its `entryId`, or one of the entries
         a pattern insight came from), newest first."""

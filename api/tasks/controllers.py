@@ -26,27 +26,33 @@ from api.tasks.schemas import (
     TaskDeletedOut,
     TaskOut,
 )
-from api.tasks.services import GoalService, ProjectService, TaskService
+from api.tasks.services import FocusService, GoalService, ProjectService, TaskService
 from api.validation import required_text
 from models import Goal, Project, Task
-from pipelines.rules import UNLOCK_GOALS, UNLOCK_PROJECTS, UNLOCK_TASKS
+from models.constants import UNLOCK_GOALS, UNLOCK_PROJECTS, UNLOCK_TASKS
 
 
 @documented_errors
 class TasksController(Controller):
     path = "/api/tasks"
     tags = ["tasks"]
-    dependencies = provide(tasks=TaskService, entries=EntryService)
+    dependencies = provide(tasks=TaskService, entries=EntryService, focus=FocusService)
 
     @get(operation_id="listTasks")
     async def list_tasks(self, request: Request, tasks: TaskService) -> list[TaskOut]:
         return [TaskOut.of(t) for t in await tasks.listed(request.user.id)]
 
-    @post(operation_id="createTask", status_code=201, responses=error_responses(404))
-    async def create_task(self, request: Request, tasks: TaskService, entries: EntryService,
+    @post(operation_id="createTask", status_code=201, responses=error_responses(404, 409),
+          description="A selected task (isSelected) joins Weekly Focus (timeframe week) or is a quick task "
+                      "(timeframe today): at most 1 active Weekly Focus task and 3 active selected tasks per "
+                      "domain, else 409 with the limit's title and description.")
+    async def create_task(self, request: Request, tasks: TaskService, entries: EntryService, focus: FocusService,
                           data: TaskCreate) -> TaskOut:
         user_id = request.user.id
         await entries.require_unlocked(user_id, UNLOCK_TASKS, "Tasks")
+        if data.is_selected and not data.completed:
+            await focus.lock(user_id)
+            await focus.require_room(user_id, rules.domain(data.type), weekly=data.timeframe == "week")
         task = await tasks.add(Task(
             user_id=user_id, text=required_text(data.text, "text", rules.MAX_TEXT_CHARS), completed=data.completed,
             timeframe=data.timeframe, priority=data.priority, type=rules.domain(data.type),
@@ -56,10 +62,15 @@ class TasksController(Controller):
         ))
         return TaskOut.of(task)
 
-    @patch("/{task_id:uuid}/complete", operation_id="setTaskCompleted")
-    async def complete_task(self, request: Request, tasks: TaskService, task_id: uuid.UUID,
+    @patch("/{task_id:uuid}/complete", operation_id="setTaskCompleted", responses=error_responses(409),
+           description="Completes or reopens a task. Reopening a selected task needs room in its domain's "
+                       "Weekly Focus (409 otherwise, as when adding one).")
+    async def complete_task(self, request: Request, tasks: TaskService, focus: FocusService, task_id: uuid.UUID,
                             data: TaskCompletion) -> TaskOut:
         task = await tasks.own(request.user.id, task_id)
+        if task.completed and not data.completed and task.is_selected:
+            await focus.lock(request.user.id)
+            await focus.require_room(request.user.id, rules.domain(task.type), weekly=task.timeframe == "week")
         task.completed = data.completed
         task.completed_at = datetime.now(UTC) if data.completed else None
         return TaskOut.of(await tasks.save(task))

@@ -27,3 +27,27 @@ def progress_value(value: int) -> int:
     if not 0 <= value <= 100:
         raise FieldError("progress", MSG_PROGRESS)
     return value
+
+
+# -- Weekly Focus (part 2 sections 5 and 9) ------------------------------------------------------
+# A Weekly Focus task is an active task the user chose to focus on (isSelected) for the week; quick
+# tasks are the ones for today (timeframe "today"). Tasks the analysis extracts from entries are not
+# selected and count towards neither limit.
+WEEKLY_FOCUS_PER_DOMAIN = 1
+ACTIVE_FOCUS_PER_DOMAIN = 3
+WEEKLY_FOCUS_TIMEOUT_SECONDS = 120
+
+MSG_WEEKLY_FOCUS_FAILED = "Could not generate a weekly focus task right now. Please try again."
+
+
+def weekly_limit(domain_name: str) -> tuple[str, str]:
+    label = domain_name.capitalize()
+    return (f"Weekly {label} task limit reached",
+            f"You can only have 1 {label} task in Weekly Focus. Complete or remove your current task before "
+            "adding a new one.")
+
+
+def active_limit(domain_name: str) -> tuple[str, str]:
+    label = domain_name.capitalize()
+    return (f"{label} task limit reached",
+            f"You can only have up to 3 active {label} tasks. Complete existing tasks before adding more.")

@@ -116,3 +116,31 @@ class GoalCreate(msgspec.Struct, rename="camel", kw_only=True, forbid_unknown_fi
 class TaskDeletedOut(msgspec.Struct, kw_only=True):
     success: bool
     message: str
+
+
+class WeeklyFocusIn(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """POST /api/tasks-ai/weekly-focus. Unknown domains fall back to personal. With `add` (the
+    default) the suggestion is added at once as the domain's Weekly Focus task."""
+
+    domain: str = "personal"
+    add: bool = True
+
+
+class WeeklyFocusOut(msgspec.Struct, rename="camel", kw_only=True):
+    """The suggestion: text ("headline. detail"), priority, estimatedTime, type (its domain) and
+    relevance (the "Why now", naming the entry and its date it came from), plus the task made
+    from it when it was added."""
+
+    text: str
+    priority: str
+    estimated_time: str
+    type: str
+    relevance: str
+    # True for one of the general suggestions, given only when the journal holds nothing new
+    # for the domain; the relevance then says so.
+    general: bool
+    provider: str
+    entry_id: UUID | None
+    entry_date: str | None
+    task_id: UUID | None
+    task: TaskOut | None

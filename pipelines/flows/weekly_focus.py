@@ -1,8 +1,11 @@
-"""Weekly focus for one user and domain (personal, professional, administrative): one suggested task.
+"""Weekly focus: one suggested task for a user and domain (personal, professional, administrative),
+grounded in that user's journal (`pipelines/weekly_focus`).
 
-Triggered by the weekly-focus call per domain, and weekly on a schedule.
-The analysis itself arrives with its issue; until then the flow runs end to end through Prefect
-and reports that it skipped the work, so nothing downstream mistakes it for a result.
+Triggered two ways:
+- the weekly-focus call (`user_id` and `domain`): one suggestion, answered at once; a suggestion
+  the schedule prepared this week is served first when it still fits;
+- the weekly schedule in prefect.yaml (no parameters): every active user's three suggestions are
+  prepared, to be served by their next call for each domain. `user_id` alone prepares one user's.
 """
 
 from __future__ import annotations
@@ -16,21 +19,25 @@ from pipelines.flows._common import TASK_RETRIES, TASK_RETRY_DELAYS, FlowResult
 FLOW_NAME = "weekly-focus"
 
 
-def run_weekly_focus(user_id: str, domain: str) -> FlowResult:
+def run_weekly_focus(user_id: str | None = None, domain: str | None = None) -> FlowResult:
     """The plain function under the flow: callable from tests and notebooks without Prefect."""
-    return FlowResult(
-        flow=FLOW_NAME,
-        status="skipped",
-        subject={"userId": user_id, "domain": domain},
-        reason="not implemented yet",
-    )
+    from pipelines.weekly_focus.service import prepare_weekly_focus, suggest_weekly_focus
+
+    if user_id is not None and domain is not None:
+        outputs = suggest_weekly_focus(user_id, domain)
+        subject: dict[str, Any] = {"userId": user_id, "domain": domain}
+    else:
+        outputs = prepare_weekly_focus(None if user_id is None else [user_id])
+        subject = {"userId": user_id} if user_id is not None else {"users": "active"}
+    return FlowResult(flow=FLOW_NAME, status=outputs.pop("status"), subject=subject, outputs=outputs,
+                      reason=outputs.pop("reason", None))
 
 
 @task(name="weekly-focus-step", retries=TASK_RETRIES, retry_delay_seconds=TASK_RETRY_DELAYS)
-def weekly_focus_step(user_id: str, domain: str) -> FlowResult:
+def weekly_focus_step(user_id: str | None = None, domain: str | None = None) -> FlowResult:
     return run_weekly_focus(user_id=user_id, domain=domain)
 
 
 @flow(name=FLOW_NAME, log_prints=True)
-def weekly_focus(user_id: str, domain: str) -> dict[str, Any]:
+def weekly_focus(user_id: str | None = None, domain: str | None = None) -> dict[str, Any]:
     return weekly_focus_step(user_id=user_id, domain=domain).to_dict()

@@ -8,11 +8,14 @@ openai provider falls back to the local one on any failure, and says so in its r
 from __future__ import annotations
 
 from datetime import date
-from typing import Literal, Protocol
+from typing import TYPE_CHECKING, Literal, Protocol
 
 import msgspec
 
 from pipelines.highlights import Highlight
+
+if TYPE_CHECKING:
+    from pipelines.weekly_focus import FocusDraft, FocusMaterial
 
 Mood = Literal["happy", "sad", "angry", "anxious", "loving", "tired", "neutral"]
 
@@ -78,3 +81,6 @@ class AIProvider(Protocol):
     def build_profile(self, entries: list[ProfileEntry]) -> ProfileDraft: ...
 
     def answer(self, question: str, passages: list[Passage]) -> str: ...
+
+    # Weekly focus: one suggestion from the user's material (pipelines/weekly_focus).
+    def suggest_weekly_focus(self, material: FocusMaterial) -> FocusDraft: ...

@@ -63,6 +63,11 @@ class LocalProvider:
     def answer(self, question: str, passages: list[Passage]) -> str:
         return compose_answer(question, passages)
 
+    def suggest_weekly_focus(self, material):  # type: ignore[no-untyped-def]
+        from pipelines.weekly_focus.local import local_suggestion
+
+        return local_suggestion(material)
+
 
 # -- profile -------------------------------------------------------------------------------
 THEME_CANDIDATE_ENTRIES = 12

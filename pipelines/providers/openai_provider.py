@@ -112,3 +112,8 @@ class OpenAIProvider:
             f"Excerpts:\n{context}\n\nQuestion: {question}"
         )
         return self._structured(prompt, _Answer, "answer").answer
+
+    def suggest_weekly_focus(self, material: Any) -> Any:
+        from pipelines.weekly_focus.openai_compatible import openai_suggestion
+
+        return openai_suggestion(self, material)

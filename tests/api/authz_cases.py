@@ -428,6 +428,18 @@ def resume_file_own(w: World, method: str, path: str) -> None:
     assert _ok(w.b.get("/api/resume"))["content"] == "Bruno, bicycle mechanic (file)."
     w.assert_a_unchanged()
 
+@case("B's weekly focus comes from B's journal only, and the task it adds is B's")
+def weekly_focus_own(w: World, method: str, path: str) -> None:
+    b_entries = {e["id"] for e in _ok(w.b.get("/api/journal"))}
+    for domain, add in (("personal", True), ("administrative", False), ("professional", False)):
+        body = _ok(w.b.post(path, json={"domain": domain, "add": add}))
+        w.assert_no_a_data(json.dumps(body), f"for {domain}")
+        assert body["entryId"] is None or body["entryId"] in b_entries, body
+        if add:
+            assert body["taskId"] in {t["id"] for t in _ok(w.b.get("/api/tasks"))}
+    w.assert_a_unchanged()
+
+
 
 @case("B's import writes B's entries only; ids of A's rows in a Reverie export link to nothing of A's")
 def import_own(w: World, method: str, path: str) -> None:
@@ -710,6 +722,8 @@ REGISTRY: dict[tuple[str, str], Route] = {
     ("GET", "/api/subscription/promo-access"): Route(OWNER_SCOPED, "the caller's promo access",
                                                      (subscription_own,)),
     ("POST", "/api/subscription/promo-code"): Route(OWNER_SCOPED, "redeems a code for the caller", (redeem_own,)),
+    ("POST", "/api/tasks-ai/weekly-focus"): Route(OWNER_SCOPED, "suggests (and adds) a task from the caller's journal",
+                                                (weekly_focus_own,)),
     ("POST", "/api/subscription/toggle-promo"): Route(OWNER_SCOPED, "switches the caller's promo access",
                                                       (toggle_own,)),
     ("POST", "/api/waitlist/join"): Route(OWNER_SCOPED, "the caller's waitlist entry (the account's address)",

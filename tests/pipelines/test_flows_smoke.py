@@ -50,6 +50,39 @@ def test_plain_function_runs_without_prefect(name):
     assert result.flow == name
 
 
+def test_weekly_focus_flow_suggests_from_a_real_journal_and_prepares_the_week(pipeline_runner):
+    """Not a stub: for a user with an entry, the flow answers a suggestion grounded in it, and the
+    schedule's run (no parameters) prepares that user's three suggestions."""
+    from datetime import UTC, datetime
+
+    from models import JournalEntry, User
+    from pipelines import db
+    from pipelines.embeddings import embed
+
+    text = "I want to learn to play the cello this year. My teacher Rosalind lent me hers."
+    with db.session() as s:
+        user = User(username="smoke", email="smoke@example.com", password_hash="x", is_verified=True)
+        s.add(user)
+        s.flush()
+        entry = JournalEntry(user_id=user.id, content=text, entry_date=datetime.now(UTC).date(),
+                             embedding=embed([text])[0].tolist(), mood={"emoji": "😊", "text": "Happy"})
+        s.add(entry)
+        s.commit()
+        user_id, entry_id = str(user.id), str(entry.id)
+
+    run = pipeline_runner.wait(pipeline_runner.submit("weekly-focus", user_id=user_id, domain="personal").id,
+                               timeout=120)
+    assert run.state == "completed", run.error
+    assert run.result["status"] == "done", run.result
+    suggestion = run.result["outputs"]["suggestion"]
+    assert suggestion["entryId"] == entry_id and "cello" in suggestion["text"].lower()
+    assert suggestion["general"] is False and suggestion["entryDate"] in suggestion["relevance"]
+
+    weekly = pipeline_runner.wait(pipeline_runner.submit("weekly-focus").id, timeout=180)
+    assert weekly.state == "completed", weekly.error
+    assert weekly.result["status"] == "done" and weekly.result["outputs"] == {"users": 1, "prepared": 3}
+
+
 def test_unknown_flow_is_refused(pipeline_runner):
     with pytest.raises(KeyError):
         pipeline_runner.submit("no-such-flow")
