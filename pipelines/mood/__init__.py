@@ -6,8 +6,8 @@ angry, anxious, loving or tired, with Neutral as the default. Two layers:
 - `keyword_mood(text)`: the spec's keyword rule, the floor. It reads negation ("not happy at all"
   is not happy), intensifiers ("so", "really", "!!", "SO TIRED") and softeners ("a bit").
 - `MoodModel`: a scikit-learn classifier on the sentence embeddings (plus the keyword scores as
-  features), trained on GoEmotions' dev split mapped onto the seven moods, combined with the
-  keyword rule. GoEmotions has no "tired", so tired comes from the keywords alone.
+  features), trained on the journal corpus' dev split (pipelines/data/journal_corpus), combined with the
+  keyword rule, which also reads sarcasm and never lets a heavy entry show as Neutral or Happy.
 
 `MoodModel.predict(texts, embeddings=None)` takes the vectors a caller already computed with
 `pipelines.embeddings.embed`, so an entry is embedded once. `predict_mood(text)` is the one-entry
@@ -33,10 +33,13 @@ from pipelines.mood.training import (
     EVALUATION_TOLERANCE,
     GOEMOTIONS_TO_MOOD,
     METRICS_PATH,
+    CorpusGrid,
     GoEmotionsSplit,
     TuningGrid,
     class_weights,
+    confusion,
     evaluate,
+    evaluate_corpus,
     evaluate_split,
     goemotions_mood,
     load_goemotions,
@@ -44,6 +47,7 @@ from pipelines.mood.training import (
     mood_metrics,
     train,
     tune,
+    tune_on_corpus,
 )
 from pipelines.mood.vocabulary import (
     INTENSIFIED,
@@ -74,6 +78,7 @@ __all__ = [
     "MOOD_TEXT",
     "NEUTRAL",
     "SOFTENED",
+    "CorpusGrid",
     "GoEmotionsSplit",
     "KeywordFeatures",
     "Mood",
@@ -81,8 +86,10 @@ __all__ = [
     "MoodPrediction",
     "TuningGrid",
     "class_weights",
+    "confusion",
     "default_classifier",
     "evaluate",
+    "evaluate_corpus",
     "evaluate_split",
     "get_mood_model",
     "goemotions_mood",
@@ -95,4 +102,5 @@ __all__ = [
     "predict_mood",
     "train",
     "tune",
+    "tune_on_corpus",
 ]

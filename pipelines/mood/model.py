@@ -66,6 +66,8 @@ class KeywordFeatures(TransformerMixin, BaseEstimator):
 _TIRED_SHARE = 0.55
 _TIRED_SHARE_STEP = 0.1
 _TIRED_SHARE_MAX = 0.9
+# The moods of a heavy entry (see `MoodModel.heavy_floor`), in the spec's order for ties.
+_HEAVY_MOODS = ("sad", "angry", "anxious", "tired")
 
 
 class MoodModel(BaseEstimator):
@@ -81,6 +83,10 @@ class MoodModel(BaseEstimator):
       when the text has keywords; the rest is the classifier's probability.
     - `negated_mood_factor`: what is kept of the classifier's score for a mood whose words appear
       only negated (1 keeps all, 0 rules the mood out). See `blend`.
+    - `heavy_floor`: a heavy entry is never shown as Neutral or Happy. When the choice is neutral
+      or happy but the text's sad/angry/anxious/tired keywords weigh at least `heavy_floor` and
+      more than its happy and loving ones, the strongest of those moods is shown instead
+      (None: off).
     """
 
     def __init__(
@@ -90,12 +96,14 @@ class MoodModel(BaseEstimator):
         classifier: Any = None,
         keyword_blend: float = 0.0,
         negated_mood_factor: float = 1.0,
+        heavy_floor: float | None = None,
     ) -> None:
         self.embedder = embedder
         self.keyword_features = keyword_features
         self.classifier = classifier
         self.keyword_blend = keyword_blend
         self.negated_mood_factor = negated_mood_factor
+        self.heavy_floor = heavy_floor
 
     # the steps, with their pass-through defaults
     def _embedder(self) -> Any:
@@ -209,6 +217,12 @@ class MoodModel(BaseEstimator):
             # reading with no loving word in the text yields to the mood the words do name.
             if best == "loving" and words[KEYWORD_MOODS.index("loving")] <= 0 and words.max() > 0:
                 best = KEYWORD_MOODS[int(np.argmax(words))]
+            if self.heavy_floor is not None and best in ("neutral", "happy"):
+                heavy = {mood: words[KEYWORD_MOODS.index(mood)] for mood in _HEAVY_MOODS}
+                light = words[KEYWORD_MOODS.index("happy")] + words[KEYWORD_MOODS.index("loving")]
+                strongest = max(_HEAVY_MOODS, key=lambda mood: heavy[mood])
+                if heavy[strongest] >= self.heavy_floor and sum(heavy.values()) > light:
+                    best = strongest
             named = dict(zip(MOODS, row.tolist(), strict=True))
             predictions.append(_prediction(best, named, "keywords" if by_keywords else "model"))
         return predictions
@@ -246,6 +260,7 @@ class MoodModel(BaseEstimator):
             "keyword_features": None if step is None else step.get_params(),
             "keyword_blend": self.keyword_blend,
             "negated_mood_factor": self.negated_mood_factor,
+            "heavy_floor": self.heavy_floor,
             "embedding_model": MODEL_NAME,
             "embedding_dim": EMBEDDING_DIM,
             "metadata": metadata or {},
@@ -277,6 +292,7 @@ class MoodModel(BaseEstimator):
             classifier=LogisticRegression(**settings["classifier_params"]),
             keyword_blend=settings["keyword_blend"],
             negated_mood_factor=settings["negated_mood_factor"],
+            heavy_floor=settings.get("heavy_floor"),
         )
         model.classifier_ = classifier
         model.metadata_ = settings["metadata"]

@@ -74,6 +74,10 @@ _LEXICON_SOURCE: dict[Mood, str] = {
         celebrate celebrated celebrating peaceful:0.75 calm:0.5
         can't_wait looking_forward thank_you feel_good:0.75 feeling_good:0.75 so_good
         :) :-) :d =) 😊 😀 😃 😄 😁 🙂 😂 🤣 🎉 ☺
+        buzzing grinning beaming chuffed victory won:0.5 win:0.5 approved:0.5
+        weight_off weight_off_my_shoulders what_a_relief such_a_relief best_day best_saturday
+        good_day lovely_day great_day perfect_day good_night feel_lighter feeling_lighter felt_lighter
+        can_breathe proud_of proud_dad proud_mum cheered clapped laughed_until little_things
     """,
     "sad": """
         sad sadder saddest sadly sadness unhappy depressed depressing depression miserable misery
@@ -86,6 +90,11 @@ _LEXICON_SOURCE: dict[Mood, str] = {
         died:0.75 funeral:0.75 passed_away feel_down feeling_down felt_down let_down
         broke_my_heart broken_hearted
         :( :-( :'( 😢 😭 😞 😔 ☹ 🙁 💔
+        hollow gutted grey:0.75 heavy:0.75 low:0.75 useless:0.75 helpless heartache
+        breaks_my_heart break_my_heart miss_her miss_him miss_them miss_home
+        felt_lonely feel_lonely sat_in_the_car put_down drifted grief_is
+        feel_guilty felt_guilty so_unfair hate_goodbyes quiet_kitchen feels_empty house_feels_empty
+        not_a_good_evening bad_evening wrecks_me
     """,
     "angry": """
         angry angrier anger angered mad:0.75 furious fuming livid rage raging enraged outraged
@@ -95,6 +104,9 @@ _LEXICON_SOURCE: dict[Mood, str] = {
         wtf:0.75 bullshit:0.5 worst:0.5 sucks:0.5 ugh:0.75 argh unfair:0.75 bitter:0.75
         sick_of fed_up tired_of sick_and_tired can't_stand pissed_off
         😠 😡 🤬 😤
+        seething cross:0.75 how_dare how_dare_they how_dare_she unbelievable:0.75 audacity
+        blamed:0.5 so_done sick_of_it sick_of_people shaking_with_anger could_spit told_off
+        took_credit fumed rude:0.5 mindless:0.5 blocked:0.5 refusing:0.5
     """,
     "anxious": """
         anxious anxiously anxiety nervous nervously nerves worried worry worrying worries
@@ -104,12 +116,23 @@ _LEXICON_SOURCE: dict[Mood, str] = {
         overthinking:0.75 insecure:0.75 concerned:0.5 freaking_out freaked_out freak_out
         on_edge stressed_out heart_racing heart_is_racing heart_was_racing
         😰 😨 😟 😱 😬
+        what_if what_if_i what_if_they can't_stop_thinking couldn't_stop_thinking knots
+        stomach_in_knots feel_sick felt_sick chest_is_tight chest_tight tight_chest shaking:0.75
+        heart_pounding pounding dreaded can't_sleep couldn't_sleep can't_focus couldn't_focus
+        can't_concentrate catastrophise catastrophising fluttery butterflies
+        nervy petrified lying_awake awake_since going_over worried_sick sick_with_nerves
+        refreshing:0.5 checking:0.5 scared_of keep_imagining
     """,
     "loving": """
         love loved loves loving adore adored adores cherish cherished affection affectionate
         caring care:0.5 hug hugs hugged cuddle cuddled cuddling kiss kissed kisses romantic
         darling sweetheart soulmate devoted fond in_love xoxo
         <3 ❤ 🥰 😍 😘 💕 💖 💗 💞
+        my_heart:0.75 heart_is_so_full heart_is_full heart_burst heart_very_nearly_burst
+        favourite_person tenderness tender:0.75 held_us held_me held_my_hand holding_hands
+        my_boy my_boys my_girl my_family my_little_family my_whole_heart love_them love_him
+        love_her love_you love_that_kid dear:0.5 grateful_for:0.5 so_grateful_for adore_her
+        little_shadow fell_asleep_on_my held_my_arm treasure warm:0.5 welcome:0.5
     """,
     "tired": """
         tired exhausted exhausting exhaustion drained draining sleepy fatigue fatigued weary
@@ -119,6 +142,13 @@ _LEXICON_SOURCE: dict[Mood, str] = {
         running_on_empty can't_keep_my_eyes_open couldn't_keep_my_eyes_open
         barely_keep_my_eyes_open hardly_keep_my_eyes_open
         😴 🥱 😪
+        shattered wrecked:0.75 zombie bone_tired dead_on_my_feet running_on_fumes
+        on_fumes done_in wiped fell_asleep falling_asleep asleep:0.5 yawn
+        dozing dozed nap napped no_sleep zero_sleep slept:0.5 sleep:0.5 awake:0.5
+        eyes_are_burning eyes_burning eyes_keep_closing eyes_stinging eyes_are_stinging
+        can't_think too_tired so_tired beyond_tired worn_down heavy_legs legs_are_done
+        brain_is_mush mush nothing_left_in_the_tank sore:0.5 aches:0.5 ache:0.5
+        aching:0.5 hours_of_sleep up_at up_since
     """,
 }
 # Negated, these say the opposite weakly: "not happy at all" leans sad. Others ("not tired",
@@ -321,7 +351,41 @@ def _keyword_analysis(text: str) -> tuple[dict[Mood, float], dict[Mood, float]]:
                 multiplier = min(multiplier * INTENSIFIED, _MAX_MULTIPLIER)
             scores[entry.mood] += entry.weight * multiplier
         index = end
+    if is_sarcastic(text or ""):
+        # "Brilliant. The skip went to the wrong house. Just what I needed.": the praise is
+        # the complaint, so its weight goes to angry.
+        scores["angry"] += max(scores["happy"], 1.0)
+        scores["happy"] = 0.0
     return scores, negated
+
+
+# Sarcasm in a journal: praise for something that went wrong. Either a stock phrase, or the
+# entry (or a sentence) opening on a lone word of praise ("Brilliant.", "Oh great,", "Cool.
+# Great.") with trouble in the rest of the text.
+_SARCASTIC_PHRASE = re.compile(
+    r"\b(?:just\s+what\s+i\s+(?:needed|wanted)|exactly\s+what\s+i\s+(?:needed|wanted)|love\s+that\s+for\s+me|"
+    r"truly\s+thrilled|perfect\s+timing|wonderful\s+culture|love\s+a\s+system|thanks\s+a\s+lot|"
+    r"what\s+a\s+(?:treat|joy)|oh\s+(?:great|fantastic|wonderful|perfect|brilliant|lovely|joy))\b",
+    re.IGNORECASE,
+)
+_PRAISE_OPENER = re.compile(
+    r"(?:^|[.!?]\s+)(?:oh\s+)?(?:brilliant|fantastic|great|wonderful|perfect|amazing|lovely|cool|marvellous|super"
+    r"|excellent|terrific)\s*(?:[.,!]|$)",
+    re.IGNORECASE,
+)
+_TROUBLE = re.compile(
+    r"\b(?:wrong|broken|broke|cancell?ed|failed|fail|stolen|damaged|late|refus\w*|again|without|mandatory|"
+    r"red|flaky|nobody|no\s+one|don't\s+have|rejected|told\s+off|blam\w+|punish\w*|changed)\b",
+    re.IGNORECASE,
+)
+
+
+def is_sarcastic(text: str) -> bool:
+    """Praise that means its opposite ("Brilliant. Just what I needed.")."""
+    if _SARCASTIC_PHRASE.search(text):
+        return True
+    opener = _PRAISE_OPENER.search(text)
+    return bool(opener and _TROUBLE.search(text[opener.end():]))
 
 
 def keyword_evidence(texts: Iterable[str]) -> np.ndarray:
