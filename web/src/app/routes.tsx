@@ -21,6 +21,10 @@ const AppShell = lazyPage(() => import("@/features/shell/app-shell").then((m) =>
 const JournalHomePage = lazyPage(() =>
   import("@/features/journal/journal-home-page").then((m) => ({ default: m.JournalHomePage })),
 );
+const SubscriptionPage = lazyPage(() =>
+  import("@/features/subscription/subscription-page").then((m) => ({ default: m.SubscriptionPage })),
+);
+const AdminPage = lazyPage(() => import("@/features/admin/admin-page").then((m) => ({ default: m.AdminPage })));
 const AboutPage = lazyPage(() => import("@/features/static/about-page").then((m) => ({ default: m.AboutPage })));
 const PrivacyPolicyPage = lazyPage(() =>
   import("@/features/static/privacy-policy-page").then((m) => ({ default: m.PrivacyPolicyPage })),
@@ -54,6 +58,8 @@ const TermsOfServiceRoute = withFallback(TermsOfServicePage);
 const LandingRoute = withFallback(LandingPage);
 const AppShellRoute = withFallback(AppShell);
 const JournalHomeRoute = withFallback(JournalHomePage);
+const SubscriptionRoute = withFallback(SubscriptionPage);
+const AdminPageRoute = withFallback(AdminPage);
 
 /**
  * The signed-in area: one guard and one shell for every guarded path (so moving between them
@@ -87,7 +93,7 @@ function SignedInArea() {
 /** The admin panel is for admins only; the server enforces it on every admin call too. */
 function AdminRoute() {
   const { user } = useAuth();
-  return user?.isAdmin ? <SectionPlaceholderPage title="Admin Panel" /> : <NotFoundPage />;
+  return user?.isAdmin ? <AdminPageRoute /> : <NotFoundPage />;
 }
 
 /** Every route of the app, in one place (spec part 1, section 2, route table). */
@@ -110,7 +116,7 @@ export const routes: RouteObject[] = [
           { path: "insights", element: <SectionPlaceholderPage title="Insights" /> },
           { path: "patterns", element: <SectionPlaceholderPage title="Patterns & Self-Exploration" /> },
           { path: "tasks", element: <SectionPlaceholderPage title="Tasks" /> },
-          { path: "subscription", element: <SectionPlaceholderPage title="Subscription" /> },
+          { path: "subscription", Component: SubscriptionRoute },
           { path: "admin", Component: AdminRoute },
           { path: "projects", element: <Navigate to="/tasks" replace /> },
           { path: "*", Component: NotFoundPage },

@@ -183,3 +183,23 @@ export const EDITOR_MAX_HEIGHT_RATIO = 0.7;
 export const PLACEHOLDER_ROTATE_MS = 4000;
 /** Shown when leaving the editor with unsaved changes. */
 export const UNSAVED_CHANGES_MESSAGE = "You have unsaved changes. Are you sure you want to leave?";
+
+// Subscription, promo codes and the admin panel (part 2, sections 2, 5, 8 and 9).
+/** Early-adopter pricing: the price now, the price it replaces, and the discount. */
+export const PRICING = {
+  monthly: { price: "$9.90", was: "$12.40", per: "month" },
+  annual: { price: "$95.04", was: "$118.80", per: "year" },
+} as const;
+export const PRICING_DISCOUNT = "20% off";
+/** What the waitlist form offers as features of interest (values sent to POST /api/waitlist/join). */
+export const WAITLIST_FEATURES: readonly { value: string; label: string }[] = [
+  { value: "couples-journaling", label: "Couples journaling" },
+  { value: "calendar-integration", label: "Calendar integration" },
+];
+/** Promo code durations the admin generator offers, in days, and its default. */
+export const PROMO_DURATIONS_DAYS: readonly number[] = [7, 14, 30, 60, 90, 365];
+export const PROMO_DEFAULT_DURATION_DAYS = 30;
+/** A copied code shows its "Copied" state this long. */
+export const COPIED_STATE_MS = 2000;
+/** Test accounts: users with no entries, or created less than this long ago. */
+export const TEST_ACCOUNT_MAX_AGE_MS = 24 * 60 * 60 * 1000;

@@ -4,6 +4,240 @@
  */
 
 export interface paths {
+    "/api/admin/audit-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * AuditLog
+         * @description The latest admin actions, newest first: who did what to what, and when.
+         */
+        get: operations["adminAuditLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/generate-promo-code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * GeneratePromoCode
+         * @description A new unguessable code for an influencer: redeemable for `durationDays` (30 unless
+         *     given) by up to `maxUses` users (100 unless given), each getting `durationDays` of premium.
+         */
+        post: operations["adminGeneratePromoCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/promo-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** ListPromoCodes */
+        get: operations["adminListPromoCodes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Stats
+         * @description Users, verified, active (with entries), premium, admins, test accounts, entries and
+         *     entries of the last seven days, subscribed waitlist entries, promo codes.
+         */
+        get: operations["adminStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * ListUsers
+         * @description Every account, newest first, with its entry and session counts and premium state.
+         */
+        get: operations["adminListUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * DeleteUser
+         * @description Delete the account permanently with everything it owns, its files included. 409 when
+         *     it is the last admin.
+         */
+        delete: operations["adminDeleteUser"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{user_id}/premium-access": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * SetPremiumAccess
+         * @description Grant promo premium (for `durationDays`, or until revoked when null) or revoke it.
+         */
+        post: operations["adminSetPremiumAccess"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{user_id}/set-admin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * SetAdmin
+         * @description Grant or take away admin rights. 409 when it would leave no admin.
+         */
+        post: operations["adminSetAdmin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/waitlist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** ListWaitlist */
+        get: operations["adminListWaitlist"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/waitlist/{entry_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** DeleteWaitlistEntry */
+        delete: operations["adminDeleteWaitlistEntry"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ai/find-resources": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * FindResources
+         * @description Explore Further: up to 3 resources from the curated catalogue shipped with Reverie, chosen by meaning for the text; none when nothing in the catalogue is close. Nothing is generated.
+         */
+        post: operations["findResources"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ai/generate-insight": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * GenerateInsight
+         * @description Go Deep: a new insight built from the pattern's insights (`insights`, or the saved ones when empty), grounded in the entries behind them, repeating none of them. Free plan: refused (429) once 5 insights were saved in the last seven days.
+         */
+        post: operations["generateInsight"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/forgot-password": {
         parameters: {
             query?: never;
@@ -169,6 +403,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * ExportEverything
+         * @description Everything of the signed-in user's account as one JSON document: entries with their dates and moods, tasks, projects, goals, insights, patterns, personal story, resume and profile settings. Import it with POST /api/journal/import (format json).
+         */
+        get: operations["exportAccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/goals": {
         parameters: {
             query?: never;
@@ -196,7 +450,7 @@ export interface paths {
         };
         /**
          * Service health
-         * @description The database, the pipelines and the AI provider. 200 when the database is ready, else 503.
+         * @description The database, the pipelines and the AI provider. 200 when the database is ready, else 503. Only an admin's call shows versions, details and errors.
          */
         get: operations["getHealth"];
         put?: never;
@@ -226,6 +480,46 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/insights/{insight_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * DeleteInsight
+         * @description Delete an insight. One the pattern pipeline drew does not come back on a refresh.
+         */
+        delete: operations["deleteInsight"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/insights/{insight_id}/text": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * UpdateText
+         * @description Edit an insight's text (non-blank). An edited insight is the user's: a pattern refresh keeps it.
+         */
+        patch: operations["updateInsightText"];
         trace?: never;
     };
     "/api/journal": {
@@ -328,6 +622,46 @@ export interface paths {
          * @description Delete one of the signed-in user's photos and its files.
          */
         delete: operations["deletePhoto"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/journal/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * ImportJournal
+         * @description Import journal entries from text, Markdown, CSV or JSON (a list of {date, content}, a Day One export, or Reverie's own export, which brings back tasks, insights and the rest too). At most 5 MB and 2,000 entries at once.
+         */
+        post: operations["importJournal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/journal/import/progress": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * ImportProgress
+         * @description How many of the signed-in user's entries are analysed, waiting or failed.
+         */
+        get: operations["importProgress"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -513,6 +847,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/patterns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * ListPatterns
+         * @description The signed-in user's patterns that have insights, most insights first, each with its insights newest first.
+         */
+        get: operations["listPatterns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/patterns/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refresh
+         * @description Starts the pattern-clustering flow over the user's analysed entries and answers at once with the run's id; a re-run replaces the patterns it found before, never duplicates them.
+         */
+        post: operations["refreshPatterns"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/patterns/refresh/{run_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * RefreshState
+         * @description A refresh of the signed-in user's patterns: its state (`completed` once the patterns are rewritten).
+         */
+        get: operations["getPatternRefresh"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/profile": {
         parameters: {
             query?: never;
@@ -543,8 +937,31 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Regenerate */
+        /**
+         * Regenerate
+         * @description Starts rebuilding the personal story from all entries and answers at once with the run's id. While one regeneration of the user's is waiting or running, asking again answers with that one.
+         */
         post: operations["regenerateProfile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/profile/regenerate/{run_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Regeneration
+         * @description A regeneration of the signed-in user's personal story: its state, and the story as it is now (rebuilt once `state` is `completed`).
+         */
+        get: operations["getProfileRegeneration"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -588,6 +1005,130 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/resume/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * UploadResumeFile
+         * @description Upload the resume as a file (multipart field `file`): .txt, .pdf or .docx, at most 5 MB. Its text is read on the server and saved as the resume, replacing any earlier one. An old Word .doc is refused with a message saying how to convert it.
+         */
+        post: operations["uploadResumeFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/subscription": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * GetSubscription
+         * @description The account's tier and status, and this week's use of the free plan's limits.
+         */
+        get: operations["getSubscription"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/subscription/details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * GetDetails
+         * @description What the /subscription screen shows: premium and where it comes from, the promo switch,
+         *     and the account's waitlist entry.
+         */
+        get: operations["getSubscriptionDetails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/subscription/promo-access": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * GetPromoAccess
+         * @description `hasAccess`: promo premium that has not run out and is switched on.
+         */
+        get: operations["getPromoAccess"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/subscription/promo-code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * ApplyPromoCode
+         * @description Redeem an Early Access Code (case-insensitive). 400 'Invalid promo code' for a code that
+         *     is unknown, expired or used up; 409 when this account already used it; 429 after too many
+         *     attempts.
+         */
+        post: operations["applyPromoCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/subscription/toggle-promo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * TogglePromo
+         * @description Switch promo premium on or off. 400 on the paid tier (the switch is disabled there) and
+         *     when turning on promo access the account does not hold.
+         */
+        post: operations["togglePromo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tasks": {
         parameters: {
             query?: never;
@@ -598,8 +1139,31 @@ export interface paths {
         /** ListTasks */
         get: operations["listTasks"];
         put?: never;
-        /** CreateTask */
+        /**
+         * CreateTask
+         * @description A selected task (isSelected) joins Weekly Focus (timeframe week) or is a quick task (timeframe today): at most 1 active Weekly Focus task and 3 active selected tasks per domain, else 409 with the limit's title and description.
+         */
         post: operations["createTask"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tasks-ai/weekly-focus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * WeeklyFocus
+         * @description One concrete task for the domain (personal, professional, administrative; anything else is personal), grounded in the signed-in user's journal. Free plan: 30 generations in any seven days (429 past that).
+         */
+        post: operations["generateWeeklyFocus"];
         delete?: never;
         options?: never;
         head?: never;
@@ -636,7 +1200,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** CompleteTask */
+        /**
+         * CompleteTask
+         * @description Completes or reopens a task. Reopening a selected task needs room in its domain's Weekly Focus (409 otherwise, as when adding one).
+         */
         patch: operations["setTaskCompleted"];
         trace?: never;
     };
@@ -677,10 +1244,100 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/waitlist/join": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Join
+         * @description Join the early-adopter waitlist with the account's e-mail and a journaling story (both
+         *     required); joining again updates the story and subscribes again.
+         */
+        post: operations["joinWaitlist"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/waitlist/leave": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Leave
+         * @description Unsubscribe the account's waitlist entry (it stays, marked Unsubscribed). 404 when the
+         *     account has none.
+         */
+        post: operations["leaveWaitlist"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** AdminDeletedOut */
+        AdminDeletedOut: {
+            message: string;
+            success: boolean;
+        };
+        /** AdminStatsOut */
+        AdminStatsOut: {
+            activeUsers: number;
+            admins: number;
+            entries: number;
+            entriesThisWeek: number;
+            premiumUsers: number;
+            promoCodes: number;
+            testAccounts: number;
+            users: number;
+            verifiedUsers: number;
+            waitlistSubscribed: number;
+        };
+        /** AdminUserOut */
+        AdminUserOut: {
+            /** Format: date-time */
+            createdAt: string;
+            deletedAt: string | null;
+            email: string;
+            /** Format: uuid */
+            id: string;
+            isAdmin: boolean;
+            isPremium: boolean;
+            isVerified: boolean;
+            journalEntryCount: number;
+            lastLoginAt: string | null;
+            promoCodeApplied: string | null;
+            promoCodeExpiry: string | null;
+            /** @enum {null|string} */
+            promoSource: "code" | "admin" | null;
+            sessionCount: number;
+            /** @enum {string} */
+            subscriptionStatus: "active" | "trialing" | "free";
+            /** @enum {string} */
+            subscriptionTier: "free" | "premium";
+            username: string;
+        };
+        /** AdminUserResultOut */
+        AdminUserResultOut: {
+            message: string;
+            success: boolean;
+            user: components["schemas"]["AdminUserOut"];
+        };
         /** AnalysisItem */
         AnalysisItem: {
             description: string;
@@ -717,6 +1374,21 @@ export interface components {
         /** AskHelpOut */
         AskHelpOut: {
             response: string;
+        };
+        /** AuditEntryOut */
+        AuditEntryOut: {
+            action: string;
+            /** Format: uuid */
+            adminId: string;
+            adminUsername: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            detail: string | null;
+            /** Format: uuid */
+            id: string;
+            targetId: string | null;
+            targetType: string;
+            targetUsername: string | null;
         };
         /** ChatIn */
         ChatIn: {
@@ -809,14 +1481,43 @@ export interface components {
             highlights: unknown[];
             tasks: unknown[];
         };
+        /** FindResourcesIn */
+        FindResourcesIn: {
+            text: string;
+            /** @default insight */
+            type: string;
+        };
+        /** FindResourcesOut */
+        FindResourcesOut: {
+            resources: components["schemas"]["ResourceOut"][];
+        };
         /** ForgotIn */
         ForgotIn: {
             /** @default  */
             email: string;
         };
+        /** GenerateInsightIn */
+        GenerateInsightIn: {
+            insights?: string[];
+            patternId: string;
+        };
+        /** GenerateInsightOut */
+        GenerateInsightOut: {
+            entryIds: string[];
+            generatedInsight: string;
+            /** Format: uuid */
+            patternId: string;
+        };
         /** GenerateProfileIn */
         GenerateProfileIn: {
             entries: (components["schemas"]["ProfileEntryIn"] | string)[];
+        };
+        /** GeneratePromoCodeIn */
+        GeneratePromoCodeIn: {
+            /** @default 30 */
+            durationDays: number;
+            influencerName: string;
+            maxUses?: number | null;
         };
         /** GenerateSummaryIn */
         GenerateSummaryIn: {
@@ -828,6 +1529,11 @@ export interface components {
             analysis?: components["schemas"]["SelfAnalysis"] | null;
             provider?: string | null;
             summary?: string | null;
+        };
+        /** GeneratedCodeOut */
+        GeneratedCodeOut: {
+            code: string;
+            promoCode: components["schemas"]["PromoCodeOut"];
         };
         /** GeneratedProfileOut */
         GeneratedProfileOut: {
@@ -864,7 +1570,37 @@ export interface components {
             pipelines: components["schemas"]["ComponentHealth"];
             /** @enum {string} */
             status: "ok" | "degraded";
-            version: string;
+            version?: string | null;
+        };
+        /** ImportIn */
+        ImportIn: {
+            content: string;
+            /** @default text */
+            format: string;
+        };
+        /** ImportOut */
+        ImportOut: {
+            /** @default 0 */
+            analysing: number;
+            count: number;
+            error?: string | null;
+            restored?: components["schemas"]["Restored"] | null;
+            /** @default 0 */
+            skipped: number;
+            success: boolean;
+        };
+        /** ImportProgressOut */
+        ImportProgressOut: {
+            analysed: number;
+            failed: number;
+            total: number;
+            waiting: number;
+        };
+        /** InsightDeletedOut */
+        InsightDeletedOut: {
+            message: string;
+            /** @default true */
+            success: boolean;
         };
         /** InsightIn */
         InsightIn: {
@@ -890,9 +1626,11 @@ export interface components {
             id: string;
             isAiGenerated: boolean;
             layers: unknown[];
+            origin: string;
             patternId: string | null;
             relatedTasks: string[];
             shortTitle: string | null;
+            sourceEntryIds: string[];
             text: string;
             timeEstimate: string | null;
             type: string;
@@ -906,6 +1644,10 @@ export interface components {
             timeEstimate?: string | null;
             /** @enum {string} */
             type: "contradiction" | "goal" | "person" | "insight" | "task" | "blindspot";
+        };
+        /** InsightTextIn */
+        InsightTextIn: {
+            text: string;
         };
         /** JournalingPreferences */
         JournalingPreferences: {
@@ -931,6 +1673,20 @@ export interface components {
             emoji: string;
             text: string;
         };
+        /** PatternOut */
+        PatternOut: {
+            /** Format: date-time */
+            createdAt: string;
+            description: string;
+            entryIds: string[];
+            /** Format: uuid */
+            id: string;
+            insights: components["schemas"]["InsightOut"][];
+            keywords: string[];
+            name: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
         /** PhotoDeletedOut */
         PhotoDeletedOut: {
             /** @default true */
@@ -952,6 +1708,11 @@ export interface components {
         PhotoUpload: {
             caption?: string | null;
             photo?: string | null;
+        };
+        /** PremiumAccessIn */
+        PremiumAccessIn: {
+            durationDays?: number | null;
+            enabled: boolean;
         };
         /** ProfileEntryIn */
         ProfileEntryIn: {
@@ -1011,20 +1772,82 @@ export interface components {
             status: string;
             type: string;
         };
+        /** PromoAccessOut */
+        PromoAccessOut: {
+            available: boolean;
+            enabled: boolean;
+            expiresAt: string | null;
+            hasAccess: boolean;
+        };
+        /** PromoCodeAppliedOut */
+        PromoCodeAppliedOut: {
+            expiresAt: string | null;
+            message: string;
+            success: boolean;
+        };
+        /** PromoCodeIn */
+        PromoCodeIn: {
+            code: string;
+        };
+        /** PromoCodeOut */
+        PromoCodeOut: {
+            code: string;
+            /** Format: date-time */
+            createdAt: string;
+            currentUses: number;
+            durationDays: number;
+            expiresAt: string | null;
+            /** Format: uuid */
+            id: string;
+            influencerName: string;
+            maxUses: number;
+        };
+        /** PromoState */
+        PromoState: {
+            available: boolean;
+            code: string | null;
+            enabled: boolean;
+            expiresAt: string | null;
+            hasAccess: boolean;
+            /** @enum {null|string} */
+            source: "code" | "admin" | null;
+        };
+        /** PromptContextIn */
+        PromptContextIn: {
+            currentDay?: string | null;
+            currentHour?: number | null;
+            entryCount?: number | null;
+            existingGoals?: string[];
+            existingProjects?: string[];
+            existingTasks?: string[];
+            goalCount?: number | null;
+            priorityTasks?: string[];
+            projectCount?: number | null;
+            taskCount?: number | null;
+            timeOfDay?: string | null;
+            timestamp?: string | null;
+        };
         /** PromptsIn */
         PromptsIn: {
-            context?: {
-                [key: string]: unknown;
-            };
+            context?: components["schemas"]["PromptContextIn"];
             text: string;
         };
         /** PromptsOut */
         PromptsOut: {
             prompts: components["schemas"]["InsightPrompt"][];
         };
+        /** RefreshOut */
+        RefreshOut: {
+            runId: string;
+            /** @enum {string} */
+            state: "scheduled" | "running" | "completed" | "failed";
+        };
         /** RegenerateOut */
         RegenerateOut: {
             profile: components["schemas"]["ProfileOut"];
+            runId: string;
+            /** @enum {string} */
+            state: "scheduled" | "running" | "completed" | "failed";
             success: boolean;
         };
         /** RegisterIn */
@@ -1076,6 +1899,35 @@ export interface components {
             success: boolean;
             username: string;
         };
+        /** ResourceOut */
+        ResourceOut: {
+            description: string;
+            title: string;
+            /** @enum {string} */
+            type: "article" | "video" | "book" | "course" | "tool" | "other";
+            url: string;
+        };
+        /** Restored */
+        Restored: {
+            /** @default 0 */
+            goals: number;
+            /** @default 0 */
+            insights: number;
+            /** @default 0 */
+            patterns: number;
+            /** @default false */
+            profile: boolean;
+            /** @default 0 */
+            projects: number;
+            /** @default false */
+            resume: boolean;
+            /** @default 0 */
+            tasks: number;
+        };
+        /** ResumeFileUpload */
+        ResumeFileUpload: {
+            file?: string | null;
+        };
         /** ResumeIn */
         ResumeIn: {
             content: string;
@@ -1114,6 +1966,38 @@ export interface components {
             /** @default true */
             success: boolean;
             user: components["schemas"]["UserOut"];
+        };
+        /** SetAdminIn */
+        SetAdminIn: {
+            isAdmin: boolean;
+        };
+        /** SubscriptionDetailsOut */
+        SubscriptionDetailsOut: {
+            isPremium: boolean;
+            onPremiumTier: boolean;
+            periodEnd: string | null;
+            promo: components["schemas"]["PromoState"];
+            /** @enum {string} */
+            status: "active" | "trialing" | "free";
+            /** @enum {string} */
+            tier: "free" | "premium";
+            waitlist: components["schemas"]["WaitlistStatusOut"] | null;
+        };
+        /** SubscriptionOut */
+        SubscriptionOut: {
+            insightsLimit: number | null;
+            insightsUsedThisWeek: number;
+            isPremium: boolean;
+            periodEnd: string | null;
+            /** @enum {string} */
+            status: "active" | "trialing" | "free";
+            stripeCustomerId?: string | null;
+            stripeSubscriptionId?: string | null;
+            taskGenerationsLimit: number | null;
+            taskGenerationsThisWeek: number;
+            taskGenerationsUsedThisWeek: number;
+            /** @enum {string} */
+            tier: "free" | "premium";
         };
         /** TaskCompletion */
         TaskCompletion: {
@@ -1191,6 +2075,16 @@ export interface components {
             message: string;
             success: boolean;
         };
+        /** TogglePromoIn */
+        TogglePromoIn: {
+            enabled: boolean;
+        };
+        /** TogglePromoOut */
+        TogglePromoOut: {
+            hasAccess: boolean;
+            message: string;
+            success: boolean;
+        };
         /** UserEnvelope */
         UserEnvelope: {
             /** @default true */
@@ -1236,6 +2130,64 @@ export interface components {
             success: boolean;
             user: components["schemas"]["UserOut"];
         };
+        /** WaitlistEntryOut */
+        WaitlistEntryOut: {
+            /** Format: date-time */
+            createdAt: string;
+            email: string;
+            /** Format: uuid */
+            id: string;
+            interestedFeatures: string[];
+            isSubscribed: boolean;
+            message: string;
+            name: string | null;
+            userId: string | null;
+        };
+        /** WaitlistJoinIn */
+        WaitlistJoinIn: {
+            email?: string | null;
+            interestedFeatures?: string[];
+            /** @default  */
+            message: string;
+            name?: string | null;
+        };
+        /** WaitlistJoinOut */
+        WaitlistJoinOut: {
+            entry: components["schemas"]["WaitlistStatusOut"];
+            message: string;
+            success: boolean;
+        };
+        /** WaitlistStatusOut */
+        WaitlistStatusOut: {
+            /** Format: date-time */
+            createdAt: string;
+            email: string;
+            /** Format: uuid */
+            id: string;
+            interestedFeatures: string[];
+            isSubscribed: boolean;
+        };
+        /** WeeklyFocusIn */
+        WeeklyFocusIn: {
+            /** @default true */
+            add: boolean;
+            /** @default personal */
+            domain: string;
+        };
+        /** WeeklyFocusOut */
+        WeeklyFocusOut: {
+            entryDate: string | null;
+            entryId: string | null;
+            estimatedTime: string;
+            general: boolean;
+            priority: string;
+            provider: string;
+            relevance: string;
+            task: components["schemas"]["TaskOut"] | null;
+            taskId: string | null;
+            text: string;
+            type: string;
+        };
     };
     responses: never;
     parameters: never;
@@ -1245,6 +2197,625 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    adminAuditLog: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditEntryOut"][];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not allowed: e-mail not verified, terms not agreed, or not available to this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    adminGeneratePromoCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GeneratePromoCodeIn"];
+            };
+        };
+        responses: {
+            /** @description Document created, URL follows */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeneratedCodeOut"];
+                };
+            };
+            /** @description Invalid input: `error` says what is wrong and `field` names the field at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not allowed: e-mail not verified, terms not agreed, or not available to this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    adminListPromoCodes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PromoCodeOut"][];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not allowed: e-mail not verified, terms not agreed, or not available to this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    adminStats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminStatsOut"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not allowed: e-mail not verified, terms not agreed, or not available to this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    adminListUsers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminUserOut"][];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not allowed: e-mail not verified, terms not agreed, or not available to this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    adminDeleteUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminDeletedOut"];
+                };
+            };
+            /** @description Invalid input: `error` says what is wrong and `field` names the field at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not allowed: e-mail not verified, terms not agreed, or not available to this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not found among the signed-in user's own data */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Conflicts with existing data */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    adminSetPremiumAccess: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PremiumAccessIn"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminUserResultOut"];
+                };
+            };
+            /** @description Invalid input: `error` says what is wrong and `field` names the field at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not allowed: e-mail not verified, terms not agreed, or not available to this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not found among the signed-in user's own data */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    adminSetAdmin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetAdminIn"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminUserResultOut"];
+                };
+            };
+            /** @description Invalid input: `error` says what is wrong and `field` names the field at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not allowed: e-mail not verified, terms not agreed, or not available to this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not found among the signed-in user's own data */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Conflicts with existing data */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    adminListWaitlist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WaitlistEntryOut"][];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not allowed: e-mail not verified, terms not agreed, or not available to this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    adminDeleteWaitlistEntry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                entry_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminDeletedOut"];
+                };
+            };
+            /** @description Invalid input: `error` says what is wrong and `field` names the field at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not allowed: e-mail not verified, terms not agreed, or not available to this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not found among the signed-in user's own data */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    findResources: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FindResourcesIn"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FindResourcesOut"];
+                };
+            };
+            /** @description Invalid input: `error` says what is wrong and `field` names the field at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not allowed: e-mail not verified, terms not agreed, or not available to this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    generateInsight: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GenerateInsightIn"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GenerateInsightOut"];
+                };
+            };
+            /** @description Invalid input: `error` says what is wrong and `field` names the field at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not allowed: e-mail not verified, terms not agreed, or not available to this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not found among the signed-in user's own data */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Too many attempts: wait `retryAfter` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
     forgotPassword: {
         parameters: {
             query?: never;
@@ -1642,6 +3213,46 @@ export interface operations {
             };
         };
     };
+    exportAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not allowed: e-mail not verified, terms not agreed, or not available to this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
     listGoals: {
         parameters: {
             query?: never;
@@ -1822,6 +3433,126 @@ export interface operations {
         responses: {
             /** @description Document created, URL follows */
             201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InsightOut"];
+                };
+            };
+            /** @description Invalid input: `error` says what is wrong and `field` names the field at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not allowed: e-mail not verified, terms not agreed, or not available to this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not found among the signed-in user's own data */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    deleteInsight: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                insight_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InsightDeletedOut"];
+                };
+            };
+            /** @description Invalid input: `error` says what is wrong and `field` names the field at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not allowed: e-mail not verified, terms not agreed, or not available to this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not found among the signed-in user's own data */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    updateInsightText: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                insight_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InsightTextIn"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2250,6 +3981,104 @@ export interface operations {
             };
             /** @description Not found among the signed-in user's own data */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    importJournal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImportIn"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportOut"];
+                };
+            };
+            /** @description Invalid input: `error` says what is wrong and `field` names the field at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not allowed: e-mail not verified, terms not agreed, or not available to this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description The upload is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    importProgress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportProgressOut"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not allowed: e-mail not verified, terms not agreed, or not available to this user */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2867,6 +4696,149 @@ export interface operations {
             };
         };
     };
+    listPatterns: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PatternOut"][];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not allowed: e-mail not verified, terms not agreed, or not available to this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    refreshPatterns: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request accepted, processing continues off-line */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefreshOut"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not allowed: e-mail not verified, terms not agreed, or not available to this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Temporarily unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    getPatternRefresh: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                run_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefreshOut"];
+                };
+            };
+            /** @description Invalid input: `error` says what is wrong and `field` names the field at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not allowed: e-mail not verified, terms not agreed, or not available to this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not found among the signed-in user's own data */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
     getProfile: {
         parameters: {
             query?: never;
@@ -2965,8 +4937,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Request fulfilled, document follows */
-            200: {
+            /** @description Request accepted, processing continues off-line */
+            202: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2994,6 +4966,64 @@ export interface operations {
             };
             /** @description Temporarily unavailable */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    getProfileRegeneration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                run_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegenerateOut"];
+                };
+            };
+            /** @description Invalid input: `error` says what is wrong and `field` names the field at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not allowed: e-mail not verified, terms not agreed, or not available to this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not found among the signed-in user's own data */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3228,6 +5258,300 @@ export interface operations {
             };
         };
     };
+    uploadResumeFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ResumeFileUpload"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResumeOut"];
+                };
+            };
+            /** @description Invalid input: `error` says what is wrong and `field` names the field at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not allowed: e-mail not verified, terms not agreed, or not available to this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description The upload is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    getSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionOut"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not allowed: e-mail not verified, terms not agreed, or not available to this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    getSubscriptionDetails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionDetailsOut"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not allowed: e-mail not verified, terms not agreed, or not available to this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    getPromoAccess: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PromoAccessOut"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not allowed: e-mail not verified, terms not agreed, or not available to this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    applyPromoCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PromoCodeIn"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PromoCodeAppliedOut"];
+                };
+            };
+            /** @description Invalid input: `error` says what is wrong and `field` names the field at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not allowed: e-mail not verified, terms not agreed, or not available to this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Conflicts with existing data */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Too many attempts: wait `retryAfter` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    togglePromo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TogglePromoIn"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TogglePromoOut"];
+                };
+            };
+            /** @description Invalid input: `error` says what is wrong and `field` names the field at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not allowed: e-mail not verified, terms not agreed, or not available to this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
     listTasks: {
         parameters: {
             query?: never;
@@ -3317,6 +5641,93 @@ export interface operations {
             };
             /** @description Not found among the signed-in user's own data */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Conflicts with existing data */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    generateWeeklyFocus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WeeklyFocusIn"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeeklyFocusOut"];
+                };
+            };
+            /** @description Invalid input: `error` says what is wrong and `field` names the field at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not allowed: e-mail not verified, terms not agreed, or not available to this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Conflicts with existing data */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Too many attempts: wait `retryAfter` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Temporarily unavailable */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3444,6 +5855,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
+            /** @description Conflicts with existing data */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
         };
     };
     deleteAccount: {
@@ -3526,6 +5946,104 @@ export interface operations {
             };
             /** @description Conflicts with existing data */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    joinWaitlist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WaitlistJoinIn"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WaitlistJoinOut"];
+                };
+            };
+            /** @description Invalid input: `error` says what is wrong and `field` names the field at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not allowed: e-mail not verified, terms not agreed, or not available to this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    leaveWaitlist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WaitlistJoinOut"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not allowed: e-mail not verified, terms not agreed, or not available to this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not found among the signed-in user's own data */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

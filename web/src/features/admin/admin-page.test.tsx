@@ -1,0 +1,117 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+
+import { AdminPage } from "@/features/admin/admin-page";
+import { isTestAccount, statusLabel, subscriptionLabel } from "@/features/admin/labels";
+import type { AdminUser } from "@/features/admin/queries";
+import { closeToasts, fakeApi, json, makeUser } from "@/features/auth/test-support";
+import { renderSignedIn } from "@/features/insights/test-utils";
+
+vi.mock("@/lib/api/client", async (importOriginal) =>
+  (await import("@/features/auth/test-api")).withStubbableFetch(await importOriginal()),
+);
+
+afterEach(() => {
+  closeToasts();
+  vi.unstubAllGlobals();
+});
+
+const OLD = "2025-01-01T00:00:00Z";
+
+function row(overrides: Partial<AdminUser> = {}): AdminUser {
+  return {
+    id: "00000000-0000-4000-8000-000000000001", username: "ana", email: "ana@example.com", createdAt: OLD,
+    journalEntryCount: 3, sessionCount: 1, subscriptionTier: "free", subscriptionStatus: "free", isPremium: false,
+    isVerified: true, deletedAt: null, isAdmin: false, promoSource: null, promoCodeApplied: null,
+    promoCodeExpiry: null, lastLoginAt: null, ...overrides,
+  };
+}
+
+const ANA = row();
+const NEWBIE = row({ id: "00000000-0000-4000-8000-000000000002", username: "newbie", email: "new@example.com",
+  journalEntryCount: 0, isVerified: false });
+
+function server(overrides: Record<string, (request: Request) => Response | Promise<Response>> = {}) {
+  return fakeApi({
+    "GET /api/admin/users": () => json(200, [ANA, NEWBIE]),
+    "GET /api/admin/waitlist": () => json(200, []),
+    "GET /api/admin/promo-codes": () => json(200, []),
+    "GET /api/admin/stats": () => json(200, { users: 2, verifiedUsers: 1, activeUsers: 1, premiumUsers: 0, admins: 1,
+      testAccounts: 1, entries: 3, entriesThisWeek: 1, waitlistSubscribed: 0, promoCodes: 0 }),
+    "GET /api/admin/audit-log": () => json(200, []),
+    ...overrides,
+  });
+}
+
+describe("admin labels", () => {
+  it("names statuses, plans and test accounts as the spec does", () => {
+    expect(statusLabel(row({ deletedAt: OLD }))).toBe("Deleted");
+    expect(statusLabel(row())).toBe("Active");
+    expect(statusLabel(row({ isVerified: false }))).toBe("Unverified");
+    expect(subscriptionLabel(row())).toBe("Free");
+    expect(subscriptionLabel(row({ subscriptionTier: "premium", subscriptionStatus: "active" }))).toBe("Premium");
+    expect(subscriptionLabel(row({ subscriptionTier: "premium", subscriptionStatus: "trialing" }))).toBe("Premium Trial");
+    const now = Date.parse("2025-06-01T00:00:00Z");
+    expect(isTestAccount(row(), now)).toBe(false);
+    expect(isTestAccount(row({ journalEntryCount: 0 }), now)).toBe(true);
+    expect(isTestAccount(row({ createdAt: "2025-05-31T12:00:00Z" }), now)).toBe(true);
+  });
+});
+
+describe("AdminPage", { timeout: 30_000 }, () => {
+  it("lists users on the tabs and deletes one only after confirming", async () => {
+    const user = userEvent.setup();
+    const api = server({
+      "DELETE /api/admin/users/00000000-0000-4000-8000-000000000002": () =>
+        json(200, { success: true, message: "User Deleted" }),
+    });
+    renderSignedIn(<AdminPage />, makeUser({ isAdmin: true }));
+
+    const all = await screen.findByRole("list", { name: "All users" });
+    expect(within(all).getAllByRole("listitem")).toHaveLength(2);
+    expect(within(all).getByText("Unverified")).toBeInTheDocument();
+    await user.click(screen.getByRole("tab", { name: "Active Users" }));
+    expect(within(await screen.findByRole("list", { name: "Active users" })).getAllByRole("listitem")).toHaveLength(1);
+    await user.click(screen.getByRole("tab", { name: "Test Accounts" }));
+    const tests = await screen.findByRole("list", { name: "Test accounts" });
+    expect(within(tests).getByText("newbie")).toBeInTheDocument();
+
+    await user.click(within(tests).getByRole("button", { name: "Delete newbie" }));
+    const dialog = await screen.findByRole("alertdialog");
+    expect(api.calls("DELETE /api/admin/users/00000000-0000-4000-8000-000000000002")).toHaveLength(0);
+    await user.click(within(dialog).getByRole("button", { name: "Delete User" }));
+    expect(await screen.findByText("User Deleted")).toBeInTheDocument();
+    expect(api.calls("DELETE /api/admin/users/00000000-0000-4000-8000-000000000002")).toHaveLength(1);
+  });
+
+  it("says Access Denied when the users cannot be loaded", async () => {
+    server({ "GET /api/admin/users": () => json(403, { error: "Admin access required" }) });
+    renderSignedIn(<AdminPage />, makeUser({ isAdmin: true }));
+    expect(await screen.findAllByText("Failed to load users. Make sure you have admin privileges.")).not.toHaveLength(0);
+  });
+
+  it("generates a code (influencer name required, 30 days by default) and shows the empty states", async () => {
+    const user = userEvent.setup();
+    const promo = { id: "p1", code: "MIA-ABCDEFGHJKMN", influencerName: "Mia", createdAt: OLD, expiresAt: null,
+      durationDays: 30, currentUses: 0, maxUses: 100 };
+    const api = server({
+      "POST /api/admin/generate-promo-code": () => json(201, { code: promo.code, promoCode: promo }),
+    });
+    renderSignedIn(<AdminPage />, makeUser({ isAdmin: true }));
+    await user.click(await screen.findByRole("tab", { name: "Waitlist" }));
+    expect(await screen.findByText("No waitlist entries found.")).toBeInTheDocument();
+    await user.click(screen.getByRole("tab", { name: "System" }));
+    expect(await screen.findByText("Entries this week")).toBeInTheDocument();
+
+    await user.click(screen.getByRole("button", { name: "Generate Code" }));
+    expect(await screen.findByText("Please enter an influencer name")).toBeInTheDocument();
+    expect(api.calls("POST /api/admin/generate-promo-code")).toHaveLength(0);
+    await user.type(screen.getByLabelText("Influencer name"), "Mia");
+    await user.click(screen.getByRole("button", { name: "Generate Code" }));
+    expect(await screen.findByTestId("generated-code")).toHaveTextContent(promo.code);
+    expect(await api.body("POST /api/admin/generate-promo-code")).toEqual({ influencerName: "Mia", durationDays: 30 });
+    await user.click(screen.getByRole("tab", { name: "Manage Codes" }));
+    await waitFor(() => expect(api.calls("GET /api/admin/promo-codes").length).toBeGreaterThan(0));
+  });
+});

@@ -1,0 +1,150 @@
+/** The All Users, Active Users and Test Accounts tabs: one list of users with per-user actions. */
+import { useState } from "react";
+import { CrownIcon, ShieldIcon, ShieldOffIcon, SparklesIcon, Trash2Icon } from "lucide-react";
+
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { ConfirmDialog, type Confirmation } from "@/features/admin/confirm-dialog";
+import { MESSAGES, shortDate, statusLabel, subscriptionLabel } from "@/features/admin/labels";
+import { useDeleteUser, useSetAdmin, useSetPremiumAccess, type AdminUser } from "@/features/admin/queries";
+import { useAuth } from "@/features/auth/auth-context";
+import { toast } from "@/hooks/use-toast";
+import { ApiError } from "@/lib/api/client";
+
+/** The server's reason for a refused change (e.g. the last admin), when it gave one. */
+function reason(error: unknown): string | undefined {
+  if (!(error instanceof ApiError) || error.status !== 409) return undefined;
+  const body = error.body as { error?: unknown } | undefined;
+  return typeof body?.error === "string" ? body.error : undefined;
+}
+
+export function UsersList({ users, label, empty }: { users: AdminUser[]; label: string; empty: string }) {
+  const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
+  const setAdmin = useSetAdmin();
+  const setPremium = useSetPremiumAccess();
+  const deleteUser = useDeleteUser();
+  const { user: me } = useAuth();
+
+  const askAdmin = (user: AdminUser) => {
+    const isAdmin = !user.isAdmin;
+    setConfirmation({
+      title: isAdmin ? "Make admin?" : "Remove admin rights?",
+      description: isAdmin
+        ? `${user.username} will be able to manage every user, the waitlist and promo codes.`
+        : `${user.username} will no longer be able to open the Admin Panel.`,
+      action: isAdmin ? "Make Admin" : "Remove Admin",
+      onConfirm: () =>
+        setAdmin.mutate(
+          { id: user.id, isAdmin },
+          {
+            onSuccess: () => toast({ title: "Admin Status Updated", description: `${user.username} updated.` }),
+            onError: (error) =>
+              toast({ ...MESSAGES.adminFailed, description: reason(error) ?? MESSAGES.adminFailed.description, variant: "destructive" }),
+          },
+        ),
+    });
+  };
+
+  const askPremium = (user: AdminUser) => {
+    const enabled = user.promoSource === null;
+    setConfirmation({
+      title: enabled ? "Grant premium access?" : "Revoke premium access?",
+      description: enabled
+        ? `${user.username} gets premium promo access until you revoke it.`
+        : `${user.username} loses their promo access${user.subscriptionTier === "premium" && user.subscriptionStatus === "active" ? " (the premium tier stays)" : ""}.`,
+      action: enabled ? "Grant Premium" : "Revoke Premium",
+      onConfirm: () =>
+        setPremium.mutate(
+          { id: user.id, enabled },
+          {
+            onSuccess: () => toast({ title: "Premium Access Updated", description: `${user.username} updated.` }),
+            onError: () => toast({ ...MESSAGES.premiumFailed, variant: "destructive" }),
+          },
+        ),
+    });
+  };
+
+  const askDelete = (user: AdminUser) =>
+    setConfirmation({
+      title: "Delete user permanently?",
+      description: `${user.username} (${user.email}) and all their journal entries, tasks, insights and photos will be deleted. This action cannot be undone.`,
+      action: "Delete User",
+      destructive: true,
+      onConfirm: () =>
+        deleteUser.mutate(user.id, {
+          onSuccess: () => toast({ title: "User Deleted", description: `${user.username} was deleted.` }),
+          onError: (error) =>
+            toast({ ...MESSAGES.deleteFailed, description: reason(error) ?? MESSAGES.deleteFailed.description, variant: "destructive" }),
+        }),
+    });
+
+  if (users.length === 0) return <p className="py-8 text-center text-sm text-muted-foreground">{empty}</p>;
+
+  return (
+    <>
+      <p className="text-sm text-muted-foreground">
+        {users.length} {users.length === 1 ? "user" : "users"}
+      </p>
+      <ul aria-label={label} className="divide-y rounded-lg border">
+        {users.map((user) => (
+          <li
+            key={user.id}
+            aria-label={user.username}
+            className="grid gap-3 p-4 md:grid-cols-[minmax(0,1.5fr)_minmax(0,1fr)_auto] md:items-center"
+          >
+            <div className="min-w-0 space-y-1">
+              <p className="flex flex-wrap items-center gap-2 font-medium">
+                <span className="truncate">{user.username}</span>
+                {user.isAdmin && (
+                  <Badge variant="outline">
+                    <CrownIcon aria-hidden="true" />
+                    Admin
+                  </Badge>
+                )}
+                {me?.id === user.id && <Badge variant="secondary">You</Badge>}
+              </p>
+              <p className="truncate text-sm text-muted-foreground">{user.email}</p>
+              <p className="flex flex-wrap gap-2">
+                <Badge variant={statusLabel(user) === "Active" ? "secondary" : "destructive"}>{statusLabel(user)}</Badge>
+                <Badge variant={user.isPremium ? "default" : "outline"}>{subscriptionLabel(user)}</Badge>
+              </p>
+            </div>
+            <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-xs text-muted-foreground">
+              <dt>Entries</dt>
+              <dd className="text-foreground">{user.journalEntryCount}</dd>
+              <dt>Sessions</dt>
+              <dd className="text-foreground">{user.sessionCount}</dd>
+              <dt>Joined</dt>
+              <dd className="text-foreground">{shortDate(user.createdAt)}</dd>
+              <dt>Last login</dt>
+              <dd className="text-foreground">{shortDate(user.lastLoginAt)}</dd>
+              {user.promoSource && (
+                <>
+                  <dt>Promo</dt>
+                  <dd className="truncate text-foreground">
+                    {user.promoCodeApplied ?? "admin grant"} · until {shortDate(user.promoCodeExpiry, "revoked")}
+                  </dd>
+                </>
+              )}
+            </dl>
+            <div className="flex flex-wrap gap-2 md:justify-end">
+              <Button size="sm" variant="outline" onClick={() => askAdmin(user)}>
+                {user.isAdmin ? <ShieldOffIcon aria-hidden="true" /> : <ShieldIcon aria-hidden="true" />}
+                {user.isAdmin ? "Remove Admin" : "Make Admin"}
+              </Button>
+              <Button size="sm" variant="outline" onClick={() => askPremium(user)}>
+                <SparklesIcon aria-hidden="true" />
+                {user.promoSource ? "Revoke Premium" : "Grant Premium"}
+              </Button>
+              <Button size="sm" variant="destructive" onClick={() => askDelete(user)} aria-label={`Delete ${user.username}`}>
+                <Trash2Icon aria-hidden="true" />
+                Delete
+              </Button>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <ConfirmDialog confirmation={confirmation} onClose={() => setConfirmation(null)} />
+    </>
+  );
+}

@@ -1,0 +1,178 @@
+/**
+ * The story-and-waitlist form and the Early Access Code form of /subscription (spec part 2,
+ * sections 2, 4, 5 and 8). The code is checked by the server against the codes admins generate;
+ * nothing here knows what a valid code looks like.
+ */
+import { useId, useState, type FormEvent } from "react";
+import { KeyRoundIcon, Loader2Icon, MailIcon } from "lucide-react";
+
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Checkbox } from "@/components/ui/checkbox";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Textarea } from "@/components/ui/textarea";
+import { useAuth } from "@/features/auth/auth-context";
+import {
+  INVALID_CODE,
+  MISSING_CODE,
+  MISSING_INFORMATION,
+  PROMO_APPLIED_FALLBACK,
+  PROMO_FAILED,
+  PROMO_SUCCESS_TITLE,
+  WAITLIST_FAILED,
+  WAITLIST_THANKS,
+} from "@/features/subscription/messages";
+import { useApplyPromoCode, useJoinWaitlist, type SubscriptionDetails } from "@/features/subscription/queries";
+import { toast } from "@/hooks/use-toast";
+import { ApiError } from "@/lib/api/client";
+import { WAITLIST_FEATURES } from "@/lib/constants";
+
+function errorText(error: unknown): string | undefined {
+  if (!(error instanceof ApiError) || !error.body || typeof error.body !== "object") return undefined;
+  const value = (error.body as Record<string, unknown>).error;
+  return typeof value === "string" && value.trim() ? value : undefined;
+}
+
+export function WaitlistForm({ waitlist }: { waitlist: SubscriptionDetails["waitlist"] }) {
+  const { user } = useAuth();
+  const join = useJoinWaitlist();
+  const [story, setStory] = useState("");
+  const [features, setFeatures] = useState<string[]>([]);
+  const ids = { email: useId(), story: useId() };
+  const email = user?.email ?? "";
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!email.trim() || !story.trim()) {
+      toast({ ...MISSING_INFORMATION, variant: "destructive" });
+      return;
+    }
+    join.mutate(
+      { email, message: story, interestedFeatures: features },
+      {
+        onSuccess: () => {
+          toast(WAITLIST_THANKS);
+          setStory("");
+        },
+        onError: () => toast({ ...WAITLIST_FAILED, variant: "destructive" }),
+      },
+    );
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <MailIcon className="size-5 text-primary" aria-hidden="true" />
+          Share your story, join the waitlist
+        </CardTitle>
+        <CardDescription>
+          Payments are not open yet. Tell us how you journal and we will save you an early-adopter price.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {waitlist?.isSubscribed && (
+          <p className="mb-4 rounded-md bg-primary/10 p-3 text-sm" role="status">
+            You're on the waitlist as {waitlist.email}. Sending the form again updates your story.
+          </p>
+        )}
+        <form className="space-y-4" onSubmit={submit} noValidate>
+          <div className="space-y-2">
+            <Label htmlFor={ids.email}>Email</Label>
+            <Input id={ids.email} type="email" value={email} disabled readOnly />
+          </div>
+          <div className="space-y-2">
+            <Label htmlFor={ids.story}>Your journaling story</Label>
+            <Textarea
+              id={ids.story}
+              value={story}
+              onChange={(e) => setStory(e.target.value)}
+              placeholder="How do you journal today, and what would help you most?"
+              rows={4}
+              maxLength={5000}
+            />
+          </div>
+          <fieldset className="space-y-2">
+            <legend className="text-sm font-medium">I'm also interested in</legend>
+            {WAITLIST_FEATURES.map((feature) => (
+              <label key={feature.value} className="flex items-center gap-2 text-sm">
+                <Checkbox
+                  checked={features.includes(feature.value)}
+                  onCheckedChange={(checked) =>
+                    setFeatures((current) =>
+                      checked === true ? [...current, feature.value] : current.filter((f) => f !== feature.value),
+                    )
+                  }
+                />
+                {feature.label}
+              </label>
+            ))}
+          </fieldset>
+          <Button type="submit" disabled={join.isPending} className="w-full sm:w-auto">
+            {join.isPending && <Loader2Icon className="animate-spin" aria-hidden="true" />}
+            Join the Waitlist
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
+
+export function EarlyAccessForm() {
+  const apply = useApplyPromoCode();
+  const [code, setCode] = useState("");
+  const id = useId();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!code.trim()) {
+      toast({ ...MISSING_CODE, variant: "destructive" });
+      return;
+    }
+    apply.mutate(code, {
+      onSuccess: (body) => {
+        toast({ title: PROMO_SUCCESS_TITLE, description: body?.message || PROMO_APPLIED_FALLBACK });
+        setCode("");
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && error.status === 400) toast({ ...INVALID_CODE, variant: "destructive" });
+        else if (error instanceof ApiError && (error.status === 409 || error.status === 429))
+          toast({ title: INVALID_CODE.title, description: errorText(error) ?? INVALID_CODE.description, variant: "destructive" });
+        else toast({ ...PROMO_FAILED, variant: "destructive" });
+      },
+    });
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <KeyRoundIcon className="size-5 text-primary" aria-hidden="true" />
+          Early Access Code
+        </CardTitle>
+        <CardDescription>Have a code from a partner or from us? It unlocks Premium for a while.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form className="flex flex-col gap-3 sm:flex-row sm:items-end" onSubmit={submit} noValidate>
+          <div className="flex-1 space-y-2">
+            <Label htmlFor={id}>Early Access Code</Label>
+            <Input
+              id={id}
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+              autoComplete="off"
+              spellCheck={false}
+              maxLength={64}
+              placeholder="e.g. PARTNER-XXXXXXXXXXXX"
+            />
+          </div>
+          <Button type="submit" disabled={apply.isPending}>
+            {apply.isPending && <Loader2Icon className="animate-spin" aria-hidden="true" />}
+            Apply Code
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
