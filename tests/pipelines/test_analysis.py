@@ -8,7 +8,7 @@ import time
 import pytest
 import sqlalchemy as sa
 
-from tests.api.accounts import signed_up
+from tests.support.accounts import signed_up
 
 
 @pytest.fixture
