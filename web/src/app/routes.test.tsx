@@ -28,10 +28,10 @@ describe("routes", () => {
   });
 
   it("redirects /projects to /tasks", async () => {
-    signedIn();
+    fakeApi({ "GET /api/auth/me": () => json(200, makeUser()), "GET /api/tasks": () => json(200, []) });
     const { router } = renderRoute("/projects");
 
-    await screen.findByRole("heading", { name: "Tasks" });
+    await screen.findByRole("heading", { level: 1, name: "Tasks" });
     expect(router.state.location.pathname).toBe("/tasks");
   });
 

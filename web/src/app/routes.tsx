@@ -25,6 +25,7 @@ const SubscriptionPage = lazyPage(() =>
   import("@/features/subscription/subscription-page").then((m) => ({ default: m.SubscriptionPage })),
 );
 const AdminPage = lazyPage(() => import("@/features/admin/admin-page").then((m) => ({ default: m.AdminPage })));
+const TasksPage = lazyPage(() => import("@/features/tasks/tasks-page").then((m) => ({ default: m.TasksPage })));
 const AboutPage = lazyPage(() => import("@/features/static/about-page").then((m) => ({ default: m.AboutPage })));
 const PrivacyPolicyPage = lazyPage(() =>
   import("@/features/static/privacy-policy-page").then((m) => ({ default: m.PrivacyPolicyPage })),
@@ -58,6 +59,7 @@ const TermsOfServiceRoute = withFallback(TermsOfServicePage);
 const LandingRoute = withFallback(LandingPage);
 const AppShellRoute = withFallback(AppShell);
 const JournalHomeRoute = withFallback(JournalHomePage);
+const TasksRoute = withFallback(TasksPage);
 const SubscriptionRoute = withFallback(SubscriptionPage);
 const AdminPageRoute = withFallback(AdminPage);
 
@@ -115,7 +117,7 @@ export const routes: RouteObject[] = [
           { path: "settings", element: <SectionPlaceholderPage title="Settings" /> },
           { path: "insights", element: <SectionPlaceholderPage title="Insights" /> },
           { path: "patterns", element: <SectionPlaceholderPage title="Patterns & Self-Exploration" /> },
-          { path: "tasks", element: <SectionPlaceholderPage title="Tasks" /> },
+          { path: "tasks", Component: TasksRoute },
           { path: "subscription", Component: SubscriptionRoute },
           { path: "admin", Component: AdminRoute },
           { path: "projects", element: <Navigate to="/tasks" replace /> },

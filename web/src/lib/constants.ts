@@ -203,3 +203,13 @@ export const PROMO_DEFAULT_DURATION_DAYS = 30;
 export const COPIED_STATE_MS = 2000;
 /** Test accounts: users with no entries, or created less than this long ago. */
 export const TEST_ACCOUNT_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+
+// Tasks and Weekly Focus (part 2, sections 2, 4, 5, 8 and 9).
+/** The task list is re-read this often while the Tasks screen is open... */
+export const TASKS_POLL_MS = 30_000;
+/** ...and is fresh for this long. */
+export const TASKS_STALE_MS = 15_000;
+/** The Weekly Focus domains, in the order of the screen's columns. */
+export const TASK_DOMAINS = ["personal", "professional", "administrative"] as const;
+/** Free tier: task generations per week (the server enforces it with a 429). */
+export const FREE_TASK_GENERATIONS_PER_WEEK = 30;

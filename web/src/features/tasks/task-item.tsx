@@ -1,0 +1,84 @@
+import { CheckIcon, ClockIcon, RotateCcwIcon, Trash2Icon } from "lucide-react";
+
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { completedLabel, displayEstimatedTime, splitTaskText, type Task } from "@/features/tasks/task-text";
+import { cn } from "@/lib/utils";
+
+const PRIORITY_VARIANT = { high: "destructive", medium: "secondary", low: "outline" } as const;
+
+/** One active task: headline, detail, priority, time, the "Why now" line, and a complete button. */
+export function ActiveTaskItem({ task, onComplete, busy }: { task: Task; onComplete: () => void; busy: boolean }) {
+  const { headline, detail } = splitTaskText(task.text);
+  const time = displayEstimatedTime(task);
+  return (
+    <li className="flex gap-3 rounded-lg border bg-background/40 p-3" data-testid="active-task">
+      <Button
+        variant="outline"
+        size="icon"
+        className="mt-0.5 size-7 shrink-0 rounded-full"
+        aria-label={`Complete task: ${headline}`}
+        disabled={busy}
+        onClick={onComplete}
+      >
+        <CheckIcon className="size-4 opacity-40" aria-hidden="true" />
+      </Button>
+      <div className="min-w-0 flex-1 space-y-1">
+        <p className="font-medium leading-snug break-words">{headline}</p>
+        {detail && <p className="text-sm text-muted-foreground break-words">{detail}</p>}
+        <div className="flex flex-wrap items-center gap-1.5 pt-1">
+          {task.isSelected && (
+            <Badge variant="default">{task.timeframe === "today" ? "Today" : "Weekly Focus"}</Badge>
+          )}
+          <Badge variant={PRIORITY_VARIANT[task.priority as keyof typeof PRIORITY_VARIANT] ?? "secondary"}>
+            {task.priority}
+          </Badge>
+          {time && (
+            <span className="inline-flex items-center gap-1 text-xs text-muted-foreground">
+              <ClockIcon className="size-3" aria-hidden="true" />
+              {time}
+            </span>
+          )}
+        </div>
+        {task.relevance && (
+          <p className="border-l-2 border-primary/50 pl-2 text-xs text-muted-foreground break-words">
+            <span className="font-semibold text-foreground">Why now: </span>
+            {task.relevance}
+          </p>
+        )}
+      </div>
+    </li>
+  );
+}
+
+/** One completed task: struck-through headline, when it was completed, reopen and delete. */
+export function CompletedTaskItem({
+  task,
+  onReopen,
+  onDelete,
+  busy,
+}: {
+  task: Task;
+  onReopen: () => void;
+  onDelete: () => void;
+  busy: boolean;
+}) {
+  const { headline } = splitTaskText(task.text);
+  return (
+    <li className="flex items-center gap-3 py-2" data-testid="completed-task">
+      <CheckIcon className="size-4 shrink-0 text-primary" aria-hidden="true" />
+      <div className="min-w-0 flex-1">
+        <p className={cn("text-sm line-through text-muted-foreground break-words")}>{headline}</p>
+        <p className="text-xs text-muted-foreground">
+          {task.type.charAt(0).toUpperCase() + task.type.slice(1)} · Completed {completedLabel(task.completedAt)}
+        </p>
+      </div>
+      <Button variant="ghost" size="icon" aria-label={`Reopen task: ${headline}`} disabled={busy} onClick={onReopen}>
+        <RotateCcwIcon className="size-4" aria-hidden="true" />
+      </Button>
+      <Button variant="ghost" size="icon" aria-label={`Delete task: ${headline}`} disabled={busy} onClick={onDelete}>
+        <Trash2Icon className="size-4" aria-hidden="true" />
+      </Button>
+    </li>
+  );
+}

@@ -1,0 +1,46 @@
+/** How the Tasks screen reads a task (spec part 2, sections 3 and 9). */
+import type { Schemas } from "@/lib/api/client";
+
+export type Task = Schemas["TaskOut"];
+
+/** 'headline. detail': the part before the first '. ' is the headline, the rest the detail. */
+export function splitTaskText(text: string): { headline: string; detail: string } {
+  const at = text.indexOf(". ");
+  if (at < 0) return { headline: text.trim(), detail: "" };
+  return { headline: text.slice(0, at).trim(), detail: text.slice(at + 2).trim() };
+}
+
+/** Quick tasks (timeframe today) show '20 minutes or less' as '10 minutes or less'. */
+export function displayEstimatedTime(task: Pick<Task, "timeframe" | "estimatedTime">): string | null {
+  if (!task.estimatedTime) return null;
+  if (task.timeframe === "today" && task.estimatedTime === "20 minutes or less") return "10 minutes or less";
+  return task.estimatedTime;
+}
+
+/** Completed tasks, newest completion first; those without a date last. */
+export function completedNewestFirst(tasks: readonly Task[]): Task[] {
+  return tasks
+    .filter((t) => t.completed)
+    .sort((a, b) => (b.completedAt ? Date.parse(b.completedAt) : 0) - (a.completedAt ? Date.parse(a.completedAt) : 0));
+}
+
+/** When a task was completed, or 'recently' when no date is known. */
+export function completedLabel(completedAt: string | null | undefined): string {
+  if (!completedAt) return "recently";
+  const when = new Date(completedAt);
+  if (Number.isNaN(when.getTime())) return "recently";
+  return when.toLocaleDateString(undefined, { month: "short", day: "numeric", year: "numeric" });
+}
+
+export function domainLabel(domain: string): string {
+  return domain.charAt(0).toUpperCase() + domain.slice(1);
+}
+
+/** A domain's active tasks: its focus tasks (selected) first, then the rest, newest first. */
+export function activeTasksOf(tasks: readonly Task[], domain: string): Task[] {
+  return tasks
+    .filter((t) => !t.completed && t.type === domain)
+    .sort(
+      (a, b) => Number(b.isSelected) - Number(a.isSelected) || Date.parse(b.createdAt) - Date.parse(a.createdAt),
+    );
+}

@@ -1,0 +1,177 @@
+import { render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+
+import { AppProviders } from "@/app/providers";
+import { closeToasts, fakeApi, json } from "@/features/auth/test-support";
+import { ALL_WEEKLY_DONE, NO_ACTIVE_TASKS, TASKS_SUBTITLE } from "@/features/tasks/messages";
+import { TasksPage } from "@/features/tasks/tasks-page";
+import { completedNewestFirst, displayEstimatedTime, splitTaskText, type Task } from "@/features/tasks/task-text";
+import { createQueryClient } from "@/lib/query-client";
+
+vi.mock("@/lib/api/client", async (importOriginal) =>
+  (await import("@/features/auth/test-api")).withStubbableFetch(await importOriginal()),
+);
+
+afterEach(() => {
+  closeToasts();
+  vi.unstubAllGlobals();
+});
+
+function task(overrides: Partial<Task>): Task {
+  return {
+    id: crypto.randomUUID(),
+    userId: "u1",
+    text: "Call Marta. Ask how the surgery went.",
+    completed: false,
+    timeframe: "week",
+    priority: "medium",
+    type: "personal",
+    estimatedTime: "20 minutes or less",
+    entryId: null,
+    projectRef: null,
+    isSelected: true,
+    liked: null,
+    isAiGenerated: true,
+    aiGenerationPrompt: null,
+    relevance: "From your entry of 03/14/2026: “Marta's surgery is on Thursday”.",
+    createdAt: "2026-03-15T10:00:00Z",
+    updatedAt: "2026-03-15T10:00:00Z",
+    completedAt: null,
+    ...overrides,
+  };
+}
+
+function renderTasks() {
+  const router = createMemoryRouter([{ path: "/tasks", element: <TasksPage /> }], { initialEntries: ["/tasks"] });
+  return render(
+    <AppProviders queryClient={createQueryClient()}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+}
+
+describe("task text", () => {
+  it("splits 'headline. detail' at the first '. '", () => {
+    expect(splitTaskText("Call Marta. Ask how it went. Then rest.")).toEqual({
+      headline: "Call Marta",
+      detail: "Ask how it went. Then rest.",
+    });
+    expect(splitTaskText("Just a headline")).toEqual({ headline: "Just a headline", detail: "" });
+  });
+
+  it("shows a quick task's '20 minutes or less' as '10 minutes or less'", () => {
+    expect(displayEstimatedTime({ timeframe: "today", estimatedTime: "20 minutes or less" })).toBe("10 minutes or less");
+    expect(displayEstimatedTime({ timeframe: "week", estimatedTime: "20 minutes or less" })).toBe("20 minutes or less");
+  });
+
+  it("sorts completed tasks newest first, undated last", () => {
+    const a = task({ completed: true, completedAt: "2026-03-01T00:00:00Z" });
+    const b = task({ completed: true, completedAt: "2026-03-05T00:00:00Z" });
+    const c = task({ completed: true, completedAt: null });
+    expect(completedNewestFirst([a, c, b, task({})]).map((t) => t.id)).toEqual([b.id, a.id, c.id]);
+  });
+});
+
+describe("TasksPage", () => {
+  it("shows the subtitle, the premium teaser, three empty columns and the completed card", async () => {
+    fakeApi({ "GET /api/tasks": () => json(200, []) });
+    renderTasks();
+
+    expect(await screen.findAllByText(NO_ACTIVE_TASKS)).toHaveLength(3);
+    expect(screen.getByText(TASKS_SUBTITLE)).toBeInTheDocument();
+    expect(screen.getByText("Premium Feature")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Upgrade to Premium" })).toHaveAttribute("href", "/subscription");
+    for (const name of ["Personal", "Professional", "Administrative"]) {
+      expect(screen.getByRole("heading", { name })).toBeInTheDocument();
+    }
+    expect(screen.getByText("Completed Tasks")).toBeInTheDocument();
+  });
+
+  it("shows an active task's headline, detail and Why now; completed tasks newest first with 'recently'", async () => {
+    fakeApi({
+      "GET /api/tasks": () =>
+        json(200, [
+          task({}),
+          task({ text: "Old errand", type: "administrative", completed: true, completedAt: null }),
+          task({ text: "Tax forms. File them.", type: "administrative", completed: true,
+                 completedAt: "2026-03-10T09:00:00Z" }),
+        ]),
+    });
+    renderTasks();
+
+    const personal = (await screen.findByRole("heading", { name: "Personal" })).closest("section")!;
+    expect(within(personal).getByText("Call Marta")).toBeInTheDocument();
+    expect(within(personal).getByText("Ask how the surgery went.")).toBeInTheDocument();
+    expect(within(personal).getByText(/Why now:/)).toBeInTheDocument();
+    const admin = screen.getByRole("heading", { name: "Administrative" }).closest("section")!;
+    expect(within(admin).getByText(ALL_WEEKLY_DONE)).toBeInTheDocument();
+    const completed = screen.getAllByTestId("completed-task");
+    expect(completed.map((li) => li.querySelector("p")?.textContent)).toEqual(["Tax forms", "Old errand"]);
+    expect(within(completed[1]!).getByText(/Completed recently/)).toBeInTheDocument();
+    // Delete is offered only on completed tasks.
+    expect(within(personal).queryByRole("button", { name: /Delete task/ })).toBeNull();
+    expect(within(completed[0]!).getByRole("button", { name: "Delete task: Tax forms" })).toBeInTheDocument();
+  });
+
+  it("generates per domain: only that button is busy, then 'Task added'", async () => {
+    let answer: (r: Response) => void = () => undefined;
+    const api = fakeApi({
+      "GET /api/tasks": () => json(200, []),
+      "POST /api/tasks-ai/weekly-focus": () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
+    const user = userEvent.setup();
+    renderTasks();
+
+    const personal = await screen.findByRole("button", { name: "Generate Personal weekly focus task" });
+    await user.click(personal);
+    expect(personal).toBeDisabled();
+    expect(screen.getByRole("button", { name: "Generate Professional weekly focus task" })).toBeEnabled();
+    expect(await api.body("POST /api/tasks-ai/weekly-focus")).toEqual({ domain: "personal", add: true });
+    answer(json(200, { text: "Call Marta. Ask how it went.", priority: "high", estimatedTime: "10 minutes or less",
+                       type: "personal", relevance: "From your entry of 03/14/2026: x", general: false,
+                       provider: "local", entryId: null, entryDate: null, taskId: null, task: null }));
+    expect(await screen.findByText("Task added")).toBeInTheDocument();
+    await waitFor(() => expect(personal).toBeEnabled());
+  });
+
+  it("shows the server's limit texts when a domain is full", async () => {
+    fakeApi({
+      "GET /api/tasks": () => json(200, []),
+      "POST /api/tasks-ai/weekly-focus": () =>
+        json(409, { error: "Weekly Personal task limit reached: You can only...",
+                    title: "Weekly Personal task limit reached",
+                    description: "You can only have 1 Personal task in Weekly Focus. Complete or remove your current task before adding a new one." }),
+    });
+    const user = userEvent.setup();
+    renderTasks();
+    await user.click(await screen.findByRole("button", { name: "Generate Personal weekly focus task" }));
+    expect(await screen.findByText("Weekly Personal task limit reached")).toBeInTheDocument();
+  });
+
+  it("completes a task with the toggled value and says 'Task Completed'", async () => {
+    const open = task({});
+    const api = fakeApi({
+      "GET /api/tasks": () => json(200, [open]),
+      [`PATCH /api/tasks/${open.id}/complete`]: () => json(200, { ...open, completed: true }),
+    });
+    const user = userEvent.setup();
+    renderTasks();
+    await user.click(await screen.findByRole("button", { name: "Complete task: Call Marta" }));
+    expect(await screen.findByText("Task Completed")).toBeInTheDocument();
+    expect(await api.body(`PATCH /api/tasks/${open.id}/complete`)).toEqual({ completed: true });
+  });
+
+  it("says the spec's error when deleting fails", async () => {
+    const done = task({ completed: true, completedAt: "2026-03-10T09:00:00Z" });
+    fakeApi({
+      "GET /api/tasks": () => json(200, [done]),
+      [`DELETE /api/tasks/${done.id}`]: () => json(500, { error: "Internal server error" }),
+    });
+    const user = userEvent.setup();
+    renderTasks();
+    await user.click(await screen.findByRole("button", { name: "Delete task: Call Marta" }));
+    expect(await screen.findByText("Failed to delete task. Please try again.")).toBeInTheDocument();
+  });
+});

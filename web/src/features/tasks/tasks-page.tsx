@@ -1,0 +1,233 @@
+import { useState } from "react";
+import { BriefcaseIcon, FileTextIcon, HeartIcon, Loader2Icon, SparklesIcon, ZapIcon } from "lucide-react";
+import { Link } from "react-router";
+
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import {
+  ADD_FAILED,
+  ALL_WEEKLY_DONE,
+  DELETE_FAILED,
+  NO_ACTIVE_TASKS,
+  TASK_ADDED,
+  TASK_COMPLETED,
+  TASK_DELETED,
+  TASK_REOPENED,
+  TASKS_SUBTITLE,
+  UPDATE_FAILED,
+  failureToast,
+} from "@/features/tasks/messages";
+import { useDeleteTask, useGenerateWeeklyFocus, useSetTaskCompleted, useTaskList } from "@/features/tasks/queries";
+import { ActiveTaskItem, CompletedTaskItem } from "@/features/tasks/task-item";
+import { activeTasksOf, completedNewestFirst, domainLabel, splitTaskText, type Task } from "@/features/tasks/task-text";
+import { toast } from "@/hooks/use-toast";
+import { SUBSCRIPTION_PATH, TASK_DOMAINS } from "@/lib/constants";
+
+const DOMAIN_ICON = { personal: HeartIcon, professional: BriefcaseIcon, administrative: FileTextIcon } as const;
+
+/** The Tasks screen (spec part 2, section 2 "Tasks page"). */
+export function TasksPage() {
+  const tasks = useTaskList();
+  return (
+    <main className="mx-auto w-full max-w-6xl flex-1 space-y-6 px-4 py-8 sm:px-6 sm:py-10">
+      <header className="space-y-1">
+        <h1 className="font-serif text-3xl font-semibold tracking-tight sm:text-4xl">Tasks</h1>
+        <p className="text-muted-foreground">{TASKS_SUBTITLE}</p>
+      </header>
+      <QuickTaskTeaser />
+      {tasks.isPending ? (
+        <TasksSkeleton />
+      ) : tasks.isError ? (
+        <Card role="alert">
+          <CardContent className="flex flex-col items-start gap-3">
+            <p className="font-medium">Your tasks could not be loaded.</p>
+            <Button variant="outline" onClick={() => void tasks.refetch()}>
+              Try again
+            </Button>
+          </CardContent>
+        </Card>
+      ) : (
+        <>
+          <WeeklyFocusCard tasks={tasks.data} />
+          <CompletedTasksCard tasks={tasks.data} />
+        </>
+      )}
+    </main>
+  );
+}
+
+function QuickTaskTeaser() {
+  return (
+    <Card className="border-primary/30 bg-primary/5">
+      <CardContent className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+        <div className="space-y-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <ZapIcon className="size-5 text-primary" aria-hidden="true" />
+            <h2 className="font-semibold">Quick Task Generator</h2>
+            <Badge variant="secondary">Premium Feature</Badge>
+          </div>
+          <p className="text-sm text-muted-foreground">
+            Small tasks for today, each 10 minutes or less, drawn from your journal.
+          </p>
+        </div>
+        <Button asChild>
+          <Link to={SUBSCRIPTION_PATH}>Upgrade to Premium</Link>
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+function WeeklyFocusCard({ tasks }: { tasks: Task[] }) {
+  const generate = useGenerateWeeklyFocus();
+  const setCompleted = useSetTaskCompleted();
+  // Each domain is busy on its own while its request runs.
+  const [busy, setBusy] = useState<Record<string, boolean>>({});
+
+  async function onGenerate(domain: string) {
+    setBusy((b) => ({ ...b, [domain]: true }));
+    try {
+      const answer = await generate.mutateAsync(domain);
+      toast({ title: TASK_ADDED, description: splitTaskText(answer.text).headline });
+    } catch (error) {
+      toast({ variant: "destructive", ...failureToast(error, ADD_FAILED) });
+    } finally {
+      setBusy((b) => ({ ...b, [domain]: false }));
+    }
+  }
+
+  async function onComplete(task: Task) {
+    try {
+      await setCompleted.mutateAsync({ id: task.id, completed: true });
+      toast({ title: TASK_COMPLETED, description: splitTaskText(task.text).headline });
+    } catch (error) {
+      toast({ variant: "destructive", ...failureToast(error, UPDATE_FAILED) });
+    }
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2 text-xl">
+          <SparklesIcon className="size-5 text-primary" aria-hidden="true" />
+          Weekly Focus
+        </CardTitle>
+        <CardDescription>
+          One task a week for each area of your life, suggested from what you wrote in your journal.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-6 md:grid-cols-3">
+        {TASK_DOMAINS.map((domain) => {
+          const Icon = DOMAIN_ICON[domain];
+          const active = activeTasksOf(tasks, domain);
+          const weeklyDone = tasks.some((t) => t.type === domain && t.isSelected && t.completed);
+          const running = busy[domain] === true;
+          return (
+            <section key={domain} aria-labelledby={`focus-${domain}`} className="flex min-w-0 flex-col gap-3">
+              <div className="flex items-center justify-between gap-2">
+                <h3 id={`focus-${domain}`} className="flex items-center gap-2 font-semibold">
+                  <Icon className="size-4 text-primary" aria-hidden="true" />
+                  {domainLabel(domain)}
+                </h3>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  onClick={() => void onGenerate(domain)}
+                  disabled={running}
+                  aria-busy={running}
+                  aria-label={`Generate ${domainLabel(domain)} weekly focus task`}
+                >
+                  {running ? (
+                    <Loader2Icon className="size-4 animate-spin" aria-hidden="true" />
+                  ) : (
+                    <SparklesIcon className="size-4" aria-hidden="true" />
+                  )}
+                  {running ? "Generating..." : "Generate"}
+                </Button>
+              </div>
+              {active.length === 0 ? (
+                <p className="rounded-lg border border-dashed p-4 text-center text-sm text-muted-foreground">
+                  {weeklyDone ? ALL_WEEKLY_DONE : NO_ACTIVE_TASKS}
+                </p>
+              ) : (
+                <ul className="space-y-3">
+                  {active.map((task) => (
+                    <ActiveTaskItem
+                      key={task.id}
+                      task={task}
+                      busy={setCompleted.isPending && setCompleted.variables?.id === task.id}
+                      onComplete={() => void onComplete(task)}
+                    />
+                  ))}
+                </ul>
+              )}
+            </section>
+          );
+        })}
+      </CardContent>
+    </Card>
+  );
+}
+
+function CompletedTasksCard({ tasks }: { tasks: Task[] }) {
+  const completed = completedNewestFirst(tasks);
+  const setCompleted = useSetTaskCompleted();
+  const remove = useDeleteTask();
+
+  async function onReopen(task: Task) {
+    try {
+      await setCompleted.mutateAsync({ id: task.id, completed: false });
+      toast({ title: TASK_REOPENED, description: splitTaskText(task.text).headline });
+    } catch (error) {
+      toast({ variant: "destructive", ...failureToast(error, UPDATE_FAILED) });
+    }
+  }
+
+  async function onDelete(task: Task) {
+    try {
+      await remove.mutateAsync(task.id);
+      toast({ title: TASK_DELETED, description: splitTaskText(task.text).headline });
+    } catch (error) {
+      toast({ variant: "destructive", ...failureToast(error, DELETE_FAILED) });
+    }
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-xl">Completed Tasks</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {completed.length === 0 ? (
+          <p className="text-sm text-muted-foreground">Tasks you complete will be listed here.</p>
+        ) : (
+          <ul className="divide-y">
+            {completed.map((task) => (
+              <CompletedTaskItem
+                key={task.id}
+                task={task}
+                busy={
+                  (setCompleted.isPending && setCompleted.variables?.id === task.id) ||
+                  (remove.isPending && remove.variables === task.id)
+                }
+                onReopen={() => void onReopen(task)}
+                onDelete={() => void onDelete(task)}
+              />
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function TasksSkeleton() {
+  return (
+    <div className="space-y-6" aria-label="Loading tasks">
+      <Skeleton className="h-64 w-full rounded-xl" />
+      <Skeleton className="h-32 w-full rounded-xl" />
+    </div>
+  );
+}
