@@ -11,6 +11,7 @@ from datetime import date
 import msgspec
 
 from models.constants import MAX_PROJECTS_PER_TYPE
+from pipelines.highlights.dates import resolve_due_date
 from pipelines.highlights.duplicates import _KEY_TIME
 from pipelines.highlights.schema import (
     DEFAULT_GOAL_TIMEFRAME,
@@ -23,7 +24,7 @@ from pipelines.highlights.schema import (
     Priority,
     TaskType,
 )
-from pipelines.highlights.text import _segment, _Unit
+from pipelines.highlights.text import _segment, _Unit, normalise_text
 from pipelines.highlights.vocabulary import (
     _ACTION_VERBS,
     _BE_GOAL,
@@ -94,27 +95,176 @@ def extract_highlights(text: str, *, today: date | None = None) -> list[Highligh
         return []
     today = today or date.today()
     found: list[tuple[Highlight, str | None]] = []  # with each project's head noun
+    seen = ""  # the text before the current unit: where "her" in "ring her back" is named
     for unit in _segment(text):
-        result = _analyse_unit(unit, today)
-        if result is not None:
-            found.append(result)
+        for highlight, head in _analyse_unit(unit, today):
+            highlight = _due_from_before(_resolve_pronouns(highlight, seen), unit, seen, today)
+            found.append((highlight, head))
+        seen += " " + unit.context + " " + unit.text + "."
+    found.extend(_named_projects(normalise_text(text), found))
     return _link_projects(_deduplicate(found))
 
 
-def _analyse_unit(unit: _Unit, today: date) -> tuple[Highlight, str | None] | None:
+def _analyse_unit(unit: _Unit, today: date) -> list[tuple[Highlight, str | None]]:
     if unit.question:
         # A question is deliberation, not commitment ("Should I quit?"): never a highlight.
-        return None
+        return []
     clause = unit.text.strip()
     candidate = _find_candidate(clause)
     if candidate is None:
         if unit.list_kind is not None:
             candidate = _list_item_candidate(clause, unit.list_kind)
-        elif unit.bullet and _first_word(clause) in _ACTION_VERBS:
+        elif (unit.bullet or unit.sentence_start) and _imperative(clause):
+            # "Chase the July invoice on Monday. Order hinges.": a note to self.
             candidate = _Candidate("task", clause, 0)
     if candidate is None:
-        return None
-    return _build(candidate, clause, unit, today)
+        return []
+    built = []
+    # "need to buy a desk lamp and register with the GP": one task per action.
+    splittable = candidate.kind == "task" and not candidate.lean_goal
+    for part in _split_actions(candidate.action) if splittable else [candidate.action]:
+        one = _Candidate(candidate.kind, part, candidate.start, candidate.lean_goal, candidate.name)
+        if len(built) and not _is_action(one):
+            continue
+        result = _build(one, part if len(built) else clause, unit, today)
+        if result is not None:
+            built.append(result)
+    return built
+
+
+# A sentence that opens on one of these is a note to self ("Order hinges."); in prose, words that
+# are as often past tense or nouns at the start of a sentence are left out.
+_PROSE_IMPERATIVE_EXCLUDED = frozenset("read set cut put hit let run walk list back start shop plan change move "
+                                       "study practice practise journal record go do make try look find".split())
+_IMPERATIVE_EXTRA = frozenset("chase ring catch sharpen lift laminate drive register sign fill renew cancel "
+                              "measure quote phone email text ask book order buy pick collect print".split())
+
+
+def _imperative(clause: str) -> bool:
+    words = _WORD.findall(clause)
+    if len(words) < 2:
+        return False
+    head = words[0].lower()
+    if head in _PROSE_IMPERATIVE_EXCLUDED or head in _NOT_ACTION_HEADS:
+        return False
+    if words[1].lower() in ("with", "from", "was", "is", "went", "came", "for", "at", "of"):
+        return False  # "Call with Mum." is a noun
+    return head in _ACTION_VERBS or head in _IMPERATIVE_EXTRA
+
+
+_ACTION_SPLIT = re.compile(
+    r"(?:,\s*(?:and\s+)?|\s+and\s+)(?:then\s+|also\s+)?(?:remember\s+to\s+|(?:i\s+)?(?:need|have|want)\s+to\s+)?"
+    r"(?=(?P<verb>[a-z]+)\b)",
+    re.IGNORECASE,
+)
+
+
+def _split_actions(action: str) -> list[str]:
+    """An action naming several ("book the taxi tonight and do the big shop") as one per verb;
+    a list of objects ("milk, eggs and bread") stays one."""
+    parts: list[str] = []
+    start = 0
+    for m in _ACTION_SPLIT.finditer(action):
+        verb = m.group("verb").lower()
+        if verb not in _ACTION_VERBS and verb not in _IMPERATIVE_EXTRA:
+            continue
+        parts.append(action[start : m.start()])
+        start = m.end()
+    parts.append(action[start:])
+    return [p.strip() for p in parts if p.strip()]
+
+
+# -- pronouns ------------------------------------------------------------------------------------
+_NAME = re.compile(r"(?<![.!?]\s)(?<!^)\b(?P<name>[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)\b(?!\s*\d)|"
+                   r"(?:^|[.!?:;]\s+)(?P<lead>[A-Z][a-z]+)(?=\s+(?:from|rang|called|said|says|texted|emailed|messaged|"
+                   r"asked|told|came|is|was|and|has|had|wants|needs)\b)")
+_NOT_NAMES = frozenset(
+    "I Im The A An My Our We He She They It This That Today Tomorrow Tonight Yesterday Monday Tuesday Wednesday "
+    "Thursday Friday Saturday Sunday January February March April May June July August September October "
+    "November December Christmas Easter Halloween God Also Then But And So Just Need Must Remind Note "
+    "Reminder Before After Next Last Oh Ok Okay Still Really Went Got Had".split()
+)
+_PERSON_OBJECT = re.compile(r"\b(?P<pronoun>her|him)\b", re.IGNORECASE)
+
+
+def _last_name(text: str) -> str | None:
+    names = []
+    for m in _NAME.finditer(text):
+        name = m.group("name") or m.group("lead")
+        if name.split()[0] not in _NOT_NAMES:
+            names.append(name)
+    return names[-1] if names else None
+
+
+def _resolve_pronouns(highlight: Highlight, before: str) -> Highlight:
+    """"Ring her back tomorrow" after "Jo rang about the coach": "Ring Jo back tomorrow"."""
+    if highlight.type != "task" or _first_word(highlight.reformulation) not in _COMMUNICATION_VERBS | {"ring"}:
+        return highlight
+    m = _PERSON_OBJECT.search(highlight.reformulation)
+    if m is None or m.start() > len(highlight.reformulation.split()[0]) + 2:
+        return highlight
+    name = _last_name(before)
+    if name is None:
+        return highlight
+    text = highlight.reformulation[: m.start()] + name + highlight.reformulation[m.end() :]
+    return msgspec.structs.replace(highlight, reformulation=text)
+
+
+_THEN = re.compile(r"\b(?:before|by|until)\s+then\b", re.IGNORECASE)
+_THING = re.compile(r"\b(?:the|my|our)\s+((?:[a-z]+\s+){0,2}?[a-z]+)(?=\s*(?:[.,;!]|$|\s+(?:and|is|was|for|on|at|by)\b))",
+                    re.IGNORECASE)
+
+
+def _due_from_before(highlight: Highlight, unit: _Unit, before: str, today: date) -> Highlight:
+    """"Release is on Thursday. Need to update the runbook before then.": due Thursday. And "it"
+    right after the verb is the last thing named ("I'm in charge of the poster. Need to print it")."""
+    if highlight.type != "task":
+        return highlight
+    metadata = highlight.metadata
+    text = highlight.reformulation
+    if metadata.due_date is None and _THEN.search(unit.text):
+        for sentence in reversed(re.split(r"(?<=[.!?;])\s+", before.strip())):
+            due = resolve_due_date(sentence, today)
+            if due is not None:
+                metadata = msgspec.structs.replace(metadata, due_date=due.isoformat(),
+                                                   timeframe="today" if due <= today else "week")
+                break
+    words = text.split()
+    if len(words) >= 2 and words[1].lower() == "it":
+        things = _THING.findall(before)
+        if things:
+            text = " ".join([words[0], f"the {things[-1].strip()}", *words[2:]])
+    if metadata is highlight.metadata and text == highlight.reformulation:
+        return highlight
+    return msgspec.structs.replace(highlight, reformulation=text, metadata=metadata)
+
+
+# -- named projects ------------------------------------------------------------------------------
+_NAMED_WORK = re.compile(
+    r"\b(?:the|our|my)\s+(?P<name>(?:[a-z]+\s+){0,2}(?:conversion|renovation|extension|refurb(?:ishment)?|"
+    r"makeover|remodel|restoration|rebuild|fit-out|self-build|build)|(?:garden|allotment)\s+(?:workshop|studio|"
+    r"office|room))\b",
+    re.IGNORECASE,
+)
+
+
+def _named_projects(text: str, found: list[tuple[Highlight, str | None]]) -> list[tuple[Highlight, str | None]]:
+    """Named pieces of work ("the loft conversion") the entry is about, as projects, unless one
+    is already there."""
+    have = " ".join(h.reformulation.lower() for h, _ in found if h.type == "project")
+    out: list[tuple[Highlight, str | None]] = []
+    for m in _NAMED_WORK.finditer(text):
+        name = " ".join(m.group("name").split())
+        words = name.lower().split()
+        if words[0] in _VAGUE_WORDS or words[0] in ("new", "big", "whole", "first", "next", "last"):
+            words = words[1:]
+        if len(words) < 2 or " ".join(words) in have:
+            continue
+        name = " ".join(words)
+        have += " " + name
+        metadata = HighlightMetadata(timeframe=_goal_timeframe(text), priority=DEFAULT_PRIORITY)
+        out.append((Highlight(type="project", reformulation=_finish(name), metadata=metadata), words[-1]))
+    return out
 
 
 def _first_word(text: str) -> str:
@@ -147,11 +297,19 @@ def _find_candidate(clause: str) -> _Candidate | None:
         candidates.append(_Candidate("project", clause[m.end() :], m.start(), name=True))
 
     for candidate in sorted(candidates, key=lambda c: c.start):
-        if _SUBORDINATE_BEFORE.search(clause[: candidate.start]):
+        before = clause[: candidate.start]
+        if _SUBORDINATE_BEFORE.search(before) and not _ADVICE_BEFORE.search(before):
             continue
         if _is_action(candidate):
             return candidate
     return None
+
+
+# Advice to the writer is kept: "my coach says I should stretch every morning".
+_ADVICE_BEFORE = re.compile(
+    r"\b(?:says|said|thinks|suggested|suggests|reckons|recommends|recommended|told\s+me)(?:\s+that)?\s*,?\s*$",
+    re.IGNORECASE,
+)
 
 
 def _project_candidate(clause: str, m: re.Match[str]) -> list[_Candidate]:
@@ -185,6 +343,12 @@ def _project_candidate(clause: str, m: re.Match[str]) -> list[_Candidate]:
     return [_Candidate("project", f"{base} {rest}", m.start())]
 
 
+# Verbs that make no task with only a place or a pronoun after them: "Leave it", "Stay here",
+# "Sleep on the sofa bed", "Try before school".
+_NEEDS_OBJECT = frozenset("leave stay sit stand keep wait come let sleep try go get head".split())
+_PLACE_WORDS = frozenset("here there home away put still quiet calm inside outside in out bed sofa couch school "
+                         "work before after early late".split())
+
 _TIME_WORD = re.compile(
     r"today|tonight|tomorrow|now|soon|later|asap|morning|evening|afternoon|week|weekend|"
     r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|next|this|again|first|thing",
@@ -207,6 +371,8 @@ def _is_action(candidate: _Candidate) -> bool:
     if head == "have" and _HAVE_PERFECT.match(action):
         return False
     content = [w for w in rest if w not in _VAGUE_WORDS and not _TIME_WORD.fullmatch(w)]
+    if head in _NEEDS_OBJECT:
+        content = [w for w in content if w not in _PLACE_WORDS]
     if content:
         return True
     if head in _COMMUNICATION_VERBS and any(w in _PERSON_PRONOUNS for w in rest):
@@ -241,12 +407,19 @@ def _build(
     if not reformulation:
         return None
 
+    due = None
     if kind == "task":
-        timeframe = _task_timeframe(context, action, today)
+        # The item's own words first ("ring the adviser on Thursday"), then its list's header
+        # ("Before Friday: ...").
+        due = resolve_due_date(candidate.action, today) or resolve_due_date(clause, today)
+        if due is None and unit.context:
+            due = resolve_due_date(unit.context, today)
+        timeframe = ("today" if due <= today else "week") if due is not None else _task_timeframe(context, action, today)
     else:
         timeframe = _goal_timeframe(context)
     priority = _priority(context, timeframe if kind == "task" else None)
-    metadata = HighlightMetadata(timeframe=timeframe, priority=priority)
+    metadata = HighlightMetadata(timeframe=timeframe, priority=priority,
+                                 due_date=due.isoformat() if due is not None else None)
     return Highlight(type=kind, reformulation=reformulation, metadata=metadata), head_noun
 
 

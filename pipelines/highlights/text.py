@@ -51,6 +51,7 @@ class _Unit:
     context: str = ""  # the list header, whose time words apply to its items
     bullet: bool = False
     question: bool = False
+    sentence_start: bool = False  # the first clause of a prose sentence
 
 
 def normalise_text(text: str) -> str:
@@ -152,9 +153,42 @@ def _segment(text: str) -> list[_Unit]:
             continue
         for sentence in _split_line(body):
             is_question = sentence.rstrip("\"')] ").endswith("?")
+            inline = _inline_list(sentence)
+            if inline is not None:
+                lead, items = inline
+                units.extend(_Unit(item, "task", lead, bullet=True) for item in items)
+                continue
             for clause in _split_clauses(sentence):
-                units.append(_Unit(clause, bullet=is_bullet, question=is_question))
+                units.append(_Unit(clause, bullet=is_bullet, question=is_question, sentence_start=True))
     return units
+
+
+_SINGLE_ITEM_LEAD = re.compile(r"^(?:homework|to[- ]?do|task|reminder|next\s+step)$", re.IGNORECASE)
+_INLINE_LIST = re.compile(r"^(?P<lead>[^:]{1,60}):\s+(?P<items>.+)$")
+_ITEM_SPLIT = re.compile(r"\s*,\s*(?:and\s+|then\s+)?|\s+and\s+(?=[a-z]+\b)", re.IGNORECASE)
+_LIST_VERBS = _ACTION_VERBS | _words("chase ring catch sharpen lift laminate drive register sign fill renew "
+                                     "cancel measure quote take sort ask cut")
+
+
+def _inline_list(sentence: str) -> tuple[str, list[str]] | None:
+    """A sentence that lists actions after a colon ("Before Friday: pay the council tax, email
+    Jo, and pick up the prescription"): its lead and its items, or None."""
+    m = _INLINE_LIST.match(sentence.strip())
+    if m is None or len(m.group("lead").split()) > 8:
+        return None
+    items = [i.strip(" .!") for i in _ITEM_SPLIT.split(m.group("items")) if i.strip(" .!")]
+    verbs = [i for i in items if i.split()[0].lower() in _LIST_VERBS]
+    single = _SINGLE_ITEM_LEAD.match(m.group("lead").strip()) and len(verbs) == len(items) == 1
+    if not single and (len(items) < 2 or len(verbs) < 2):
+        return None
+    # An item without its own verb belongs to the one before ("buy milk, eggs and bread").
+    merged: list[str] = []
+    for item in items:
+        if merged and item.split()[0].lower() not in _LIST_VERBS:
+            merged[-1] += f", {item}"
+        else:
+            merged.append(item)
+    return m.group("lead"), merged
 
 
 def _header_kind(what: str) -> HighlightType:

@@ -237,7 +237,7 @@ _QUARTER_RE = re.compile(
 _GOAL_CONTENT_RE = re.compile(
     r"\b(?:learn|become|get\s+better\s+at|improve|master|be\s+(?:more|less|a\s+better|kinder|nicer|healthier)|"
     r"every\s+(?:single\s+)?(?:day|morning|evening|night|week|weekend|month)|each\s+(?:day|morning|evening|week)|"
-    r"daily|weekly|regularly|more\s+often|on\s+a\s+regular\s+basis|habit|healthier|fitter|lose\s+(?:\d+|some|the|weight)|"
+    r"daily|weekly|regularly|more\s+often|(?:once|twice|(?:two|three|four|\d)\s+times)\s+a\s+(?:day|week)|on\s+a\s+regular\s+basis|habit|healthier|fitter|lose\s+(?:\d+|some|the|weight)|"
     r"gain\s+(?:muscle|weight)|save\s+(?:up\s+)?(?:for|money|[$\u00a3\u20ac]|\d)|(?:half\s+)?marathon|\d+k\b|"
     r"get\s+fit|get\s+(?:in|into)\s+shape|quit\s+(?:smoking|drinking|vaping|sugar)|stop\s+\w+ing|start\s+\w+ing|"
     r"(?:read|exercise|sleep|walk|drink|eat|move|worry|complain|write|journal|meditate|stretch|smile|listen)\s+(?:more|less)|"
@@ -300,9 +300,9 @@ _LEADING_FILLER = re.compile(
 _CUT = re.compile(
     r",\s*(?:i|we|he|she|they|it|it's|that's|there's|this|that)\b"
     r"|,\s*(?:my|his|her|their|our|the)\s+\w+\s+(?:is|was|are|were|has|have|had|will|needs|wants|said|says|keeps)\b"
-    r"|,\s*(?:because|cause|'cause|since|as|which|who|but|though|although|otherwise|so|and\s+then\s+(?:i|we)|"
+    r"|,\s*(?:because|cause|'cause|since|as|which|who|but|though|although|otherwise|so|not|starting|beginning|and\s+then\s+(?:i|we)|"
     r"i\s+think|i\s+guess|i\s+suppose|honestly|lol|haha|tbh|like|if)\b"
-    r"|\s+(?:because|'cause|cuz|bc|since\s+(?:i|it|she|he|they|we|the)|so\s+(?:that|i|we)|but|though|although|"
+    r"|\s+(?:because|'cause|cuz|bc|since\s+(?:i|it|she|he|they|we|the)|so\s+(?:that|i|we|it|they|she|he)|but|though|although|"
     r"even\s+though|or\s+else|or\s+(?:i|we|it|you|she|he|they)|and\s+(?:it|it's|it\s+is|that's|she|he|they)|"
     r"otherwise|if\s+(?:i|we|it|there|you|she|he|they)|before\s+i\s+forget|which|whereas|"
     r"i\s+think|i\s+guess|i\s+suppose|lol|haha|tbh|or\s+something|or\s+whatever)\b"
@@ -311,7 +311,8 @@ _CUT = re.compile(
 )
 _TRAILING_FILLER = re.compile(
     r"(?:\s+(?:too|as\s+well|anyway|anyways|already|at\s+least|for\s+sure|i\s+guess|i\s+think|haha|lol|tbh|honestly|"
-    r"though|seriously|really|finally|please|again\s+soon|ugh|somehow))+$",
+    r"though|seriously|really|finally|please|again\s+soon|ugh|somehow|,?\s*maybe|,?\s*perhaps|,?\s*probably|,?\s*hopefully|"
+    r",?\s*if\s+possible|,?\s*i\s+hope))+$",
     re.IGNORECASE,
 )
 _TRAILING_JUNK = re.compile(r"[\s.,;:!?\u2026\"'`*_~()\[\]-]+$")

@@ -141,8 +141,8 @@ NOT_INTENTIONS = [
     # Other people's obligations and opinions.
     "My sister needs to move.",
     "She wants to move to Berlin next year.",
-    "He said I should take more breaks.",
-    "My therapist thinks I need to set better boundaries.",
+    # (Advice to the writer, "He said I should take more breaks", is kept: see
+    # test_advice_to_the_writer_is_kept.)
     # Feelings, states, discourse, vague.
     "I feel so tired and sad today.",
     "I'm so anxious. I just want to be happy.",
@@ -171,6 +171,19 @@ def test_extracts_the_intention(text: str, expected: tuple[str, str, str, str]) 
 @pytest.mark.parametrize("text", NOT_INTENTIONS)
 def test_ignores_what_is_not_an_intention(text: str) -> None:
     assert extract(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("He said I should take more breaks.", ("task", "Take more breaks", "week", "medium")),
+        ("My therapist thinks I need to set better boundaries.", ("task", "Set better boundaries", "week", "medium")),
+        ("My coach says I should stretch every morning.", ("goal", "Stretch every morning", "year", "medium")),
+    ],
+)
+def test_advice_to_the_writer_is_kept(text: str, expected: tuple[str, str, str, str]) -> None:
+    """Issue 16: advice to the writer is something they may act on; it is kept."""
+    assert extract(text) == [expected]
 
 
 def test_a_whole_entry_keeps_only_its_intentions_in_order() -> None:
@@ -346,7 +359,8 @@ def test_highlights_encode_to_the_spec_shape() -> None:
     assert msgspec.to_builtins(highlight) == {
         "type": "task",
         "reformulation": "Call the landlord before Friday",
-        "metadata": {"timeframe": "week", "priority": "high", "projectRef": None, "parentId": None},
+        "metadata": {"timeframe": "week", "priority": "high", "projectRef": None, "parentId": None,
+                     "dueDate": "2025-03-14"},  # the Friday after Wednesday 12 March (issue 16)
     }
     decoded = msgspec.json.decode(msgspec.json.encode(highlight), type=Highlight)
     assert decoded == highlight
