@@ -78,6 +78,8 @@ class Task(Base):
     type: Mapped[str] = mapped_column(sa.String(16), default="personal")
     estimated_time: Mapped[str | None] = mapped_column(sa.String(64))
     project_ref: Mapped[str | None] = mapped_column(sa.String(200))
+    # The day the writer said it is due ("by Friday"), resolved against the entry's date.
+    due_date: Mapped[date | None] = mapped_column(sa.Date)
     is_selected: Mapped[bool] = mapped_column(default=False)
     liked: Mapped[bool | None] = mapped_column()
     is_ai_generated: Mapped[bool] = mapped_column(default=False)

@@ -14,7 +14,7 @@ Rules that keep it trustworthy (docs/architecture.md, "The pipelines"):
 from __future__ import annotations
 
 import uuid
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from typing import Any
 
 import numpy as np
@@ -32,9 +32,7 @@ from pipelines.providers.base import AnalysisContext, ProfileEntry
 from pipelines.rules import (
     MAX_PROJECTS_PER_TYPE,
     PROFILE_REGENERATE_FROM,
-    UNLOCK_GOALS,
     UNLOCK_PROFILE,
-    UNLOCK_PROJECTS,
     UNLOCK_TASKS,
 )
 from pipelines.summaries import needs_new_summary
@@ -106,11 +104,12 @@ def analyse_entry(entry_id: str) -> dict[str, Any]:
         if want_summary and analysis.summary:
             entry.summary = analysis.summary
             entry.summarised_length = len(text)
-        if not entry.related_goals and analysis.related_goals:
-            entry.related_goals = analysis.related_goals[:MAX_RELATED]
-        if not entry.related_projects and analysis.related_projects:
-            entry.related_projects = analysis.related_projects[:MAX_RELATED]
-        created = _create_from_highlights(s, entry, analysis.highlights, entry_count)
+        created, own = _create_from_highlights(s, entry, analysis.highlights, entry_count)
+        # The goals and projects the entry is about: the ones it states (just created, or already
+        # had in other words) first, then the existing ones it is close to.
+        entry.related_goals = _merge_related(own["goals"], analysis.related_goals)
+        entry.related_projects = _merge_related(own["projects"], analysis.related_projects)
+        created["expired"] = expire_stale_tasks(s, user_id, max(date.today(), entry.entry_date))
         entry.analysis_state = "done"
         entry.analysed_version = version
         entry.analysis_provider = outcome.provider
@@ -128,25 +127,71 @@ def analyse_entry(entry_id: str) -> dict[str, Any]:
     }
 
 
-def _unseen(highlights: list[Highlight], existing: list[Any], existing_texts: list[str]):
+def _unseen(highlights: list[Highlight], existing: list[Any], existing_texts: list[str],
+            had: list[str] | None = None):
     """The highlights the user does not already have (said again in other words counts as had),
-    each with its intention vector to store."""
+    each with its intention vector to store. `had`, when given, collects the existing texts the
+    other highlights repeat."""
     if not highlights:
         return []
     new = [h.reformulation for h in highlights]
     duplicates = find_duplicates(new, existing_texts, _vectors(existing, existing_texts))
     vectors = embed_intentions(new)
+    if had is not None:
+        had.extend(existing_texts[d] if isinstance(d, int) else str(d) for d in duplicates if d is not None)
     return [(h, vec) for h, duplicate, vec in zip(highlights, duplicates, vectors, strict=True) if duplicate is None]
 
 
-def _create_from_highlights(s: Any, entry: JournalEntry, highlights: list[Highlight], entry_count: int) -> dict[str, int]:
+def _merge_related(own: list[str], related: list[str]) -> list[str]:
+    merged: list[str] = []
+    for name in [*own, *related]:
+        if name and name not in merged:
+            merged.append(name)
+    return merged[:MAX_RELATED]
+
+
+# A task of "this week" that is past its due date, or has no due date and was said more than a
+# week ago, leaves the week ("later"); a "today" task from an earlier day moves to the week.
+STALE_AFTER_DAYS = 7
+LATER = "later"
+
+
+def expire_stale_tasks(s: Any, user_id: uuid.UUID, today: date) -> int:
+    """Move the user's stale extracted tasks out of "today" / "this week". Completed and
+    selected (Weekly Focus) tasks are the user's own choice and are left alone. Returns how many moved."""
+    rows = s.execute(
+        sa.select(Task, JournalEntry.entry_date).outerjoin(JournalEntry, Task.entry_id == JournalEntry.id)
+        .where(Task.user_id == user_id, Task.completed.is_(False), Task.is_selected.is_(False),
+               Task.is_ai_generated.is_(True), Task.timeframe.in_(("today", "week")))
+    ).all()
+    moved = 0
+    for task, said_on in rows:
+        said = said_on or task.created_at.date()
+        due = task.due_date
+        if (due is not None and due < today) or (due is None and (today - said).days > STALE_AFTER_DAYS):
+            task.timeframe = LATER
+            moved += 1
+        elif task.timeframe == "today" and (due or said) < today:
+            task.timeframe = "week"
+            moved += 1
+    return moved
+
+
+def _create_from_highlights(s: Any, entry: JournalEntry, highlights: list[Highlight],
+                            entry_count: int) -> tuple[dict[str, int], dict[str, list[str]]]:
+    """Create what the entry states. Goals and projects are remembered from the first entry on:
+    their unlock (3 and 2 entries) is for display, not for what is kept. Returns the counts and
+    the goals/projects the entry states (created now or already had)."""
     user_id = entry.user_id
     created = {"tasks": 0, "projects": 0, "goals": 0}
+    own: dict[str, list[str]] = {"goals": [], "projects": []}
 
     def of_type(kind: str, unlocked_at: int) -> list[Highlight]:
         return [h for h in highlights if h.type == kind] if entry_count >= unlocked_at else []
 
-    tasks, goals, projects = of_type("task", UNLOCK_TASKS), of_type("goal", UNLOCK_GOALS), of_type("project", UNLOCK_PROJECTS)
+    tasks = of_type("task", UNLOCK_TASKS)
+    goals = [h for h in highlights if h.type == "goal"]
+    projects = [h for h in highlights if h.type == "project"]
     if tasks:
         existing = s.scalars(sa.select(Task).options(undefer(Task.embedding))
                              .where(Task.user_id == user_id, Task.completed.is_(False))).all()
@@ -156,26 +201,29 @@ def _create_from_highlights(s: Any, entry: JournalEntry, highlights: list[Highli
                 timeframe=highlight.metadata.timeframe if highlight.metadata.timeframe in ("today", "week") else "week",
                 priority=highlight.metadata.priority or "medium", type=task_type(highlight.reformulation),
                 project_ref=highlight.metadata.project_ref, is_ai_generated=True, embedding=vec.tolist(),
+                due_date=date.fromisoformat(highlight.metadata.due_date) if highlight.metadata.due_date else None,
             ))
             created["tasks"] += 1
     if goals:
         existing = s.scalars(sa.select(Goal).options(undefer(Goal.embedding)).where(Goal.user_id == user_id)).all()
-        for highlight, vec in _unseen(goals, existing, [g.text for g in existing]):
+        for highlight, vec in _unseen(goals, existing, [g.text for g in existing], own["goals"]):
             s.add(Goal(user_id=user_id, entry_id=entry.id, text=highlight.reformulation,
                        timeframe=highlight.metadata.timeframe or "year", embedding=vec.tolist()))
+            own["goals"].append(highlight.reformulation)
             created["goals"] += 1
     if projects:
         existing = s.scalars(sa.select(Project).options(undefer(Project.embedding)).where(Project.user_id == user_id)).all()
         per_type: dict[str, int] = {}
-        for highlight, vec in _unseen(projects, existing, [p.name for p in existing]):
+        for highlight, vec in _unseen(projects, existing, [p.name for p in existing], own["projects"]):
             kind = task_type(highlight.reformulation)
             if per_type.get(kind, 0) >= MAX_PROJECTS_PER_TYPE:
                 continue
             per_type[kind] = per_type.get(kind, 0) + 1
             s.add(Project(user_id=user_id, entry_id=entry.id, name=highlight.reformulation[:200], type=kind,
                           embedding=vec.tolist()))
+            own["projects"].append(highlight.reformulation[:200])
             created["projects"] += 1
-    return created
+    return created, own
 
 
 def should_regenerate_profile(user_id: str) -> bool:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime
 from typing import Annotated, Literal
 from uuid import UUID
 
@@ -37,6 +37,7 @@ class TaskOut(msgspec.Struct, rename="camel", kw_only=True):
     created_at: datetime
     updated_at: datetime
     completed_at: datetime | None
+    due_date: date | None = None  # the day the entry said it is due ("by Friday"), when it said one
 
     @classmethod
     def of(cls, t: Task) -> TaskOut:
@@ -45,7 +46,7 @@ class TaskOut(msgspec.Struct, rename="camel", kw_only=True):
             priority=t.priority, type=t.type, estimated_time=t.estimated_time, entry_id=t.entry_id,
             project_ref=t.project_ref, is_selected=t.is_selected, liked=t.liked, is_ai_generated=t.is_ai_generated,
             ai_generation_prompt=t.ai_generation_prompt, relevance=t.relevance, created_at=t.created_at,
-            updated_at=t.updated_at, completed_at=t.completed_at,
+            updated_at=t.updated_at, completed_at=t.completed_at, due_date=t.due_date,
         )
 
 

@@ -7,8 +7,8 @@ Create Date: 2026-11-24
 
 from __future__ import annotations
 
-import sqlalchemy as sa  # noqa: F401
-from alembic import op  # noqa: F401
+import sqlalchemy as sa
+from alembic import op
 
 revision = "0014"
 down_revision = "0013"
@@ -17,8 +17,9 @@ depends_on = None
 
 
 def upgrade() -> None:
-    pass
+    # A task's due date, resolved from the entry's words ("by Friday") against its date.
+    op.add_column("tasks", sa.Column("due_date", sa.Date(), nullable=True))
 
 
 def downgrade() -> None:
-    pass
+    op.drop_column("tasks", "due_date")
