@@ -28,7 +28,9 @@ _KEPT_FINISHED = 500
 # Flows whose queued runs one flow run may take together: flow -> (its one-subject parameter,
 # the parameter that takes a list of subjects).
 BATCHED_FLOWS = {"highlight-extraction": ("entry_id", "entry_ids")}
-MAX_BATCH = 16
+# 8: Prefect's fixed cost is still shared, and a batch of one user's backlog holds a worker for
+# less time before the next lane's run gets its turn.
+MAX_BATCH = 8
 # The lane of runs submitted without an owner.
 SHARED_LANE = "~"
 

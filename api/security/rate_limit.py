@@ -66,11 +66,19 @@ class TooManyRequests(HTTPException):
 
 
 def _in(address: str, networks: frozenset[str]) -> bool:
+    if address in networks:  # a peer that is a name, not an address (a test client, a socket)
+        return True
     try:
         ip = ipaddress.ip_address(address)
     except ValueError:
         return False
-    return any(ip in ipaddress.ip_network(net, strict=False) for net in networks)
+    for net in networks:
+        try:
+            if ip in ipaddress.ip_network(net, strict=False):
+                return True
+        except ValueError:
+            continue
+    return False
 
 
 def client_address(request: Request) -> str:

@@ -205,6 +205,8 @@ def give_a_everything(w: World) -> None:
     w.a_ids["photo"] = _made(a.post(f"/api/journal-photos/{entry}", data={"caption": "Glimmerbrook at dawn"},
                                     files={"photo": ("a.png", png_bytes(), "image/png")}))
     assert a.post("/api/resume", json={"content": "Quentavius Marzipan, plumber and runner."}).status_code == 200
+    w.a_ids["regeneration"] = _ok(a.post("/api/profile/regenerate"), 202)["runId"]
+    w.settle()
     saved = a.post("/api/profile", json={"shortSummary": "Quentavius's friend.", "fullProfile": "Marzipan Street."})
     assert saved.status_code == 200, saved.text
     w.settle()
@@ -402,8 +404,12 @@ def save_own_profile(w: World, method: str, path: str) -> None:
 
 @case("B's regenerated story is built from B's entries only")
 def regenerate_own_profile(w: World, method: str, path: str) -> None:
-    body = _ok(w.b.post(path))
+    body = _ok(w.b.post(path), 202)
+    w.settle()
+    done = _ok(w.b.get(f"/api/profile/regenerate/{body['runId']}"))
+    assert done["state"] == "completed", done
     w.assert_no_a_data(json.dumps(body))
+    w.assert_no_a_data(json.dumps(done))
     w.assert_a_unchanged()
 
 
@@ -689,6 +695,8 @@ REGISTRY: dict[tuple[str, str], Route] = {
     ("POST", "/api/profile"): Route(OWNER_SCOPED, "saves the caller's story", (save_own_profile,)),
     ("POST", "/api/profile/regenerate"): Route(OWNER_SCOPED, "rebuilds the caller's story",
                                                (regenerate_own_profile,)),
+    ("GET", "/api/profile/regenerate/{run_id:str}"): Route(OBJECT, "one of the caller's story rebuilds",
+                                                       (foreign_object("regeneration"),)),
     ("GET", "/api/resume"): Route(OWNER_SCOPED, "the caller's resume", (resume_own,)),
     ("POST", "/api/resume"): Route(OWNER_SCOPED, "saves the caller's resume", (resume_own,)),
     ("DELETE", "/api/resume"): Route(OWNER_SCOPED, "deletes the caller's resume", (resume_own,)),

@@ -334,6 +334,7 @@ def test_failed_logins_slow_the_attacker_but_not_the_owner(client, outbox, app):
     app.state.settings = type(app.state.settings)(**{
         **{f: getattr(app.state.settings, f) for f in app.state.settings.__struct_fields__},
         "trust_forwarded_for": True,
+        "trusted_proxies": frozenset({"testclient"}),  # the TestClient's peer plays the proxy
     })
     attacker = {"X-Forwarded-For": "203.0.113.9"}
     statuses = [

@@ -3,6 +3,8 @@ per-user isolation, clear errors."""
 
 from __future__ import annotations
 
+import time
+
 from tests.support.accounts import signed_up
 from tests.support.app import app_client
 from tests.support.journal import wait_until_analysed, write_entry
@@ -63,9 +65,15 @@ def test_profile_unlocks_at_four_and_regenerates_from_the_entries(ana):
     profile = ana.get("/api/profile").json()
     assert profile["unlocked"] is True
     regenerated = ana.post("/api/profile/regenerate")
-    assert regenerated.status_code == 200, regenerated.text
-    body = regenerated.json()
-    assert body["success"] is True and body["profile"]["shortSummary"]
+    assert regenerated.status_code == 202, regenerated.text  # answered at once, built in the background
+    assert regenerated.json()["success"] is True
+    run_id = regenerated.json()["runId"]
+    deadline = time.monotonic() + 120
+    body = ana.get(f"/api/profile/regenerate/{run_id}").json()
+    while body["state"] not in ("completed", "failed") and time.monotonic() < deadline:
+        time.sleep(0.3)
+        body = ana.get(f"/api/profile/regenerate/{run_id}").json()
+    assert body["state"] == "completed" and body["success"] is True and body["profile"]["shortSummary"]
     assert set(body["profile"]["sourceEntryIds"]) <= {e["id"] for e in entries}
     assert body["profile"]["sourceEntryIds"]
     saved = ana.post("/api/profile", json={"shortSummary": "Mine.", "fullProfile": "All mine."}).json()

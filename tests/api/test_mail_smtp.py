@@ -30,7 +30,8 @@ def test_verification_and_reset_mail_go_over_smtp(smtp_sink, settings, database_
         client.post("/api/auth/forgot-password", json={"email": "ana@example.com"})
         reset_mail = sink.messages[-1]
         link = re.search(r"(http\S+/auth/reset-password/(\S+))", reset_mail.get_content())
-        assert link and link.group(1).startswith("http://testserver.local/auth/reset-password/")
+        # Built from PUBLIC_URL (here the default, the bound address), never from the request's Host.
+        assert link and link.group(1).startswith(f"{settings.public_base_url}/auth/reset-password/")
         done = client.post("/api/auth/reset-password", json={"token": link.group(2), "newPassword": PASSWORD + "!"})
         assert done.status_code == 200
     assert not settings.outbox_dir.exists() or not list(settings.outbox_dir.glob("*.eml"))

@@ -86,7 +86,11 @@ def test_one_users_flood_does_not_delay_another_users_analysis(tmp_path):
         server.stop()
 
         server = ServerProcess(data_dir, extra_env={"LOG_LEVEL": "WARNING"})
-        server.wait_healthy(timeout=180)
+        health = server.wait_healthy(timeout=180)
+        deadline = time.monotonic() + 180  # the service is up: its pipelines are ready, the models loaded
+        while health["pipelines"]["status"] == "starting" and time.monotonic() < deadline:
+            time.sleep(1)
+            health = server.wait_healthy()
         flooder = httpx.Client(base_url=server.url, headers=APP_HEADERS, timeout=120)
         other = httpx.Client(base_url=server.url, headers=APP_HEADERS, timeout=120)
         for api, name in ((flooder, "flooder"), (other, "other")):
