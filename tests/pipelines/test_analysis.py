@@ -60,13 +60,14 @@ def test_rerunning_and_paraphrases_create_nothing_twice(ana, database_url):
     assert count == 1
 
 
-def test_goals_unlock_at_three_entries(ana, database_url):
+def test_goals_are_remembered_from_the_first_entry(ana, database_url):
+    # Issue 16: goals unlock at 3 entries for display; what the first entries state is remembered.
     text = "My goal this year is to run a half marathon."
     first = ana.post("/api/journal", json={"content": text}).json()
     wait_analysed(ana, first["id"])
     engine = sa.create_engine(database_url)
     with engine.connect() as conn:
-        assert conn.execute(sa.text("SELECT count(*) FROM goals")).scalar() == 0
+        assert conn.execute(sa.text("SELECT count(*) FROM goals")).scalar() == 1
     for filler in ("A quiet day at home.", "Read a good book this afternoon."):
         wait_analysed(ana, ana.post("/api/journal", json={"content": filler}).json()["id"])
     third = ana.post("/api/journal", json={"content": text + " I want to learn Spanish by next summer."}).json()
