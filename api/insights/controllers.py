@@ -4,17 +4,18 @@ from __future__ import annotations
 
 import uuid
 
-from litestar import Controller, Request, get, post
+from litestar import Controller, Request, delete, get, patch, post
 from litestar.exceptions import PermissionDeniedException
 
 from api.errors import FieldError, documented_errors, error_responses
 from api.insights import rules
-from api.insights.schemas import InsightIn, InsightOut
+from api.insights.schemas import InsightDeletedOut, InsightIn, InsightOut, InsightTextIn
 from api.insights.services import InsightService
 from api.journal.services import EntryService
+from api.patterns.services import PatternService
 from api.services import provide
 from api.validation import required_text
-from models import Insight
+from models import Insight, Pattern
 from pipelines.rules import FREE_INSIGHTS_PER_WEEK
 
 
@@ -22,7 +23,7 @@ from pipelines.rules import FREE_INSIGHTS_PER_WEEK
 class InsightsController(Controller):
     path = "/api/insights"
     tags = ["insights"]
-    dependencies = provide(insights=InsightService, entries=EntryService)
+    dependencies = provide(insights=InsightService, entries=EntryService, patterns=PatternService)
 
     @get(operation_id="listInsights")
     async def list_insights(self, request: Request, insights: InsightService) -> list[InsightOut]:
@@ -31,11 +32,11 @@ class InsightsController(Controller):
     @post(operation_id="saveInsight", status_code=201, responses=error_responses(404),
           description=f"Free plan: at most {FREE_INSIGHTS_PER_WEEK} insights in any seven days (server-enforced).")
     async def save_insight(self, request: Request, insights: InsightService, entries: EntryService,
-                           data: InsightIn) -> InsightOut:
+                           patterns: PatternService, data: InsightIn) -> InsightOut:
         user_id = request.user.id
         text = required_text(data.text, "text", rules.MAX_TEXT_CHARS)
         used = await insights.saved_this_week(user_id)
-        if used >= FREE_INSIGHTS_PER_WEEK:
+        if used >= FREE_INSIGHTS_PER_WEEK and not request.user.is_premium:
             raise PermissionDeniedException(rules.MSG_INSIGHT_LIMIT,
                                             extra={"limit": FREE_INSIGHTS_PER_WEEK, "used": used})
         if data.type not in rules.INSIGHT_TYPES:
@@ -47,6 +48,7 @@ class InsightsController(Controller):
                 pattern_id = uuid.UUID(data.pattern_id)
             except ValueError:
                 raise FieldError("patternId", rules.MSG_PATTERN_ID) from None
+            pattern_id = (await patterns.own(user_id, pattern_id)).id  # another user's pattern: 404
         insight = await insights.add(Insight(
             user_id=user_id, text=text, type=data.type, context=context, time_estimate=data.time_estimate,
             related_tasks=[t[:rules.MAX_RELATED_TASK_CHARS] for t in data.related_tasks[:rules.MAX_RELATED_TASKS]],
@@ -54,3 +56,34 @@ class InsightsController(Controller):
             pattern_id=pattern_id, short_title=text[:rules.SHORT_TITLE_CHARS],
         ))
         return InsightOut.of(insight)
+
+    @patch("/{insight_id:uuid}/text", operation_id="updateInsightText", responses=error_responses(404),
+           description="Edit an insight's text (non-blank). An edited insight is the user's: a pattern "
+                       "refresh keeps it.")
+    async def update_text(self, request: Request, insights: InsightService, patterns: PatternService,
+                          insight_id: uuid.UUID, data: InsightTextIn) -> InsightOut:
+        text = required_text(data.text, "text", rules.MAX_TEXT_CHARS)
+        insight = await insights.own(request.user.id, insight_id)
+        await self._dismiss(request, patterns, insight)  # the edit replaces the pipeline's wording
+        insight.text = text
+        insight.short_title = text[:rules.SHORT_TITLE_CHARS]
+        insight.origin = "user"
+        return InsightOut.of(await insights.save(insight))
+
+    @delete("/{insight_id:uuid}", operation_id="deleteInsight", status_code=200, responses=error_responses(404),
+            description="Delete an insight. One the pattern pipeline drew does not come back on a refresh.")
+    async def delete_insight(self, request: Request, insights: InsightService, patterns: PatternService,
+                             insight_id: uuid.UUID) -> InsightDeletedOut:
+        insight = await insights.own(request.user.id, insight_id)
+        await self._dismiss(request, patterns, insight)
+        await insights.remove(insight)
+        return InsightDeletedOut(success=True, message=rules.MSG_DELETED)
+
+    @staticmethod
+    async def _dismiss(request: Request, patterns: PatternService, insight: Insight) -> None:
+        """A pipeline insight the user deleted or reworded is not drawn again by a refresh."""
+        if insight.origin != "pipeline" or insight.pattern_id is None:
+            return
+        pattern = await patterns.get_one_or_none(Pattern.id == insight.pattern_id, Pattern.user_id == request.user.id)
+        if pattern is not None:
+            pattern.dismissed = [*(pattern.dismissed or []), insight.text][-rules.MAX_DISMISSED:]

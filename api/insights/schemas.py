@@ -9,7 +9,6 @@ from typing import Annotated, Any
 import msgspec
 
 from api.validation import column_length
-
 from models import Insight
 
 
@@ -35,6 +34,8 @@ class InsightOut(msgspec.Struct, rename="camel", kw_only=True):
     is_ai_generated: bool
     short_title: str | None
     layers: list[Any]
+    origin: str  # "user" (saved or edited by the user) or "pipeline" (drawn by the pattern pipeline)
+    source_entry_ids: list[str]  # the entries it was drawn from
     created_at: datetime
 
     @classmethod
@@ -42,4 +43,13 @@ class InsightOut(msgspec.Struct, rename="camel", kw_only=True):
         return cls(id=i.id, text=i.text, type=i.type, entry_id=i.entry_id, pattern_id=i.pattern_id,
                    time_estimate=i.time_estimate, related_tasks=list(i.related_tasks or []),
                    is_ai_generated=i.is_ai_generated, short_title=i.short_title, layers=list(i.layers or []),
-                   created_at=i.created_at)
+                   origin=i.origin, source_entry_ids=list(i.source_entry_ids or []), created_at=i.created_at)
+
+
+class InsightTextIn(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    text: str
+
+
+class InsightDeletedOut(msgspec.Struct, kw_only=True):
+    message: str
+    success: bool = True

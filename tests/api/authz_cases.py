@@ -206,6 +206,7 @@ def give_a_everything(w: World) -> None:
                                     files={"photo": ("a.png", png_bytes(), "image/png")}))
     assert a.post("/api/resume", json={"content": "Quentavius Marzipan, plumber and runner."}).status_code == 200
     w.a_ids["regeneration"] = _ok(a.post("/api/profile/regenerate"), 202)["runId"]
+    w.a_ids["pattern_refresh"] = _ok(a.post("/api/patterns/refresh"), 202)["runId"]
     w.settle()
     saved = a.post("/api/profile", json={"shortSummary": "Quentavius's friend.", "fullProfile": "Marzipan Street."})
     assert saved.status_code == 200, saved.text
@@ -629,6 +630,39 @@ def stateless(body: dict[str, Any]) -> Case:
     return Case("reads no stored data; B's answer holds none of A's", run)
 
 
+# Patterns: A's patterns, refresh runs and insights are never B's.
+def _a_pattern(w: World) -> str:
+    """A pattern of A's (made once per A), holding A's insight."""
+    if "pattern" not in w.a_ids:
+        pattern_id = _random_uuid()
+        w.sql("INSERT INTO patterns (id, user_id, name, description, keywords, entry_ids, dismissed, created_at, "
+              "updated_at) VALUES (:id, :u, 'Quentavius at dawn', 'Glimmerbrook', '[]', '[]', '[]', now(), now())",
+              id=pattern_id, u=w.a_user["id"])
+        w.a_ids["pattern"] = pattern_id
+    return w.a_ids["pattern"]
+
+
+def foreign_pattern_in_body(body: dict[str, Any]) -> Case:
+    """A's pattern id in B's body is a 404 exactly like an unknown one; B's answer holds none of A's data."""
+
+    def run(w: World, method: str, path: str) -> None:
+        real = w.b.post(path, json={**body, "patternId": _a_pattern(w)})
+        unknown = w.b.post(path, json={**body, "patternId": _random_uuid()})
+        assert real.status_code == 404, (real.status_code, real.text)
+        assert real.json() == unknown.json()
+        w.assert_no_a_data(real)
+        w.assert_a_unchanged()
+
+    return Case("A's pattern id in B's body answers 404", run)
+
+
+@case("B's refresh clusters B's entries only; A's data unchanged")
+def refresh_own_patterns(w: World, method: str, path: str) -> None:
+    body = _ok(w.b.post(path), 202)
+    w.assert_no_a_data(json.dumps(body))
+    w.assert_a_unchanged()
+
+
 # -- the registry ----------------------------------------------------------------------------
 E, T, P = "{entry_id:uuid}", "{task_id:uuid}", "{photo_id:uuid}"
 AUTH_PUBLIC = "visitor auth flow (spec part 1 section 6); acts on the account named in the body"
@@ -688,7 +722,19 @@ REGISTRY: dict[tuple[str, str], Route] = {
                                   (create_refuses_a_entry({"text": "Ride 1000 km", "timeframe": "year"}),)),
     ("GET", "/api/insights"): Route(OWNER_SCOPED, "lists the caller's insights", (list_holds_only_own(),)),
     ("POST", "/api/insights"): Route(OWNER_SCOPED, "saves an insight of the caller's",
-                                     (create_refuses_a_entry({"text": "Bikes calm me down"}),)),
+                                     (create_refuses_a_entry({"text": "Bikes calm me down"}),
+                                      foreign_pattern_in_body({"text": "Bikes calm me down"}))),
+    ("PATCH", "/api/insights/{insight_id:uuid}/text"): Route(OBJECT, "one insight", (
+        foreign_object("insight", json={"text": "Bikes calm me down"}),)),
+    ("DELETE", "/api/insights/{insight_id:uuid}"): Route(OBJECT, "one insight", (foreign_object("insight"),)),
+    ("GET", "/api/patterns"): Route(OWNER_SCOPED, "lists the caller's patterns", (list_holds_only_own(),)),
+    ("POST", "/api/patterns/refresh"): Route(OWNER_SCOPED, "clusters the caller's entries", (refresh_own_patterns,)),
+    ("GET", "/api/patterns/refresh/{run_id:str}"): Route(OBJECT, "one of the caller's pattern refreshes",
+                                                         (foreign_object("pattern_refresh"),)),
+    ("POST", "/api/ai/generate-insight"): Route(OWNER_SCOPED, "Go Deep on one of the caller's patterns", (
+        foreign_pattern_in_body({"insights": ["Bikes calm me down"]}),)),
+    ("POST", "/api/ai/find-resources"): Route(STATELESS, "chooses from the shipped catalogue by the given text", (
+        stateless({"text": "I cannot sleep", "type": "insight"}),)),
 
     # The personal story and the resume: one per user, always the caller's.
     ("GET", "/api/profile"): Route(OWNER_SCOPED, "the caller's story", (profile_own,)),

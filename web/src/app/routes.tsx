@@ -26,6 +26,12 @@ const SubscriptionPage = lazyPage(() =>
 );
 const AdminPage = lazyPage(() => import("@/features/admin/admin-page").then((m) => ({ default: m.AdminPage })));
 const TasksPage = lazyPage(() => import("@/features/tasks/tasks-page").then((m) => ({ default: m.TasksPage })));
+const PatternsPage = lazyPage(() =>
+  import("@/features/patterns/patterns-page").then((m) => ({ default: m.PatternsPage })),
+);
+const InsightsPage = lazyPage(() =>
+  import("@/features/patterns/insights-page").then((m) => ({ default: m.InsightsPage })),
+);
 const AboutPage = lazyPage(() => import("@/features/static/about-page").then((m) => ({ default: m.AboutPage })));
 const PrivacyPolicyPage = lazyPage(() =>
   import("@/features/static/privacy-policy-page").then((m) => ({ default: m.PrivacyPolicyPage })),
@@ -59,6 +65,8 @@ const TermsOfServiceRoute = withFallback(TermsOfServicePage);
 const LandingRoute = withFallback(LandingPage);
 const AppShellRoute = withFallback(AppShell);
 const JournalHomeRoute = withFallback(JournalHomePage);
+const PatternsRoute = withFallback(PatternsPage);
+const InsightsRoute = withFallback(InsightsPage);
 const TasksRoute = withFallback(TasksPage);
 const SubscriptionRoute = withFallback(SubscriptionPage);
 const AdminPageRoute = withFallback(AdminPage);
@@ -115,8 +123,8 @@ export const routes: RouteObject[] = [
           { index: true, Component: JournalHomeRoute },
           { path: "profile", element: <JournalHomeRoute insightsFirst /> },
           { path: "settings", element: <SectionPlaceholderPage title="Settings" /> },
-          { path: "insights", element: <SectionPlaceholderPage title="Insights" /> },
-          { path: "patterns", element: <SectionPlaceholderPage title="Patterns & Self-Exploration" /> },
+          { path: "insights", Component: InsightsRoute },
+          { path: "patterns", Component: PatternsRoute },
           { path: "tasks", Component: TasksRoute },
           { path: "subscription", Component: SubscriptionRoute },
           { path: "admin", Component: AdminRoute },

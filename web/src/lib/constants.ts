@@ -213,3 +213,43 @@ export const TASKS_STALE_MS = 15_000;
 export const TASK_DOMAINS = ["personal", "professional", "administrative"] as const;
 /** Free tier: task generations per week (the server enforces it with a 429). */
 export const FREE_TASK_GENERATIONS_PER_WEEK = 30;
+// Patterns & Self-Exploration (spec part 2, sections 2, 4 and 9).
+/** Insights and patterns are fresh for 5 minutes. */
+export const PATTERNS_STALE_MS = 5 * 60 * 1000;
+/** Up to 3 Emerging Patterns cards, up to 5 insights on each. */
+export const MAX_PATTERNS_SHOWN = 3;
+export const MAX_INSIGHTS_PER_PATTERN = 5;
+/** Insight titles are cut at 50 characters. */
+export const INSIGHT_TITLE_MAX_CHARS = 50;
+/** How often a running pattern refresh is polled. */
+export const PATTERN_REFRESH_POLL_MS = 1000;
+
+// Subscription, promo codes and the admin panel (part 2, sections 2, 5, 8 and 9).
+/** Early-adopter pricing: the price now, the price it replaces, and the discount. */
+export const PRICING = {
+  monthly: { price: "$9.90", was: "$12.40", per: "month" },
+  annual: { price: "$95.04", was: "$118.80", per: "year" },
+} as const;
+export const PRICING_DISCOUNT = "20% off";
+/** What the waitlist form offers as features of interest (values sent to POST /api/waitlist/join). */
+export const WAITLIST_FEATURES: readonly { value: string; label: string }[] = [
+  { value: "couples-journaling", label: "Couples journaling" },
+  { value: "calendar-integration", label: "Calendar integration" },
+];
+/** Promo code durations the admin generator offers, in days, and its default. */
+export const PROMO_DURATIONS_DAYS: readonly number[] = [7, 14, 30, 60, 90, 365];
+export const PROMO_DEFAULT_DURATION_DAYS = 30;
+/** A copied code shows its "Copied" state this long. */
+export const COPIED_STATE_MS = 2000;
+/** Test accounts: users with no entries, or created less than this long ago. */
+export const TEST_ACCOUNT_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+
+// Tasks and Weekly Focus (part 2, sections 2, 4, 5, 8 and 9).
+/** The task list is re-read this often while the Tasks screen is open... */
+export const TASKS_POLL_MS = 30_000;
+/** ...and is fresh for this long. */
+export const TASKS_STALE_MS = 15_000;
+/** The Weekly Focus domains, in the order of the screen's columns. */
+export const TASK_DOMAINS = ["personal", "professional", "administrative"] as const;
+/** Free tier: task generations per week (the server enforces it with a 429). */
+export const FREE_TASK_GENERATIONS_PER_WEEK = 30;
