@@ -531,7 +531,7 @@ export interface paths {
         };
         /**
          * ListEntries
-         * @description The signed-in user's entries, newest first.
+         * @description The signed-in user's entries, newest first, each with the insights, highlights (tasks, projects, goals) and photos drawn from it.
          */
         get: operations["listEntries"];
         put?: never;
@@ -684,6 +684,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/journal/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Stats
+         * @description The calendar (days with entries and each day's mood), the mood trend by week and month, the weekday pattern and the writing streak, from the stored moods. `today` is the writer's date (their time zone); `from`/`to` bound the calendar's days (default: the last year).
+         */
+        get: operations["journalStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/journal/therapist-report": {
         parameters: {
             query?: never;
@@ -720,7 +740,7 @@ export interface paths {
         head?: never;
         /**
          * UpdateEntry
-         * @description Edit an entry. The editor sends content and generateSummary; the keep-alive save on page unload sends only content.
+         * @description Edit an entry. The editor sends content and generateSummary; the keep-alive save on page unload sends only content. A content change is analysed again (mood, summary, highlights, embedding); generateSummary true (the editor's manual Save) asks for a summary of this very text even when the content is unchanged. A new date moves the timestamp with it.
          */
         patch: operations["updateEntry"];
         trace?: never;
@@ -1408,6 +1428,14 @@ export interface components {
             /** @enum {string} */
             status: "ready" | "starting" | "error" | "stopped";
         };
+        /** DayMood */
+        DayMood: {
+            date: string;
+            emoji: string | null;
+            entries: number;
+            mood: string | null;
+            score: number | null;
+        };
         /** DeletedOut */
         DeletedOut: {
             message: string;
@@ -1432,6 +1460,15 @@ export interface components {
             time?: string | null;
             timestamp?: number | null;
         };
+        /** EntryHighlight */
+        EntryHighlight: {
+            /** Format: uuid */
+            id: string;
+            metadata: components["schemas"]["HighlightMeta"];
+            reformulation: string;
+            /** @enum {string} */
+            type: "task" | "project" | "goal";
+        };
         /** EntryOut */
         EntryOut: {
             analysis: components["schemas"]["AnalysisOut"];
@@ -1439,12 +1476,13 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
             date: string;
-            highlights: unknown[];
+            highlights: components["schemas"]["EntryHighlight"][];
             /** Format: uuid */
             id: string;
-            insights: unknown[];
+            insights: components["schemas"]["InsightOut"][];
             location: string;
             mood: components["schemas"]["Mood"] | null;
+            photos: components["schemas"]["PhotoOut"][];
             relatedGoals: string[];
             relatedProjects: string[];
             summary: string | null;
@@ -1572,6 +1610,13 @@ export interface components {
             status: "ok" | "degraded";
             version?: string | null;
         };
+        /** HighlightMeta */
+        HighlightMeta: {
+            parentId?: string | null;
+            priority?: string | null;
+            projectRef?: string | null;
+            timeframe: string | null;
+        };
         /** ImportIn */
         ImportIn: {
             content: string;
@@ -1649,6 +1694,19 @@ export interface components {
         InsightTextIn: {
             text: string;
         };
+        /** JournalStats */
+        JournalStats: {
+            averageScore: number | null;
+            dateFrom: string;
+            dateTo: string;
+            days: components["schemas"]["DayMood"][];
+            months: components["schemas"]["MoodPeriod"][];
+            streak: components["schemas"]["Streak"];
+            today: string;
+            weekdayNote: string | null;
+            weekdays: components["schemas"]["WeekdayMood"][];
+            weeks: components["schemas"]["MoodPeriod"][];
+        };
         /** JournalingPreferences */
         JournalingPreferences: {
             frequency?: string | null;
@@ -1672,6 +1730,16 @@ export interface components {
         Mood: {
             emoji: string;
             text: string;
+        };
+        /** MoodPeriod */
+        MoodPeriod: {
+            end: string;
+            entries: number;
+            moods: {
+                [key: string]: number;
+            };
+            score: number | null;
+            start: string;
         };
         /** PatternOut */
         PatternOut: {
@@ -1971,6 +2039,15 @@ export interface components {
         SetAdminIn: {
             isAdmin: boolean;
         };
+        /** Streak */
+        Streak: {
+            current: number;
+            daysWritten: number;
+            entries: number;
+            lastEntryDate: string | null;
+            longest: number;
+            wroteToday: boolean;
+        };
         /** SubscriptionDetailsOut */
         SubscriptionDetailsOut: {
             isPremium: boolean;
@@ -2038,6 +2115,7 @@ export interface components {
             completedAt: string | null;
             /** Format: date-time */
             createdAt: string;
+            dueDate?: string | null;
             entryId: string | null;
             estimatedTime: string | null;
             /** Format: uuid */
@@ -2166,6 +2244,12 @@ export interface components {
             id: string;
             interestedFeatures: string[];
             isSubscribed: boolean;
+        };
+        /** WeekdayMood */
+        WeekdayMood: {
+            entries: number;
+            score: number | null;
+            weekday: string;
         };
         /** WeeklyFocusIn */
         WeeklyFocusIn: {
@@ -4108,6 +4192,60 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SearchResults"];
+                };
+            };
+            /** @description Invalid input: `error` says what is wrong and `field` names the field at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not allowed: e-mail not verified, terms not agreed, or not available to this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    journalStats: {
+        parameters: {
+            query?: {
+                /** @description The writer's date, YYYY-MM-DD */
+                today?: string | null;
+                /** @description First calendar day */
+                from?: string | null;
+                /** @description Last calendar day */
+                to?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JournalStats"];
                 };
             };
             /** @description Invalid input: `error` says what is wrong and `field` names the field at fault */
