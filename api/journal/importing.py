@@ -247,13 +247,15 @@ def parse_csv(content: str, today: date) -> list[EntryDraft]:
     time_at = _column(header, TIME_COLUMNS)
     place_at = _column(header, LOCATION_COLUMNS)
     drafts = []
+    def cell(row: list[str], at: int | None) -> str | None:
+        return row[at] if at is not None and at < len(row) else None
+
     for number, row in enumerate(rows[1:], start=2):
-        cell = lambda at: row[at] if at is not None and at < len(row) else None
         where = f"Row {number}"
-        when = _date_field(cell(date_at), where)
-        time = cell(time_at)
+        when = _date_field(cell(row, date_at), where)
+        time = cell(row, time_at)
         time = time.strip() if time and re.fullmatch(r"\s*([01]\d|2[0-3]):[0-5]\d\s*", time) else None
-        draft = _draft(cell(text_at), when, where, today, location=cell(place_at), entry_time=time)
+        draft = _draft(cell(row, text_at), when, where, today, location=cell(row, place_at), entry_time=time)
         if draft is not None:
             drafts.append(draft)
         _limit(drafts)

@@ -7,7 +7,7 @@ import { RequireSession } from "@/features/auth/require-session";
 import { SessionSpinner } from "@/features/auth/session-spinner";
 import { NotFoundPage } from "@/features/errors/not-found-page";
 import { RouteErrorPage } from "@/features/errors/route-error-page";
-import { SectionPlaceholderPage } from "@/features/sections/section-placeholder-page";
+import { PrivacyMode } from "@/features/settings/privacy-mode";
 import { lazyPage, type PreloadableComponent } from "@/lib/lazy-page";
 
 /*
@@ -21,20 +21,23 @@ const AppShell = lazyPage(() => import("@/features/shell/app-shell").then((m) =>
 const JournalHomePage = lazyPage(() =>
   import("@/features/journal/journal-home-page").then((m) => ({ default: m.JournalHomePage })),
 );
-const SubscriptionPage = lazyPage(() =>
-  import("@/features/subscription/subscription-page").then((m) => ({ default: m.SubscriptionPage })),
-);
-const AdminPage = lazyPage(() => import("@/features/admin/admin-page").then((m) => ({ default: m.AdminPage })));
-const TasksPage = lazyPage(() => import("@/features/tasks/tasks-page").then((m) => ({ default: m.TasksPage })));
 const PatternsPage = lazyPage(() =>
   import("@/features/patterns/patterns-page").then((m) => ({ default: m.PatternsPage })),
 );
 const InsightsPage = lazyPage(() =>
   import("@/features/patterns/insights-page").then((m) => ({ default: m.InsightsPage })),
 );
+const SubscriptionPage = lazyPage(() =>
+  import("@/features/subscription/subscription-page").then((m) => ({ default: m.SubscriptionPage })),
+);
+const AdminPage = lazyPage(() => import("@/features/admin/admin-page").then((m) => ({ default: m.AdminPage })));
+const TasksPage = lazyPage(() => import("@/features/tasks/tasks-page").then((m) => ({ default: m.TasksPage })));
 const AboutPage = lazyPage(() => import("@/features/static/about-page").then((m) => ({ default: m.AboutPage })));
 const PrivacyPolicyPage = lazyPage(() =>
   import("@/features/static/privacy-policy-page").then((m) => ({ default: m.PrivacyPolicyPage })),
+);
+const SettingsPage = lazyPage(() =>
+  import("@/features/settings/settings-page").then((m) => ({ default: m.SettingsPage })),
 );
 const TermsOfServicePage = lazyPage(() =>
   import("@/features/static/terms-of-service-page").then((m) => ({ default: m.TermsOfServicePage })),
@@ -65,11 +68,12 @@ const TermsOfServiceRoute = withFallback(TermsOfServicePage);
 const LandingRoute = withFallback(LandingPage);
 const AppShellRoute = withFallback(AppShell);
 const JournalHomeRoute = withFallback(JournalHomePage);
-const PatternsRoute = withFallback(PatternsPage);
-const InsightsRoute = withFallback(InsightsPage);
 const TasksRoute = withFallback(TasksPage);
 const SubscriptionRoute = withFallback(SubscriptionPage);
 const AdminPageRoute = withFallback(AdminPage);
+const PatternsRoute = withFallback(PatternsPage);
+const InsightsRoute = withFallback(InsightsPage);
+const SettingsRoute = withFallback(SettingsPage);
 
 /**
  * The signed-in area: one guard and one shell for every guarded path (so moving between them
@@ -96,6 +100,7 @@ function SignedInArea() {
   return (
     <RequireSession signedOut={pathname === "/" ? <LandingRoute /> : undefined}>
       <AppShellRoute />
+      <PrivacyMode />
     </RequireSession>
   );
 }
@@ -122,7 +127,7 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, Component: JournalHomeRoute },
           { path: "profile", element: <JournalHomeRoute insightsFirst /> },
-          { path: "settings", element: <SectionPlaceholderPage title="Settings" /> },
+          { path: "settings", Component: SettingsRoute },
           { path: "insights", Component: InsightsRoute },
           { path: "patterns", Component: PatternsRoute },
           { path: "tasks", Component: TasksRoute },

@@ -184,35 +184,30 @@ export const PLACEHOLDER_ROTATE_MS = 4000;
 /** Shown when leaving the editor with unsaved changes. */
 export const UNSAVED_CHANGES_MESSAGE = "You have unsaved changes. Are you sure you want to leave?";
 
-// Subscription, promo codes and the admin panel (part 2, sections 2, 5, 8 and 9).
-/** Early-adopter pricing: the price now, the price it replaces, and the discount. */
-export const PRICING = {
-  monthly: { price: "$9.90", was: "$12.40", per: "month" },
-  annual: { price: "$95.04", was: "$118.80", per: "year" },
-} as const;
-export const PRICING_DISCOUNT = "20% off";
-/** What the waitlist form offers as features of interest (values sent to POST /api/waitlist/join). */
-export const WAITLIST_FEATURES: readonly { value: string; label: string }[] = [
-  { value: "couples-journaling", label: "Couples journaling" },
-  { value: "calendar-integration", label: "Calendar integration" },
-];
-/** Promo code durations the admin generator offers, in days, and its default. */
-export const PROMO_DURATIONS_DAYS: readonly number[] = [7, 14, 30, 60, 90, 365];
-export const PROMO_DEFAULT_DURATION_DAYS = 30;
-/** A copied code shows its "Copied" state this long. */
-export const COPIED_STATE_MS = 2000;
-/** Test accounts: users with no entries, or created less than this long ago. */
-export const TEST_ACCOUNT_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+// Settings (part 2, sections 2, 3, 4, 5, 8 and 9).
+/** localStorage: the AI Smart Prompts frequency, 0 to 100 in steps of 25. */
+export const AUTO_PROMPT_FREQUENCY_STORAGE_KEY = "autoPromptFrequency";
+export const AUTO_PROMPT_FREQUENCY_DEFAULT = 50;
+export const AUTO_PROMPT_FREQUENCY_STEP = 25;
+/** localStorage: Privacy Mode, "true" or "false"; on when nothing is stored. */
+export const PRIVACY_MODE_STORAGE_KEY = "privacyMode";
+/** Privacy Mode blurs the app after this long without a key press, click, touch or scroll. */
+export const PRIVACY_IDLE_MS = 2 * 60 * 1000;
+/** The settings footer's version text. */
+export const APP_VERSION_TEXT = "1.4.2-auth-update";
+/** After an account is deleted, the logout follows this long after the toast. */
+export const ACCOUNT_DELETE_LOGOUT_DELAY_MS = 2000;
+/** After a successful import, the journal is refreshed and the success card shown this long later. */
+export const POST_IMPORT_REFRESH_DELAY_MS = 500;
+/** The four export CSV files are downloaded this far apart. */
+export const EXPORT_DOWNLOAD_SPACING_MS = 300;
+/** The server's import limit (the text as UTF-8), checked before sending. */
+export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+/** The server's resume file limit. */
+export const RESUME_FILE_MAX_BYTES = 5 * 1024 * 1024;
+/** The long-operation overlay's text (section 9). */
+export const LONG_OPERATION_TEXT = "This might take a minute. Please don't close the browser.";
 
-// Tasks and Weekly Focus (part 2, sections 2, 4, 5, 8 and 9).
-/** The task list is re-read this often while the Tasks screen is open... */
-export const TASKS_POLL_MS = 30_000;
-/** ...and is fresh for this long. */
-export const TASKS_STALE_MS = 15_000;
-/** The Weekly Focus domains, in the order of the screen's columns. */
-export const TASK_DOMAINS = ["personal", "professional", "administrative"] as const;
-/** Free tier: task generations per week (the server enforces it with a 429). */
-export const FREE_TASK_GENERATIONS_PER_WEEK = 30;
 // Patterns & Self-Exploration (spec part 2, sections 2, 4 and 9).
 /** Insights and patterns are fresh for 5 minutes. */
 export const PATTERNS_STALE_MS = 5 * 60 * 1000;

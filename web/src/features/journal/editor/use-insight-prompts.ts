@@ -7,8 +7,8 @@ import {
   INSIGHT_PROMPT_DEBOUNCE_MS,
   INSIGHT_PROMPT_DEBOUNCE_SENTENCE_MS,
   INSIGHT_PROMPT_MIN_CHARS,
-  INSIGHT_PROMPT_MIN_INTERVAL_MS,
 } from "@/lib/constants";
+import { promptIntervalMs, readAutoPromptFrequency } from "@/features/settings/preferences";
 
 function readDismissed(): string[] {
   try {
@@ -21,7 +21,8 @@ function readDismissed(): string[] {
 
 /**
  * Real-time insight prompts (spec section 4, "Insight prompt requests"): a request only when the
- * text has at least 18 characters, none is in flight and 8 s passed since the previous one;
+ * text has at least 18 characters, none is in flight and 8 s passed since the previous one (at the
+ * AI Smart Prompts frequency's default; see `promptIntervalMs`);
  * debounced 500 ms after sentence-ending punctuation, otherwise 1200 ms. One prompt at a time.
  */
 export function useInsightPrompts(content: string) {
@@ -43,8 +44,11 @@ export function useInsightPrompts(content: string) {
 
   const ask = useCallback(async (text: string) => {
     if (text.length < INSIGHT_PROMPT_MIN_CHARS || inFlight.current) return;
+    // The AI Smart Prompts slider in Settings: off at 0, the spec's 8 s at the default 50.
+    const interval = promptIntervalMs(readAutoPromptFrequency());
+    if (interval === null) return;
     const now = Date.now();
-    if (lastRequestAt.current !== null && now - lastRequestAt.current < INSIGHT_PROMPT_MIN_INTERVAL_MS) return;
+    if (lastRequestAt.current !== null && now - lastRequestAt.current < interval) return;
     inFlight.current = true;
     lastRequestAt.current = now;
     const { entries, tasks, projects, goals } = contextRef.current;

@@ -1,0 +1,271 @@
+import { useEffect, useRef, useState, type ChangeEvent } from "react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { CheckCircle2Icon, FileUpIcon, Loader2Icon } from "lucide-react";
+
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Label } from "@/components/ui/label";
+import { Progress } from "@/components/ui/progress";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { Textarea } from "@/components/ui/textarea";
+import { useRefreshJournal } from "@/features/journal/queries";
+import { MSG, importedMessage, serverMessage } from "@/features/settings/messages";
+import {
+  sessionIsValid,
+  settingsKeys,
+  settingsQueries,
+  useImportJournal,
+  type ImportFormat,
+  type ImportResult,
+} from "@/features/settings/queries";
+import { toast } from "@/hooks/use-toast";
+import { IMPORT_MAX_BYTES, LONG_OPERATION_TEXT, POST_IMPORT_REFRESH_DELAY_MS } from "@/lib/constants";
+
+const FORMATS: { value: ImportFormat; label: string; placeholder: string }[] = [
+  {
+    value: "text",
+    label: "Plain Text",
+    placeholder: "## March 3, 2026\nWhat happened today...\n\n## 04/03/2026\nThe next day...",
+  },
+  { value: "csv", label: "CSV", placeholder: 'Date,Content\n2026-03-03,"What happened today..."' },
+  { value: "json", label: "JSON", placeholder: '[{"date": "2026-03-03", "content": "What happened today..."}]' },
+];
+
+/** The file picker's extension sets the format (spec section 5). */
+export function formatForFile(name: string): ImportFormat | null {
+  const extension = name.toLowerCase().split(".").pop() ?? "";
+  if (extension === "csv") return "csv";
+  if (extension === "json") return "json";
+  if (extension === "txt" || extension === "md" || extension === "markdown") return "text";
+  return null;
+}
+
+function isAuthProblem(message: string): boolean {
+  return message.includes("authenticated") || message.includes("401");
+}
+
+/** The 'Importing Journal' overlay: covers the page and locks its scrolling while it shows. */
+function ImportingOverlay() {
+  useEffect(() => {
+    const previous = document.body.style.overflow;
+    document.body.style.overflow = "hidden";
+    return () => {
+      document.body.style.overflow = previous;
+    };
+  }, []);
+  return (
+    <div
+      role="alertdialog"
+      aria-modal="true"
+      aria-labelledby="importing-title"
+      className="fixed inset-0 z-50 flex items-center justify-center bg-background/80 p-6 backdrop-blur-sm"
+    >
+      <div className="flex max-w-sm flex-col items-center gap-3 rounded-xl border bg-card p-6 text-center shadow-lg">
+        <Loader2Icon className="size-8 animate-spin text-primary" aria-hidden="true" />
+        <h2 id="importing-title" className="text-lg font-semibold">
+          {MSG.importingTitle}
+        </h2>
+        <p className="text-sm text-muted-foreground">{LONG_OPERATION_TEXT}</p>
+      </div>
+    </div>
+  );
+}
+
+/** After an import: the count, the analysis of the imported entries as it goes, and the way on. */
+function ImportSuccessCard({ result, onScrollToResume, onAgain }: {
+  result: ImportResult;
+  onScrollToResume: () => void;
+  onAgain: () => void;
+}) {
+  const progress = useQuery(settingsQueries.importProgress());
+  const data = progress.data;
+  const percent = data && data.total > 0 ? Math.round((data.analysed / data.total) * 100) : 0;
+  return (
+    <Card data-testid="import-success">
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <CheckCircle2Icon className="size-5 text-primary" aria-hidden="true" />
+          {MSG.importSuccessTitle}
+        </CardTitle>
+        <CardDescription>{importedMessage(result.count)}</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        {result.skipped > 0 && (
+          <p className="text-sm text-muted-foreground">
+            {result.skipped} {result.skipped === 1 ? "entry was" : "entries were"} already in your journal and
+            {result.skipped === 1 ? " was" : " were"} not added again.
+          </p>
+        )}
+        {data && data.waiting > 0 ? (
+          <div className="flex flex-col gap-2" aria-live="polite">
+            <p className="text-sm">
+              Analysing your entries: {data.analysed} of {data.total} done
+            </p>
+            <Progress value={percent} aria-label="Analysis progress" />
+          </div>
+        ) : data ? (
+          <p className="text-sm" aria-live="polite" data-testid="import-analysed">
+            All {data.analysed} entries are analysed: moods, summaries and tasks are ready in your journal.
+          </p>
+        ) : null}
+        <p className="text-sm text-muted-foreground">
+          Add your resume next, so your insights can speak to your career too.
+        </p>
+        <div className="flex flex-wrap gap-2">
+          <Button onClick={onScrollToResume}>Add your resume</Button>
+          <Button variant="outline" onClick={onAgain}>
+            Import more
+          </Button>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+/**
+ * The Import Journal card (spec part 2, sections 2, 4, 5 and 8): a format selector, a paste area
+ * and a file picker; the session is checked first; the 'Importing Journal' overlay shows while
+ * the server works; success clears the text and, 0.5 s later, refreshes the journal and shows the
+ * success card.
+ */
+export function ImportCard({ onScrollToResume }: { onScrollToResume: () => void }) {
+  const [format, setFormat] = useState<ImportFormat>("text");
+  const [content, setContent] = useState("");
+  const [fileName, setFileName] = useState<string | null>(null);
+  const [result, setResult] = useState<ImportResult | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const importJournal = useImportJournal();
+  const refreshJournal = useRefreshJournal();
+  const queryClient = useQueryClient();
+
+  async function onFile(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    event.target.value = "";
+    if (!file) return;
+    const detected = formatForFile(file.name);
+    if (!detected) {
+      toast({ variant: "destructive", title: MSG.unsupportedTitle, description: MSG.unsupportedImport });
+      return;
+    }
+    if (file.size > IMPORT_MAX_BYTES) {
+      toast({
+        variant: "destructive",
+        title: MSG.importFailedTitle,
+        description: "An import can be at most 5 MB. Please split the journal into smaller files.",
+      });
+      return;
+    }
+    setFormat(detected);
+    setContent(await file.text());
+    setFileName(file.name);
+  }
+
+  async function onImport() {
+    if (!content.trim()) {
+      toast({ variant: "destructive", title: MSG.emptyContentTitle, description: MSG.emptyContent });
+      return;
+    }
+    if (!(await sessionIsValid())) {
+      toast({ variant: "destructive", title: MSG.authRequiredTitle, description: MSG.sessionExpired });
+      return;
+    }
+    toast({ title: MSG.startingImportTitle, description: MSG.startingImport });
+    importJournal.mutate(
+      { content, format },
+      {
+        onSuccess: (data) => {
+          if (data.count === 0) {
+            toast({ variant: "destructive", title: MSG.noEntriesTitle, description: MSG.noEntries });
+            return;
+          }
+          setContent("");
+          setFileName(null);
+          toast({ title: MSG.importSuccessTitle, description: importedMessage(data.count) });
+          window.setTimeout(() => {
+            void refreshJournal();
+            void queryClient.invalidateQueries({ queryKey: settingsKeys.importProgress });
+            setResult(data);
+          }, POST_IMPORT_REFRESH_DELAY_MS);
+        },
+        onError: (error) => {
+          const message = serverMessage(error, "There was an error importing your journal.");
+          if (message.startsWith("Not authenticated")) {
+            toast({ variant: "destructive", title: MSG.authRequiredTitle, description: MSG.sessionExpired });
+            return;
+          }
+          const title = isAuthProblem(message) ? MSG.authErrorTitle : MSG.importFailedTitle;
+          toast({ variant: "destructive", title, description: message });
+        },
+      },
+    );
+  }
+
+  if (result) {
+    return <ImportSuccessCard result={result} onScrollToResume={onScrollToResume} onAgain={() => setResult(null)} />;
+  }
+
+  const current = FORMATS.find((f) => f.value === format) ?? FORMATS[0]!;
+  return (
+    <Card>
+      {importJournal.isPending && <ImportingOverlay />}
+      <CardHeader>
+        <CardTitle>Import Journal</CardTitle>
+        <CardDescription>
+          Bring in entries from another journal: plain text or Markdown with a date before each entry, a CSV with Date
+          and Content columns, a JSON list, a Day One export or a Reverie export. Entries already in your journal are
+          skipped. Up to 5 MB at a time.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        <div className="flex flex-col gap-2 sm:max-w-56">
+          <Label htmlFor="import-format">Format</Label>
+          <Select value={format} onValueChange={(value) => setFormat(value as ImportFormat)}>
+            <SelectTrigger id="import-format" className="w-full">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {FORMATS.map((f) => (
+                <SelectItem key={f.value} value={f.value}>
+                  {f.label}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+        <div className="flex flex-col gap-2">
+          <Label htmlFor="import-content">Journal content</Label>
+          <Textarea
+            id="import-content"
+            value={content}
+            onChange={(event) => {
+              setContent(event.target.value);
+              setFileName(null);
+            }}
+            placeholder={current.placeholder}
+            className="min-h-40 font-mono text-sm"
+          />
+          {fileName && <p className="text-xs text-muted-foreground">Loaded {fileName}</p>}
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <input
+            ref={fileInput}
+            type="file"
+            accept=".txt,.csv,.json,.md"
+            className="sr-only"
+            tabIndex={-1}
+            aria-label="Journal file"
+            data-testid="import-file"
+            onChange={(event) => void onFile(event)}
+          />
+          <Button variant="outline" onClick={() => fileInput.current?.click()}>
+            <FileUpIcon aria-hidden="true" />
+            Choose File
+          </Button>
+          <Button onClick={() => void onImport()} disabled={importJournal.isPending}>
+            {importJournal.isPending ? "Importing..." : "Import Journal"}
+          </Button>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,66 @@
+/** The settings screen's user-visible texts (spec part 2, sections 2, 4, 5 and 8), in one place. */
+import { ApiError } from "@/lib/api/client";
+
+export const MSG = {
+  emptyContentTitle: "Empty Content",
+  emptyContent: "Please paste your journal content or choose a file to import.",
+  authRequiredTitle: "Authentication Required",
+  sessionExpired: "Your session has expired. Please refresh the page and log in again before importing.",
+  sessionExpiredUpload: "Your session has expired. Please refresh the page and log in again before uploading.",
+  authRequiredProfile: "Please log in to update your profile.",
+  authRequiredDelete: "Please log in to delete your account.",
+  authRequiredResume: "Please log in to manage your resume.",
+  importFailedTitle: "Import Failed",
+  authErrorTitle: "Authentication Error",
+  noEntriesTitle: "No Entries Imported",
+  noEntries: "No journal entries were found in the provided content. Please check the format and try again.",
+  startingImportTitle: "Starting Import",
+  startingImport: "Importing your journal entries...",
+  importSuccessTitle: "Import Successful",
+  importingTitle: "Importing Journal",
+  unsupportedTitle: "Unsupported File Type",
+  unsupportedResume: "Please choose a .txt, .pdf, .doc or .docx file.",
+  unsupportedImport: "Please choose a .txt, .csv or .json file.",
+  uploadFailedTitle: "Upload Failed",
+  resumeUploadedTitle: "Resume Uploaded",
+  resumeUploaded: "Your resume has been saved. Your career insights will use it.",
+  resumeDeletedTitle: "Resume Deleted",
+  resumeDeleted: "Your resume has been removed.",
+  resumeUploadedStatus: "Resume uploaded successfully",
+  deletionFailedTitle: "Deletion Failed",
+  deleteAccountFailed: "Failed to delete account",
+  deleteAccountError: "There was an error deleting your account.",
+  accountDeletedTitle: "Account Deleted",
+  accountDeleted: "Your account and all of your data have been permanently deleted.",
+  profileUpdatedTitle: "Profile Updated",
+  profileUpdated: "Your profile has been updated.",
+  updateFailedTitle: "Update Failed",
+  updateFailed: "There was an error updating your profile.",
+  usernameShort: "Username must be at least 3 characters",
+  exportSuccessTitle: "Data Export Successful",
+  exportSuccess: "Your entries, tasks, projects and goals were downloaded as four CSV files.",
+  exportBackupSuccess: "Your whole journal was downloaded as one file you can import again.",
+  exportFailedTitle: "Export Failed",
+  exportFailed: "There was an error exporting your data. Please try again.",
+  settingsSavedTitle: "Settings Saved",
+  settingsSaved: "Your preferences have been saved.",
+  settingsResetTitle: "Settings Reset",
+  settingsReset: "Your preferences are back to their defaults.",
+} as const;
+
+/** "Imported N journal entry/entries..." */
+export function importedMessage(count: number): string {
+  return `Imported ${count} journal ${count === 1 ? "entry" : "entries"}. Their analysis has started.`;
+}
+
+/** The server's own `error` text when there is one, else the error's message. */
+export function serverMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError) {
+    const body = error.body;
+    if (body && typeof body === "object" && "error" in body && typeof body.error === "string" && body.error) {
+      return body.error;
+    }
+    return error.message || fallback;
+  }
+  return error instanceof Error && error.message ? error.message : fallback;
+}
