@@ -11,6 +11,7 @@ from api.journal.chat import EntryChatController
 from api.journal.controllers import JournalController
 from api.journal.import_controller import JournalImportController
 from api.journal.search import JournalSearchController
+from api.journal.stats import JournalStatsController
 from api.patterns.controllers import PatternAIController, PatternsController
 from api.photos.controllers import PhotosController
 from api.profile.controllers import ProfileController
@@ -27,7 +28,7 @@ ROUTE_HANDLERS = [
     HealthController,
     AuthController, UsersController, ExportController,
     JournalController, JournalSearchController, EntryChatController, TherapistReportController, PhotosController,
-    JournalImportController,
+    JournalImportController, JournalStatsController,
     TasksController, ProjectsController, GoalsController, WeeklyFocusController,
     ProfileController, ResumeController,
     InsightsController, PatternsController, PatternAIController,

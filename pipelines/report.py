@@ -16,9 +16,8 @@ from xml.sax.saxutils import escape
 
 import msgspec
 import structlog
-from reportlab.graphics.charts.legends import Legend
 from reportlab.graphics.charts.lineplots import LinePlot
-from reportlab.graphics.shapes import Circle, Drawing, String
+from reportlab.graphics.shapes import Circle, Drawing, Rect, String
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_LEFT
 from reportlab.lib.pagesizes import A4
@@ -38,6 +37,16 @@ MAX_QUOTES = 8
 MAX_THEMES = 6
 SUMMARY_CHARS = 400
 QUOTE_MIN_WORDS, QUOTE_MAX_WORDS = 6, 45
+# Words of errands and to-do phrasing ("ask Sam", "buy milk", "email the landlord"): frequent in a
+# journal, but they say what was to be done, not what the writer keeps returning to.
+ERRAND_WORDS = frozenset("""
+ask asked asking buy bought buying email emailed emails call called calling text texted send sent pay paid
+book booked fix fixed check checked finish finished write wrote read try tried start make take took get
+getting give gave put set keep kept let find found look looked see saw seen meet met remember plan planned
+pick picked order ordered reply replied schedule sort sorted update updated print return bring brought
+clean cleaned tidy sign signed renew renewed fill submit follow figure pack move moved talk talked tell
+thought think use used help helped come back done doing things stuff way lot maybe also next last first
+""".split())  # noqa: SIM905
 
 # The chart's mood score is models.constants.MOOD_SCORE: low (0) to bright (3), as the Self Analysis
 # ranks moods.
@@ -51,6 +60,7 @@ MOOD_COLOURS = {
     "Sad": colors.HexColor("#4F7CAC"),
     "Angry": colors.HexColor("#C0574F"),
 }
+LEGEND_TOP, LEGEND_ROW = 36, 13  # the legend's first baseline and its line height, in points
 INK = colors.HexColor("#2F3A45")
 SOFT = colors.HexColor("#6B7785")
 LINE = colors.HexColor("#5B8C85")
@@ -63,14 +73,32 @@ class ReportEntry(msgspec.Struct, frozen=True, kw_only=True):
     mood: str | None = None  # the mood's text: "Happy", "Tired", ...
 
 
+# A date at the start of an entry's text (d/m/yyyy with /, - or . between): the date the journal
+# shows for the entry (spec part 2, "Entry date display priority"), so the report shows it too.
+_CONTENT_DATE = re.compile(r"^\s*(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})(?!\d)")
+
+
+def shown_date(content: str, stored: date) -> date:
+    """The entry's date as the journal shows it: a real d/m/yyyy day opening the text, else its
+    stored date (the timestamp the list would use next always agrees with it)."""
+    match = _CONTENT_DATE.match(content or "")
+    if match:
+        day, month, year = (int(part) for part in match.groups())
+        try:
+            return date(year, month, day)
+        except ValueError:
+            pass
+    return stored
+
+
 def _entry(value) -> ReportEntry:
     if isinstance(value, ReportEntry):
-        return value
+        return msgspec.structs.replace(value, date=shown_date(value.content, value.date))
     if isinstance(value, dict):
-        return ReportEntry(date=value["date"], content=value.get("content") or "", summary=value.get("summary"),
-                           mood=value.get("mood"))
+        return _entry(ReportEntry(date=value["date"], content=value.get("content") or "",
+                                  summary=value.get("summary"), mood=value.get("mood")))
     day, content, summary, mood = value
-    return ReportEntry(date=day, content=content or "", summary=summary, mood=mood)
+    return _entry(ReportEntry(date=day, content=content or "", summary=summary, mood=mood))
 
 
 # -- what goes in ----------------------------------------------------------------------------
@@ -123,7 +151,7 @@ def _themes(entries: Sequence[ReportEntry]) -> list[tuple[str, int]]:
     try:
         from pipelines.reflection import recurring_words
 
-        for word in recurring_words(texts, limit=MAX_THEMES):
+        for word in [w for w in recurring_words(texts, limit=4 * MAX_THEMES) if w not in ERRAND_WORDS][:MAX_THEMES]:
             pattern = re.compile(rf"\b{re.escape(word)}", re.IGNORECASE)
             themes.append((f'"{word}"', sum(1 for t in texts if pattern.search(t))))
     except Exception as exc:
@@ -212,22 +240,15 @@ def mood_chart(start: date, end: date, moods: Iterable[tuple[date, str]], width:
             jitter = (i - (len(by_day[day]) - 1) / 2) * 0.12
             drawing.add(Circle(to_x((day - start).days), to_y(MOOD_SCORE[mood] + jitter), radius,
                                fillColor=MOOD_COLOURS[mood], strokeColor=colors.white, strokeWidth=0.4))
-    legend = Legend()
-    # Two rows of four under the axis labels, inside the drawing's width.
-    legend.x, legend.y = plot.x, 36
-    legend.alignment = "right"
-    legend.columnMaximum = 2
-    legend.deltay = 12
-    legend.deltax = (width - plot.x) / 4
-    legend.dxTextSpace = 6
-    legend.dx = legend.dy = 7
-    legend.fontName, legend.fontSize = "Helvetica", 7.5
-    legend.fillColor = INK
-    legend.colorNamePairs = [(MOOD_COLOURS[m], f"{m} ({SCORE_LABELS[s]})") for m, s in MOOD_SCORE.items()]
-    legend.boxAnchor = "nw"
-    legend.swdx = legend.swdy = 7
-    legend.subCols.minWidth = 0
-    drawing.add(legend)
+    # The legend, two rows of four under the axis labels: each swatch drawn on its label's line
+    # (reportlab's Legend put the swatches above their labels, half over the text).
+    columns, swatch = 4, 7
+    for i, (mood, score) in enumerate(MOOD_SCORE.items()):
+        left = plot.x + (i % columns) * (width - plot.x) / columns
+        baseline = LEGEND_TOP - (i // columns) * LEGEND_ROW
+        drawing.add(Rect(left, baseline - 0.5, swatch, swatch, fillColor=MOOD_COLOURS[mood], strokeColor=None))
+        drawing.add(String(left + swatch + 4, baseline, f"{mood} ({SCORE_LABELS[score]})", fontName="Helvetica",
+                           fontSize=7.5, fillColor=INK))
     if not days:
         drawing.add(String(plot.x + plot.width / 2, plot.y + plot.height / 2, "No moods recorded in this range",
                            textAnchor="middle", fontName="Helvetica", fontSize=9, fillColor=SOFT))
@@ -252,8 +273,25 @@ def _styles() -> dict[str, ParagraphStyle]:
     }
 
 
+# Box-drawing characters: the closing rule of an insight block the editor inserts ("────").
+_RULE = re.compile("[\u2500-\u257f]+")
+
+
+def printable(text: str) -> str:
+    """`text` as the report's Helvetica can draw it: the built-in PDF fonts only have the WinAnsi
+    (cp1252) characters, and anything else (an insight block's rule, an emoji) prints as a black
+    square. Rule-only lines go; other such characters are left out."""
+    lines = []
+    for line in text.split("\n"):
+        if _RULE.search(line) and not _RULE.sub("", line).strip(" \t-\u2014"):
+            continue  # a line that is only a rule
+        kept = "".join(ch for ch in _RULE.sub("", line) if ch.encode("cp1252", "ignore"))
+        lines.append(" ".join(kept.split()) if kept.strip() else "")
+    return "\n".join(lines).strip()
+
+
 def _p(text: str, style: ParagraphStyle) -> Paragraph:
-    return Paragraph(escape(text).replace("\n", "<br/>"), style)
+    return Paragraph(escape(printable(text)).replace("\n", "<br/>"), style)
 
 
 def build_therapist_report(user_name: str, start: date, end: date, entries: Iterable, *,

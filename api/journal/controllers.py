@@ -3,6 +3,7 @@ written through the signed-in user's id (`EntryService`); another user's entry i
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import UTC, datetime
 from uuid import UUID
 
@@ -10,6 +11,7 @@ from litestar import Controller, Request, delete, get, patch, post
 
 from api.errors import documented_errors
 from api.journal import rules
+from api.journal.details import entry_details
 from api.journal.schemas import DeletedOut, EntryCreate, EntryOut, EntryUpdate
 from api.journal.services import EntryService
 from api.logging import get_logger
@@ -27,36 +29,44 @@ def _request_analysis(request: Request, entry: JournalEntry) -> None:
         log.warning("analysis_not_submitted", entry_id=str(entry.id), error=str(exc))
 
 
+async def _out(entries: EntryService, user_id: UUID, rows: Sequence[JournalEntry]) -> list[EntryOut]:
+    """Entries as the API shows them, with what was drawn from each."""
+    details = await entry_details(entries.repository.session, user_id, rows)
+    return [EntryOut.of(entry, **details.of(entry.id)) for entry in rows]
+
+
 @documented_errors
 class JournalController(Controller):
     path = "/api/journal"
     tags = ["journal"]
     dependencies = provide(entries=EntryService)
 
-    @get(operation_id="listEntries", description="The signed-in user's entries, newest first.")
+    @get(operation_id="listEntries", description="The signed-in user's entries, newest first, each with the "
+                                                 "insights, highlights (tasks, projects, goals) and photos drawn from it.")
     async def list_entries(self, request: Request, entries: EntryService) -> list[EntryOut]:
-        from api.insights.schemas import InsightOut
-        from api.insights.services import InsightService
-
-        # Each entry lists the insights drawn from it (the insights view's counts are real).
-        drawn = await InsightService(session=entries.repository.session).by_entry(request.user.id)
-        return [EntryOut.of(entry, insights=[InsightOut.of(i) for i in drawn.get(entry.id, ())])
-                for entry in await entries.newest_first(request.user.id)]
+        return await _out(entries, request.user.id, await entries.newest_first(request.user.id))
 
     @post(operation_id="createEntry", status_code=201)
     async def create_entry(self, request: Request, entries: EntryService, data: EntryCreate) -> EntryOut:
         now = datetime.now(UTC)
+        given = rules.check_timestamp(data.timestamp) if data.timestamp is not None else None
+        if data.date:
+            day = rules.parse_entry_date(data.date)
+        else:  # no date: the timestamp's (UTC) day, else today
+            day = datetime.fromtimestamp(given, UTC).date() if given is not None else now.date()
+        time = rules.check_time(data.time) if data.time else now.strftime("%H:%M")
         entry = await entries.add(JournalEntry(
             user_id=request.user.id,
             content=rules.check_content(data.content),
-            entry_date=rules.parse_entry_date(data.date) if data.date else now.date(),
-            entry_time=rules.check_time(data.time) if data.time else now.strftime("%H:%M"),
+            entry_date=day,
+            entry_time=time,
             location=(data.location or "").strip()[:200] or rules.DEFAULT_LOCATION,
             mood=rules.parse_mood(data.mood),
             summary=(data.summary or None),
             related_goals=rules.parse_related(data.related_goals, "relatedGoals"),
             related_projects=rules.parse_related(data.related_projects, "relatedProjects"),
-            timestamp=rules.check_timestamp(data.timestamp) if data.timestamp is not None else int(now.timestamp()),
+            # Date and timestamp always agree (a backdated entry is shown on its own day).
+            timestamp=rules.agreeing_timestamp(day, time, given if given is not None else int(now.timestamp())),
         ))
         await entries.commit()
         _request_analysis(request, entry)
@@ -64,7 +74,9 @@ class JournalController(Controller):
 
     @patch("/{entry_id:uuid}", operation_id="updateEntry",
            description="Edit an entry. The editor sends content and generateSummary; the keep-alive save on page "
-                       "unload sends only content.")
+                       "unload sends only content. A content change is analysed again (mood, summary, highlights, "
+                       "embedding); generateSummary true (the editor's manual Save) asks for a summary of this very "
+                       "text even when the content is unchanged. A new date moves the timestamp with it.")
     async def update_entry(self, request: Request, entries: EntryService, entry_id: UUID,
                            data: EntryUpdate) -> EntryOut:
         # The row stays locked until the commit, so two edits at the same moment are applied one
@@ -79,8 +91,17 @@ class JournalController(Controller):
                 entry.analysis_state = "pending"
                 entry.analysis_error = None
                 content_changed = True
+        if data.generate_summary and entry.summarised_length != len(entry.content):
+            # The summary on the entry is of another text: summarise this one, whatever the length.
+            entry.summarised_length = None
+            if not content_changed:
+                entry.content_version += 1  # a version of its own, so the finished analysis runs again
+                entry.analysis_state = "pending"
+                content_changed = True
         if data.date is not None and data.date.strip():
-            entry.entry_date = rules.parse_entry_date(data.date)
+            day = rules.parse_entry_date(data.date)
+            entry.timestamp = rules.moved_timestamp(entry.timestamp, entry.entry_date, day, entry.entry_time)
+            entry.entry_date = day
         if data.summary is not None:
             entry.summary = data.summary or None
         if data.related_goals is not None:
@@ -90,7 +111,7 @@ class JournalController(Controller):
         await entries.commit()
         if content_changed:
             _request_analysis(request, entry)
-        return EntryOut.of(entry)
+        return (await _out(entries, request.user.id, [entry]))[0]
 
     @delete("/{entry_id:uuid}", operation_id="deleteEntry", status_code=200)
     async def delete_entry(self, request: Request, entries: EntryService, entry_id: UUID) -> DeletedOut:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import re
-from datetime import date, datetime
+from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
 from api.errors import FieldError
@@ -24,6 +24,30 @@ MSG_TIMESTAMP = "Timestamp must be a whole number of seconds since 1970."
 MSG_MOOD = 'Mood must be JSON such as {"emoji": "😊", "text": "Happy"}.'
 MSG_RELATED = f"At most {MAX_RELATED} related goals and {MAX_RELATED} related projects per entry."
 MSG_NOT_FOUND = "Journal entry not found"
+
+# Search (GET /api/journal/search): an entry is a hit when its meaning is at least this close to
+# the query (cosine similarity of the all-MiniLM-L6-v2 embeddings), or when it contains one of the
+# query's words. Measured on the labelled journal corpus (200 dev entries): nonsense queries
+# ("xyzzy", "qwerty asdf", "lorem ipsum") peak at 0.29, while on-topic ones ("sleep problems",
+# "family dinner", "doctor appointment") reach 0.43-0.58 and their relevant entries sit above 0.30.
+SEARCH_MIN_SCORE = 0.30
+# Words too common to say what an entry is about; the rest of a query's words match whole-word
+# prefixes ("run" finds "running").
+_SEARCH_STOP_WORDS = frozenset("""
+a about after again all also am an and any are as at be been before being but by can could did do does
+doing for from had has have having he her here him his how i if in into is it its just me more most my
+no not of off on once only or other our out over own same she should so some such than that the their
+them then there these they this those through to too under until up very was we were what when where
+which while who whom why will with would you your yours feel felt feeling day today write wrote entry
+entries journal thing things something
+""".split())  # noqa: SIM905
+
+
+def search_words(text: str) -> list[str]:
+    """The words of a query that can find an entry by themselves (three letters or more, not common)."""
+    words = re.findall(r"[^\W\d_]{3,}", text.lower())
+    return [w for w in dict.fromkeys(words) if w not in _SEARCH_STOP_WORDS][:8]
+
 
 _DATE_FORMATS = (
     ENTRY_DATE_FORMAT,  # the list's MM/DD/YYYY
@@ -59,6 +83,45 @@ def check_timestamp(value: int) -> int:
     if value < 0:
         raise FieldError("timestamp", MSG_TIMESTAMP)
     return min(value, MAX_TIMESTAMP)
+
+
+# Every place on Earth keeps a clock between UTC-12 and UTC+14: a timestamp falls on a calendar
+# day for its writer only if it lies in that day somewhere in this band.
+_EARLIEST_OFFSET, _LATEST_OFFSET = timedelta(hours=-12), timedelta(hours=14)
+
+
+def _midnight(day: date) -> datetime:
+    return datetime(day.year, day.month, day.day, tzinfo=UTC)
+
+
+def timestamp_on(day: date, timestamp: int) -> bool:
+    """Whether `timestamp` (unix seconds) can be a moment of `day` in some time zone."""
+    moment = datetime.fromtimestamp(timestamp, UTC)
+    return _midnight(day) - _LATEST_OFFSET <= moment < _midnight(day) + timedelta(days=1) - _EARLIEST_OFFSET
+
+
+def timestamp_for(day: date, time: str | None) -> int:
+    """The day at the entry's HH:MM (read as UTC: the server does not know the writer's zone)."""
+    hours, minutes = (int(part) for part in (time or "12:00").split(":"))
+    return min(int((_midnight(day) + timedelta(hours=hours, minutes=minutes)).timestamp()), MAX_TIMESTAMP)
+
+
+def agreeing_timestamp(day: date, time: str | None, timestamp: int | None) -> int:
+    """An entry's timestamp always names its date (the list shows the timestamp's day first, spec
+    part 1 "Entry date display priority"): a given timestamp on that day is kept, any other is
+    replaced by the day at the entry's time."""
+    if timestamp is not None and timestamp_on(day, timestamp):
+        return timestamp
+    return timestamp_for(day, time)
+
+
+def moved_timestamp(timestamp: int | None, old_day: date, new_day: date, time: str | None) -> int | None:
+    """The timestamp of an entry whose date was edited: moved by whole days, so it keeps its time of
+    day in the writer's zone; an entry without a timestamp keeps none (its date is shown)."""
+    if timestamp is None:
+        return None
+    moved = timestamp + (new_day - old_day).days * 86_400
+    return agreeing_timestamp(new_day, time, moved if 0 <= moved <= MAX_TIMESTAMP else None)
 
 
 def check_content(value: str) -> str:

@@ -6,7 +6,9 @@ from uuid import UUID
 
 import msgspec
 
+from api.insights.schemas import InsightOut
 from api.journal.rules import format_entry_date
+from api.photos.schemas import PhotoOut
 from models import JournalEntry
 
 
@@ -19,6 +21,23 @@ class AnalysisOut(msgspec.Struct, kw_only=True):
     state: Literal["pending", "running", "done", "failed"]
     error: str | None = None
     provider: str | None = None
+
+
+class HighlightMeta(msgspec.Struct, rename="camel", kw_only=True):
+    timeframe: str | None
+    priority: str | None = None
+    project_ref: str | None = None
+    parent_id: str | None = None
+
+
+class EntryHighlight(msgspec.Struct, kw_only=True):
+    """A task, project or goal the analysis drew from the entry (spec section 3, "Highlight"), with
+    the id of the row it became."""
+
+    id: UUID
+    type: Literal["task", "project", "goal"]
+    reformulation: str
+    metadata: HighlightMeta
 
 
 class EntryOut(msgspec.Struct, rename="camel", kw_only=True):
@@ -34,12 +53,14 @@ class EntryOut(msgspec.Struct, rename="camel", kw_only=True):
     timestamp: int | None
     created_at: datetime
     updated_at: datetime
-    insights: list[Any]
-    highlights: list[Any]
+    insights: list[InsightOut]  # the insights saved from or drawn from this entry
+    highlights: list[EntryHighlight]  # the tasks, projects and goals drawn from it
+    photos: list[PhotoOut]
     analysis: AnalysisOut
 
     @classmethod
-    def of(cls, entry: JournalEntry, *, insights: list[Any] | None = None) -> EntryOut:
+    def of(cls, entry: JournalEntry, *, insights: list[Any] | None = None, highlights: list[Any] | None = None,
+           photos: list[Any] | None = None) -> EntryOut:
         return cls(
             id=entry.id,
             content=entry.content,
@@ -54,7 +75,8 @@ class EntryOut(msgspec.Struct, rename="camel", kw_only=True):
             created_at=entry.created_at,
             updated_at=entry.updated_at,
             insights=list(insights or []),
-            highlights=[],
+            highlights=list(highlights or []),
+            photos=list(photos or []),
             analysis=AnalysisOut(
                 state=entry.analysis_state,  # type: ignore[arg-type]
                 error=entry.analysis_error,

@@ -10,6 +10,7 @@ from litestar.params import Parameter
 
 from api.errors import FieldError, documented_errors
 from api.journal.dates import extract_date_range
+from api.journal.details import entry_details
 from api.journal.schemas import EntryOut, SearchHit, SearchResults
 from api.journal.services import EntryService
 from api.services import provide
@@ -40,9 +41,10 @@ class JournalSearchController(Controller):
         hits = await entries.search(
             request.user.id, text, window.start if window else None, window.end if window else None, limit
         )
+        details = await entry_details(entries.repository.session, request.user.id, [entry for entry, _ in hits])
         return SearchResults(
             query=query, text=text,
             date_from=window.start.isoformat() if window else None,
             date_to=window.end.isoformat() if window else None,
-            results=[SearchHit(entry=EntryOut.of(entry), score=score) for entry, score in hits],
+            results=[SearchHit(entry=EntryOut.of(entry, **details.of(entry.id)), score=score) for entry, score in hits],
         )

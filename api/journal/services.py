@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -68,9 +69,11 @@ class EntryService(OwnedService[JournalEntry]):
 
     async def search(self, user_id: uuid.UUID, text: str, start=None, end=None, limit: int = 10
                      ) -> list[tuple[JournalEntry, float | None]]:
-        """The user's entries ranked by meaning (exact cosine ranking: a MATERIALIZED subquery keeps
-        the user filter ahead of the ordering, so a per-user search never loses hits to an
-        approximate index scan). With no text, the newest entries in the date window."""
+        """The user's entries that match `text`, best first: by meaning (cosine similarity at least
+        `rules.SEARCH_MIN_SCORE`; exact ranking: a MATERIALIZED subquery keeps the user filter ahead
+        of the ordering, so a per-user search never loses hits to an approximate index scan), or
+        containing one of its words. Anything else is not a result, so a search can find nothing.
+        With no text, the newest entries in the date window."""
         session = self.repository.session
         mine = sa.select(JournalEntry).where(self.of_user(user_id))
         if start is not None:
@@ -84,8 +87,17 @@ class EntryService(OwnedService[JournalEntry]):
         subquery = mine.where(JournalEntry.embedding.is_not(None)).cte("mine").prefix_with("MATERIALIZED")
         alias = sa.orm.aliased(JournalEntry, subquery)
         distance = alias.embedding.cosine_distance(vector)
-        rows = await session.execute(sa.select(alias, (1 - distance).label("score")).order_by(distance).limit(limit))
-        return [(entry, round(float(score), 4)) for entry, score in rows]
+        close = sa.select(alias, (1 - distance).label("score")).where(distance <= 1 - rules.SEARCH_MIN_SCORE)
+        found = {entry.id: (entry, float(score)) for entry, score in
+                 await session.execute(close.order_by(distance).limit(limit))}
+        words = rules.search_words(text)
+        if words:
+            said = sa.or_(*(alias.content.op("~*")(rf"\m{re.escape(word)}") for word in words))
+            for entry, score in await session.execute(
+                    sa.select(alias, (1 - distance).label("score")).where(said).order_by(distance).limit(limit)):
+                found.setdefault(entry.id, (entry, float(score)))
+        ranked = sorted(found.values(), key=lambda hit: -hit[1])[:limit]
+        return [(entry, round(score, 4)) for entry, score in ranked]
 
     async def require_unlocked(self, user_id: uuid.UUID, needed: int, feature: str) -> int:
         """The progressive unlocks, enforced by the server: 403 until the user has `needed` entries."""

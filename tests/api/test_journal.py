@@ -18,14 +18,14 @@ def test_create_then_list_with_every_field(ana):
         "summary": "",
         "relatedGoals": '["Run a half marathon"]',
         "relatedProjects": "[]",
-        "timestamp": 1795000000,
+        "timestamp": 1795160700,  # 2026-11-20 07:45 UTC: on the entry's date, so it is kept
     })
     assert response.status_code == 201, response.text
     entry = response.json()
     assert entry["date"] == "11/20/2026" and entry["time"] == "07:45" and entry["location"] == "Lisbon"
     assert entry["mood"] == {"emoji": "😊", "text": "Happy"}
     assert entry["relatedGoals"] == ["Run a half marathon"] and entry["relatedProjects"] == []
-    assert entry["timestamp"] == 1795000000
+    assert entry["timestamp"] == 1795160700
     assert entry["analysis"]["state"] in {"pending", "running", "done"}
     listed = ana.get("/api/journal").json()
     assert [e["id"] for e in listed] == [entry["id"]]
