@@ -162,7 +162,7 @@ def test_input_classes_never_answer_5xx(fuzz_world, method, path, body_schema, q
     if body_schema is not None:
         for label, raw, content_type in _bodies(body_schema):
             headers = {"Content-Type": content_type} if content_type else {}
-            attempts.append((label, {"content": raw, "headers": headers}))
+            attempts.append((label, {"data": raw, "headers": headers}))
     for parameter in queries:
         for value in HOSTILE_QUERIES:
             attempts.append((f"?{parameter['name']}={value[:20]!r}", {"params": {parameter["name"]: value}}))
