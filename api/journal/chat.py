@@ -6,6 +6,8 @@ from __future__ import annotations
 import uuid
 
 import anyio
+import numpy as np
+import sqlalchemy as sa
 from litestar import Controller, Request, post
 
 from api.errors import documented_errors
@@ -18,27 +20,43 @@ from models import JournalEntry
 from models.constants import ASK_HELP_RECENT_ENTRIES
 
 RETRIEVED_PASSAGES = 5
+# A question about moods reads the moods of this many latest entries.
+MOOD_QUESTION_ENTRIES = max(ASK_HELP_RECENT_ENTRIES, 30)
 MAX_QUESTION_CHARS = 2000
 
 
 async def answer_from_journal(entries: EntryService, user_id: uuid.UUID, question: str,
                               focus: JournalEntry | None = None) -> str:
-    """Retrieve the most relevant entries (pgvector) plus the latest ones, and answer from them."""
+    """Answer from the best evidence across all of the user's entries (pgvector + word search).
+
+    The open entry (`focus`) is context, not the answer: it is scored against the question like
+    any other entry, so it is quoted only when it is among the best evidence. Below the provider's
+    relevance threshold the answer is "I couldn't find anything...". A question about moods is
+    answered from the moods of the user's recent entries, with their dates.
+    """
     from pipelines.providers import get_providers
     from pipelines.providers.base import Passage
+    from pipelines.providers.local_provider import is_mood_question
 
-    hits = await entries.search(user_id, question, limit=RETRIEVED_PASSAGES)
-    recent = await entries.recent(user_id, ASK_HELP_RECENT_ENTRIES)
+    def passage(entry: JournalEntry, score: float) -> Passage:
+        return Passage(entry_id=str(entry.id), date=format_entry_date(entry.entry_date), text=entry.content,
+                       score=score, mood=(entry.mood or {}).get("text"))
+
     passages: dict[uuid.UUID, Passage] = {}
-    if focus is not None:
-        passages[focus.id] = Passage(entry_id=str(focus.id), date=format_entry_date(focus.entry_date),
-                                     text=focus.content, score=1.0)
-    for entry, score in hits:
-        passages.setdefault(entry.id, Passage(entry_id=str(entry.id), date=format_entry_date(entry.entry_date),
-                                              text=entry.content, score=score or 0.0))
-    for entry in recent:
-        passages.setdefault(entry.id, Passage(entry_id=str(entry.id), date=format_entry_date(entry.entry_date),
-                                              text=entry.content, score=0.0))
+    if is_mood_question(question):
+        for entry in await entries.recent(user_id, MOOD_QUESTION_ENTRIES):
+            passages[entry.id] = passage(entry, 0.0)
+    else:
+        for entry, score in await entries.search(user_id, question, limit=RETRIEVED_PASSAGES):
+            passages[entry.id] = passage(entry, score or 0.0)
+        if focus is not None and focus.id not in passages:
+            stored = await entries.repository.session.scalar(
+                sa.select(JournalEntry.embedding).where(JournalEntry.id == focus.id))
+            if stored is not None:
+                from pipelines.embeddings import embed
+
+                vector = (await anyio.to_thread.run_sync(lambda: embed([question])))[0]
+                passages[focus.id] = passage(focus, float(np.asarray(stored, dtype=np.float32) @ vector))
     ordered = sorted(passages.values(), key=lambda p: -p.score)
     outcome = await anyio.to_thread.run_sync(lambda: get_providers().run(lambda p: p.answer(question, ordered)))
     return outcome.value

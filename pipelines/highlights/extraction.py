@@ -357,7 +357,7 @@ _TIME_WORD = re.compile(
 
 
 def _is_action(candidate: _Candidate) -> bool:
-    action = _LEADING_FILLER.sub("", _cut(candidate.action).strip())
+    action = _TRAILING_FILLER.sub("", _TRAILING_JUNK.sub("", _LEADING_FILLER.sub("", _cut(candidate.action).strip())))
     words = [w.lower() for w in _WORD.findall(action)]
     if not words:
         return False

@@ -312,7 +312,7 @@ _CUT = re.compile(
 _TRAILING_FILLER = re.compile(
     r"(?:\s+(?:too|as\s+well|anyway|anyways|already|at\s+least|for\s+sure|i\s+guess|i\s+think|haha|lol|tbh|honestly|"
     r"though|seriously|really|finally|please|again\s+soon|ugh|somehow|,?\s*maybe|,?\s*perhaps|,?\s*probably|,?\s*hopefully|"
-    r",?\s*if\s+possible|,?\s*i\s+hope))+$",
+    r",?\s*if\s+possible|,?\s*i\s+hope|,?\s*whatever\s+happens|,?\s*no\s+matter\s+what))+$",
     re.IGNORECASE,
 )
 _TRAILING_JUNK = re.compile(r"[\s.,;:!?\u2026\"'`*_~()\[\]-]+$")

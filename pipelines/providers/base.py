@@ -61,6 +61,7 @@ class Passage(msgspec.Struct, kw_only=True):
     date: str
     text: str
     score: float
+    mood: str | None = None  # the entry's mood text ("Sad"), for questions about moods
 
 
 class ProviderResult(msgspec.Struct, kw_only=True):

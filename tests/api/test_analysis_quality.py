@@ -1,0 +1,139 @@
+"""Issue 16 through the API, on the real model and database: chat answers from the entry that
+answers the question (the open entry is context, not the answer), the not-found answer, questions
+about moods, one task per list item, pronouns, due dates, no stray fragment tasks, goals
+remembered from the first entry and entries linked to their own goals."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.support.journal import wait_until_analysed, write_entry
+
+NOT_FOUND = "I couldn't find anything in your journal about that yet."
+
+
+def _analysed(client, content: str, day: str) -> dict:
+    return wait_until_analysed(client, write_entry(client, content, day)["id"])
+
+
+def _tasks(client) -> list[dict]:
+    listed = client.get("/api/tasks")
+    assert listed.status_code == 200, listed.text
+    return listed.json()
+
+
+@pytest.fixture
+def journal(ana) -> dict[str, dict]:
+    entries = {
+        "consultant": _analysed(ana, "Consultant appointment is on the 23rd. The consultant recommends a hip "
+                                     "replacement, probably in February. He was kind and explained everything.",
+                                "2025-10-12"),
+        "garden": _analysed(ana, "Spent the afternoon in the allotment lifting potatoes and cutting back the "
+                                 "raspberry canes. The soil was cold but it felt good to be outside.", "2025-10-14"),
+        "library": _analysed(ana, "The council closed the village library for good. I am absolutely furious "
+                                  "and I have written to the councillor.", "2025-10-16"),
+        "tired": _analysed(ana, "So exhausted after the funeral, I could sleep for a week.", "2025-10-18"),
+    }
+    return entries
+
+
+def test_chat_answers_from_the_right_entry_not_the_open_one(ana, journal):
+    open_entry = journal["garden"]
+    reply = ana.post(f"/api/journal/{open_entry['id']}/chat",
+                     json={"message": "What did the consultant recommend?"})
+    assert reply.status_code == 200, reply.text
+    answer = reply.json()["response"]
+    assert "Consultant" in answer and "10/12/2025" in answer  # quoted from the consultant entry, with its date
+    assert "allotment" not in answer  # the open entry does not answer this question
+
+
+def test_chat_still_quotes_the_open_entry_when_it_answers(ana, journal):
+    reply = ana.post(f"/api/journal/{journal['garden']['id']}/chat",
+                     json={"message": "What did I do at the allotment?"}).json()["response"]
+    assert "potatoes" in reply and "10/14/2025" in reply
+
+
+def test_an_unrelated_question_is_not_answered_with_loose_quotes(ana, journal):
+    answer = ana.post("/api/openai/ask-help", json={"question": "What is my favourite pizza topping?"})
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["response"] == NOT_FOUND
+    chat = ana.post(f"/api/journal/{journal['library']['id']}/chat", json={"message": "Did I go to Japan?"})
+    assert chat.json()["response"] == NOT_FOUND
+
+
+def test_a_question_about_moods_is_answered_from_the_moods_with_dates(ana, journal):
+    answer = ana.post("/api/openai/ask-help", json={"question": "How has my mood changed?"}).json()["response"]
+    assert answer.startswith("Here is how your moods have gone:")
+    assert "10/12/2025" in answer and "10/18/2025" in answer
+    assert "Tired" in answer and "Angry" in answer
+    assert "allotment" not in answer  # no loosely related quotes
+
+
+def test_one_task_per_list_item_with_the_lists_due_date(ana):
+    # Tuesday 18 November 2025: "Before Friday" is Friday 21 November.
+    _analysed(ana, "Plasterers started. Before Friday: pay the council tax, email Jo, and pick up the "
+                   "prescription.", "2025-11-18")
+    tasks = {t["text"]: t for t in _tasks(ana)}
+    assert set(tasks) == {"Pay the council tax", "Email Jo", "Pick up the prescription"}
+    assert {t["dueDate"] for t in tasks.values()} == {"2025-11-21"}
+
+
+def test_a_pronoun_is_resolved_to_the_last_named_person(ana):
+    _analysed(ana, "Inset day. Jo from Year 4 rang about sharing the coach for the museum trip; ring her "
+                   "back tomorrow.", "2025-09-19")
+    [task] = _tasks(ana)
+    assert task["text"] == "Ring Jo back tomorrow"
+    assert task["dueDate"] == "2025-09-20"
+
+
+@pytest.mark.parametrize(
+    ("content", "day", "text", "due"),
+    [
+        ("Performance review is next Monday. I should write down what I shipped before then.", "2025-09-09",
+         "Write down what you shipped before then", "2025-09-15"),
+        ("I must call the bank on Monday about extending the mortgage.", "2025-09-05",
+         "Call the bank on Monday about extending the mortgage", "2025-09-08"),
+        ("Need to renew the car insurance before the end of the month.", "2025-10-13",
+         "Renew the car insurance before the end of the month", "2025-10-31"),
+        ("The school photos money is due soon. I need to pay it by the 17th.", "2025-10-13",
+         "Pay the school photos money by the 17th", "2025-10-17"),
+    ],
+)
+def test_relative_dates_become_due_dates(ana, content, day, text, due):
+    _analysed(ana, content, day)
+    [task] = _tasks(ana)
+    assert (task["text"], task["dueDate"]) == (text, due)
+
+
+def test_a_task_past_its_due_date_leaves_this_week(ana):
+    _analysed(ana, "I need to call the plumber tomorrow.", "2025-01-06")
+    [task] = _tasks(ana)
+    assert task["dueDate"] == "2025-01-07"
+    assert task["timeframe"] == "later"  # not today's, not this week's: the day has passed
+
+
+def test_no_stray_fragment_tasks(ana):
+    _analysed(ana, "We argued about the car again. He said we should leave it, and I said I will stay here "
+                   "whatever happens. Going to sleep on the sofa.", "2025-10-20")
+    assert _tasks(ana) == []
+
+
+def test_advice_to_the_writer_is_kept(ana):
+    _analysed(ana, "My coach from the running club says I should stretch every morning.", "2025-10-07")
+    goals = ana.get("/api/goals").json()
+    assert [g["text"] for g in goals] == ["Stretch every morning"]
+
+
+def test_goals_and_projects_are_remembered_from_the_first_entry_and_linked(ana):
+    entry = _analysed(ana, "Our main goal this year is to finish the workshop in the garden before winter. "
+                           "The loft conversion starts on the 29th.", "2025-09-05")
+    goals = [g["text"] for g in ana.get("/api/goals").json()]
+    projects = [p["name"] for p in ana.get("/api/projects").json()]
+    assert goals == ["Finish the workshop in the garden before winter"]
+    assert "Loft conversion" in projects
+    assert entry["relatedGoals"] == goals
+    assert "Loft conversion" in entry["relatedProjects"]
+    # A later entry about the same project is linked to it.
+    later = _analysed(ana, "Builders started on the loft conversion this morning, the noise is unbelievable.",
+                      "2025-09-29")
+    assert "Loft conversion" in later["relatedProjects"]
