@@ -39,8 +39,8 @@ export function AdminPage() {
         </Card>
       ) : (
         <Tabs defaultValue="all">
-          <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
-            <TabsList>
+          <div>
+            <TabsList className="h-auto flex-wrap justify-start">
               <TabsTrigger value="all">All Users</TabsTrigger>
               <TabsTrigger value="active">Active Users</TabsTrigger>
               <TabsTrigger value="test">Test Accounts</TabsTrigger>

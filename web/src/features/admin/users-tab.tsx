@@ -121,7 +121,7 @@ export function UsersList({ users, label, empty }: { users: AdminUser[]; label: 
               {user.promoSource && (
                 <>
                   <dt>Promo</dt>
-                  <dd className="truncate text-foreground">
+                  <dd className="break-all text-foreground">
                     {user.promoCodeApplied ?? "admin grant"} · until {shortDate(user.promoCodeExpiry, "revoked")}
                   </dd>
                 </>

@@ -54,6 +54,7 @@ export function WaitlistForm({ waitlist }: { waitlist: SubscriptionDetails["wait
         onSuccess: () => {
           toast(WAITLIST_THANKS);
           setStory("");
+          setFeatures([]);
         },
         onError: () => toast({ ...WAITLIST_FAILED, variant: "destructive" }),
       },

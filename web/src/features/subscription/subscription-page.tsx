@@ -74,7 +74,7 @@ export function SubscriptionPage() {
         <Skeleton className="h-40 w-full" aria-label="Loading your plan" />
       )}
 
-      <div className="grid gap-6 lg:grid-cols-[1fr_1.4fr]">
+      <div className="grid items-start gap-6 lg:grid-cols-[1fr_1.4fr]">
         <PricingCard />
         <section aria-labelledby="premium-features" className="space-y-3">
           <h2 id="premium-features" className="text-lg font-semibold">
@@ -92,7 +92,7 @@ export function SubscriptionPage() {
         </section>
       </div>
 
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid items-start gap-6 lg:grid-cols-2">
         <WaitlistForm waitlist={details.data?.waitlist ?? null} />
         <EarlyAccessForm />
       </div>
