@@ -133,53 +133,26 @@ export function useChatWithEntry() {
 }
 
 /** One theme of the Self Analysis (spec section 3, "Analysis result"). */
-export interface AnalysisItem {
-  title: string;
-  description: string;
-  prompts: string[];
-  highlighted: string[];
-}
-
-export interface SelfAnalysis {
-  patterns: AnalysisItem[];
-  connections: AnalysisItem[];
-  growth: AnalysisItem[];
-  reflections: AnalysisItem[];
-}
+export type AnalysisItem = Schemas["AnalysisItem"];
+export type SelfAnalysis = Schemas["SelfAnalysis"];
 
 /** The internal error when the server answers without an analysis. */
 export const NO_ANALYSIS_DATA = "No analysis data returned";
 
-function strings(value: unknown): string[] {
-  return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
+/** A theme with a blank title is shown as 'Theme N'. */
+function titled(items: AnalysisItem[]): AnalysisItem[] {
+  return items.map((item, index) => (item.title.trim() ? item : { ...item, title: `Theme ${index + 1}` }));
 }
 
-function toItems(value: unknown): AnalysisItem[] {
-  if (!Array.isArray(value)) return [];
-  return value.map((raw, index) => {
-    const item = (raw && typeof raw === "object" ? raw : {}) as Record<string, unknown>;
-    const title = typeof item.title === "string" && item.title.trim() ? item.title : `Theme ${index + 1}`;
-    return {
-      title,
-      description: typeof item.description === "string" ? item.description : "",
-      prompts: strings(item.prompts),
-      highlighted: strings(item.highlighted),
-    };
-  });
-}
-
-/** Reads the generate-summary answer into a SelfAnalysis; throws NO_ANALYSIS_DATA when absent. */
-export function parseSelfAnalysis(body: unknown): SelfAnalysis {
-  const record = (body && typeof body === "object" ? body : {}) as Record<string, unknown>;
-  if (typeof record.error === "string" && record.error) throw new Error(record.error);
-  const analysis = record.analysis;
-  if (!analysis || typeof analysis !== "object") throw new Error(NO_ANALYSIS_DATA);
-  const a = analysis as Record<string, unknown>;
+/** The Self Analysis of a generate-summary answer; throws NO_ANALYSIS_DATA when it has none. */
+export function selfAnalysisOf(data: Schemas["GenerateSummaryOut"] | undefined): SelfAnalysis {
+  const analysis = data?.analysis;
+  if (!analysis) throw new Error(NO_ANALYSIS_DATA);
   return {
-    patterns: toItems(a.patterns),
-    connections: toItems(a.connections),
-    growth: toItems(a.growth),
-    reflections: toItems(a.reflections),
+    patterns: titled(analysis.patterns),
+    connections: titled(analysis.connections),
+    growth: titled(analysis.growth),
+    reflections: titled(analysis.reflections),
   };
 }
 
@@ -188,7 +161,7 @@ export function useSelfAnalysis(entryIds: string[], enabled: boolean) {
   return useQuery({
     queryKey: ["journal", "self-analysis", entryIds] as const,
     queryFn: async () =>
-      parseSelfAnalysis((await api.POST("/api/openai/generate-summary", { body: { entryIds } })).data),
+      selfAnalysisOf((await api.POST("/api/openai/generate-summary", { body: { entryIds } })).data),
     enabled: enabled && entryIds.length > 0,
   });
 }
@@ -225,14 +198,7 @@ export function useTherapistReport() {
   });
 }
 
-export type InsightPrompt = {
-  id: string;
-  type: string;
-  text: string;
-  context?: string;
-  timeEstimate?: string | null;
-  relatedTasks?: string[];
-};
+export type InsightPrompt = Schemas["InsightPrompt"];
 
 /** The editor's autosave variant: content and generateSummary, sent with a no-cache header.
  * Only the entries are re-read (the rest changes when analysis finishes). */
@@ -254,12 +220,8 @@ export function useAutosaveEntry() {
 /** POST /api/openai/real-time-prompts: prompts for the text being written. */
 export function useRealTimePrompts() {
   return useMutation({
-    mutationFn: async (body: Schemas["PromptsIn"]) => {
-      const data = (await api.POST("/api/openai/real-time-prompts", { body })).data as
-        | { prompts?: InsightPrompt[] }
-        | undefined;
-      return Array.isArray(data?.prompts) ? data.prompts : [];
-    },
+    mutationFn: async (body: Schemas["PromptsIn"]): Promise<InsightPrompt[]> =>
+      (await api.POST("/api/openai/real-time-prompts", { body })).data?.prompts ?? [],
   });
 }
 
@@ -267,11 +229,9 @@ export function useRealTimePrompts() {
 export function useAskHelp() {
   return useMutation({
     mutationFn: async (body: Schemas["AskHelpIn"]) => {
-      const data = (await api.POST("/api/openai/ask-help", { body })).data as
-        | { response?: unknown; error?: unknown }
-        | undefined;
-      if (typeof data?.response !== "string" || !data.response) throw new Error(String(data?.error ?? "No answer"));
-      return data.response;
+      const answer = (await api.POST("/api/openai/ask-help", { body })).data?.response;
+      if (!answer) throw new Error("No answer");
+      return answer;
     },
   });
 }

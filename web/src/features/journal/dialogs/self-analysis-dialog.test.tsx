@@ -25,7 +25,7 @@ const ANALYSIS = {
         highlighted: ["Woke early and wrote."],
         prompts: ["Why mornings?", "What changes at night?"],
       },
-      { description: "Untitled theme", highlighted: [], prompts: [] },
+      { title: " ", description: "Untitled theme", highlighted: [], prompts: [] },
     ],
     connections: [],
     growth: [{ title: "Patience", description: "Calmer with setbacks.", highlighted: [], prompts: ["What helped?"] }],
@@ -83,7 +83,7 @@ describe("SelfAnalysisDialog", () => {
       "Why mornings?",
       "What changes at night?",
     ]);
-    // A theme without a title is called 'Theme N'.
+    // A theme with a blank title is called 'Theme N'.
     expect(within(dialog).getByText("Theme 2")).toBeInTheDocument();
     expect(within(dialog).queryByText(/at least 3 journal entries/)).not.toBeInTheDocument();
     expect(within(dialog).getByRole("button", { name: "Refresh Analysis" })).toBeEnabled();
@@ -152,6 +152,21 @@ describe("SelfAnalysisDialog", () => {
     ).toBeInTheDocument();
     await user.click(screen.getByText("Close", { selector: "button" }));
     expect(onOpenChange).toHaveBeenCalledWith(false);
+  });
+
+  it("shows the same error message when the answer has no analysis", async () => {
+    fakeApi({ "POST /api/openai/generate-summary": () => json(200, { summary: "", provider: "local" }) });
+    renderWithProviders(
+      <SelfAnalysisDialog
+        open
+        onOpenChange={() => {}}
+        onInsert={() => {}}
+        entries={[makeEntry(), makeEntry(), makeEntry()]}
+      />,
+    );
+    expect(
+      await screen.findByText("An error occurred while analyzing your journal entries. Please try again."),
+    ).toBeInTheDocument();
   });
 });
 
