@@ -44,9 +44,9 @@ LIMITS: dict[str, tuple[Limit, Limit]] = {
 PER_CLIENT_ACCOUNT = frozenset({"login"})
 # Writes of one signed-in user (per user id): any write, and new entries (each starts an analysis;
 # bulk belongs to the import path, one request for many entries).
-USER_WRITE_LIMIT = Limit(120, 60)
+USER_WRITE_LIMIT = Limit(300, 60)
 USER_ROUTE_LIMITS: dict[tuple[str, str], Limit] = {
-    ("POST", "/api/journal"): Limit(30, 10 * 60),
+    ("POST", "/api/journal"): Limit(60, 10 * 60),
 }
 # Failed logins of one account from one client: after this many, that client must wait, with
 # the wait doubling per further failure. Other clients, and the owner's own signed-in devices,
