@@ -155,12 +155,18 @@ def _score(c: Candidate, material: FocusMaterial) -> float:
     return score
 
 
+def with_headlines(texts: list[str]) -> list[str]:
+    """Task texts and, for "headline. detail" ones, their headlines too: a suggestion repeats a task
+    when it says the same as its whole text or as its headline."""
+    return texts + [t.split(". ", 1)[0] for t in texts if ". " in t]
+
+
 def _fresh(material: FocusMaterial, candidates: list[Candidate]) -> list[Candidate]:
     """The candidates that repeat no open task and no task done this week (intentions: done ever)."""
     if not candidates:
         return []
-    taken = material.open_tasks + material.done_this_week
-    everything = taken + material.done_before
+    taken = with_headlines(material.open_tasks + material.done_this_week)
+    everything = taken + with_headlines(material.done_before)
     by_core = find_duplicates([c.core for c in candidates], everything)
     by_headline = find_duplicates([c.headline for c in candidates], taken)
     kept = []
@@ -200,7 +206,7 @@ def why_now(c: Candidate, material: FocusMaterial) -> str:
 def general_suggestion(material: FocusMaterial, rng: random.Random | None = None) -> FocusDraft:
     """A canned suggestion of the domain that repeats no open task or task done this week."""
     options = list(CANNED[material.domain])
-    taken = material.open_tasks + material.done_this_week
+    taken = with_headlines(material.open_tasks + material.done_this_week)
     duplicates = find_duplicates([o.text.split(". ")[0] for o in options], taken)
     fresh = [o for o, dup in zip(options, duplicates, strict=True) if dup is None] or options
     choice = (rng or random).choice(fresh)

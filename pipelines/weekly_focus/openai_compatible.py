@@ -17,7 +17,7 @@ import msgspec
 
 from models.dates import format_entry_date
 from pipelines.highlights import find_duplicates
-from pipelines.weekly_focus.local import FocusDraft, clause, quote
+from pipelines.weekly_focus.local import FocusDraft, clause, quote, with_headlines
 from pipelines.weekly_focus.material import FocusMaterial
 
 MAX_HEADLINE_CHARS = 150
@@ -73,7 +73,7 @@ def openai_suggestion(provider: Any, material: FocusMaterial) -> FocusDraft:
             days.setdefault(item.entry_id, format_entry_date(item.day))
     if answer.entry_id not in days:
         raise ProviderError("the provider's suggestion names no entry it was shown")
-    taken = material.open_tasks + material.done_this_week
+    taken = with_headlines(material.open_tasks + material.done_this_week)
     if find_duplicates([headline], taken)[0] is not None:
         raise ProviderError("the provider suggested an open task or one done this week")
     why = quote(" ".join(answer.why.split())) if answer.why.strip() else "you wrote about it"

@@ -25,7 +25,7 @@ from models.dates import format_entry_date
 from pipelines import db
 from pipelines.highlights import find_duplicates
 from pipelines.weekly_focus.domains import DOMAINS
-from pipelines.weekly_focus.local import FocusDraft, general_suggestion
+from pipelines.weekly_focus.local import FocusDraft, general_suggestion, with_headlines
 from pipelines.weekly_focus.material import WEEK, FocusMaterial, gather
 
 ACTIVE_DAYS = 14
@@ -86,7 +86,7 @@ def _still_fresh(row: WeeklyFocusSuggestion, material: FocusMaterial) -> bool:
     if row.is_general and material.has_material:
         return False
     headline = row.text.split(". ")[0]
-    return find_duplicates([headline], material.open_tasks + material.done_this_week)[0] is None
+    return find_duplicates([headline], with_headlines(material.open_tasks + material.done_this_week))[0] is None
 
 
 def suggest_weekly_focus(user_id: str, domain: str, *, today: date | None = None) -> dict[str, Any]:
