@@ -5,7 +5,6 @@ from __future__ import annotations
 import uuid
 
 from litestar import Controller, Request, delete, get, patch, post
-from litestar.exceptions import PermissionDeniedException
 
 from api.errors import FieldError, documented_errors, error_responses
 from api.insights import rules
@@ -14,33 +13,32 @@ from api.insights.services import InsightService
 from api.journal.services import EntryService
 from api.patterns.services import PatternService
 from api.services import provide
+from api.subscription.usage import UsageService
 from api.validation import required_text
 from models import Insight, Pattern
-from pipelines.rules import FREE_INSIGHTS_PER_WEEK
+from models.constants import FREE_INSIGHTS_PER_WEEK
 
 
 @documented_errors
 class InsightsController(Controller):
     path = "/api/insights"
     tags = ["insights"]
-    dependencies = provide(insights=InsightService, entries=EntryService, patterns=PatternService)
+    dependencies = provide(insights=InsightService, entries=EntryService, patterns=PatternService,
+                           usage=UsageService)
 
     @get(operation_id="listInsights")
     async def list_insights(self, request: Request, insights: InsightService) -> list[InsightOut]:
         return [InsightOut.of(i) for i in await insights.newest_first(request.user.id)]
 
-    @post(operation_id="saveInsight", status_code=201, responses=error_responses(404),
-          description=f"Free plan: at most {FREE_INSIGHTS_PER_WEEK} insights in any seven days (server-enforced).")
+    @post(operation_id="saveInsight", status_code=201, responses=error_responses(404, 429),
+          description=f"Free plan: at most {FREE_INSIGHTS_PER_WEEK} insights in any seven days (429 past that).")
     async def save_insight(self, request: Request, insights: InsightService, entries: EntryService,
-                           patterns: PatternService, data: InsightIn) -> InsightOut:
+                           patterns: PatternService, usage: UsageService, data: InsightIn) -> InsightOut:
         user_id = request.user.id
         text = required_text(data.text, "text", rules.MAX_TEXT_CHARS)
-        used = await insights.saved_this_week(user_id)
-        if used >= FREE_INSIGHTS_PER_WEEK and not request.user.is_premium:
-            raise PermissionDeniedException(rules.MSG_INSIGHT_LIMIT,
-                                            extra={"limit": FREE_INSIGHTS_PER_WEEK, "used": used})
         if data.type not in rules.INSIGHT_TYPES:
             raise FieldError("type", rules.MSG_TYPE)
+        await usage.check_insight_quota(request.user)
         context = data.context if isinstance(data.context, dict) else ({"text": data.context} if data.context else None)
         pattern_id = None
         if data.pattern_id:

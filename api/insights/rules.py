@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from models.constants import FREE_INSIGHTS_PER_WEEK
-
 INSIGHT_TYPES = ("contradiction", "goal", "person", "insight", "task", "blindspot", "breakthrough", "reflection")
 MAX_TEXT_CHARS = 5000
 MAX_RELATED_TASKS = 10
@@ -16,7 +14,3 @@ MSG_NOT_FOUND = "Insight not found"
 MSG_DELETED = "Insight deleted"
 MSG_TYPE = "type must be one of the insight types."
 MSG_PATTERN_ID = "patternId must be a pattern's id."
-MSG_INSIGHT_LIMIT = (
-    f"You have saved {FREE_INSIGHTS_PER_WEEK} insights this week, the limit of the free plan. "
-    "It resets seven days after your first insight of the week."
-)

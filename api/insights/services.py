@@ -7,7 +7,6 @@ from collections.abc import Sequence
 
 from api.insights import rules
 from api.services import OwnedService, repository_for
-from api.subscription.usage import UsageService
 from models import Insight
 
 
@@ -17,10 +16,6 @@ class InsightService(OwnedService[Insight]):
 
     async def newest_first(self, user_id: uuid.UUID) -> Sequence[Insight]:
         return await self.mine(user_id, order_by=(Insight.created_at.desc(),))
-
-    async def saved_this_week(self, user_id: uuid.UUID) -> int:
-        """The free plan's count, from the one usage service that also counts task generations."""
-        return await UsageService(session=self.repository.session).insights_used_this_week(user_id)
 
     async def by_entry(self, user_id: uuid.UUID) -> dict[uuid.UUID, list[Insight]]:
         """The user's insights drawn from each of their entries (its `entryId`, or one of the entries

@@ -8,12 +8,11 @@ or running: asking again answers with that one.
 
 from __future__ import annotations
 
-import math
 import uuid
 
 import anyio
 from litestar import Controller, Request, get, post
-from litestar.exceptions import HTTPException, NotFoundException, ServiceUnavailableException
+from litestar.exceptions import NotFoundException, ServiceUnavailableException
 
 from api.errors import FieldError, documented_errors, error_responses
 from api.logging import get_logger
@@ -29,22 +28,11 @@ from api.patterns.schemas import (
 )
 from api.patterns.services import PatternService
 from api.services import provide
-from api.subscription.usage import USAGE_WINDOW, UsageService
+from api.subscription.usage import UsageService
 from api.validation import required_text
-from pipelines.rules import FREE_INSIGHTS_PER_WEEK
+from models.constants import FREE_INSIGHTS_PER_WEEK
 
 log = get_logger("reverie.patterns")
-
-
-class InsightLimit(HTTPException):
-    """429: a free user has used the week's insights."""
-
-    status_code = 429
-
-    def __init__(self, used: int) -> None:
-        seconds = math.ceil(USAGE_WINDOW.total_seconds())
-        super().__init__(detail=rules.MSG_GENERATE_LIMIT, headers={"Retry-After": str(seconds)},
-                         extra={"used": used, "limit": FREE_INSIGHTS_PER_WEEK})
 
 
 def _pattern_id(value: str) -> uuid.UUID:
@@ -113,10 +101,7 @@ class PatternAIController(Controller):
         if any(len(t) > rules.MAX_TEXT_CHARS for t in texts):
             raise FieldError("insights", f"Each insight can be at most {rules.MAX_TEXT_CHARS:,} characters.")
         pattern = await patterns.own(user.id, key)
-        if not user.is_premium:
-            used = await usage.insights_used_this_week(user.id)
-            if used >= FREE_INSIGHTS_PER_WEEK:
-                raise InsightLimit(used)
+        await usage.check_insight_quota(user)
         saved = next((ins for p, ins in await patterns.with_insights(user.id) if p.id == pattern.id), [])
         texts = texts or [i.text for i in saved]
         entries = [SourceEntry(id=str(e.id), date=format_entry_date(e.entry_date), content=e.content)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pipelines.rules import FREE_INSIGHTS_PER_WEEK
-
 PATTERN_FLOW = "pattern-clustering"
 RESOURCE_KINDS = ("insight", "pattern")
 MAX_TEXT_CHARS = 5000
@@ -16,7 +14,3 @@ MSG_RUN_NOT_FOUND = "Pattern refresh not found"
 MSG_REFRESH_FAILED = "Could not refresh your patterns. Please try again later."
 MSG_RESOURCE_KIND = "type must be insight or pattern."
 MSG_INSIGHTS_LIST = f"insights must be a list of at most {MAX_GO_DEEP_INSIGHTS} texts."
-MSG_GENERATE_LIMIT = (
-    f"You have used your {FREE_INSIGHTS_PER_WEEK} insights for this week, the limit of the free plan. "
-    "An insight becomes available again seven days after it was saved; Premium has no limit."
-)

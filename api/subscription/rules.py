@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from pipelines.rules import FREE_INSIGHTS_PER_WEEK, FREE_TASK_GENERATIONS_PER_WEEK
+from models.constants import FREE_INSIGHTS_PER_WEEK, FREE_TASK_GENERATIONS_PER_WEEK
 
 __all__ = ["FREE_INSIGHTS_PER_WEEK", "FREE_TASK_GENERATIONS_PER_WEEK"]
 

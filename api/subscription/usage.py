@@ -30,7 +30,7 @@ from litestar.exceptions import HTTPException
 
 from api.services import OwnedService, repository_for
 from models import Insight, TaskGeneration
-from pipelines.rules import FREE_INSIGHTS_PER_WEEK, FREE_TASK_GENERATIONS_PER_WEEK
+from models.constants import FREE_INSIGHTS_PER_WEEK, FREE_TASK_GENERATIONS_PER_WEEK
 
 USAGE_WINDOW = timedelta(days=7)
 
@@ -38,17 +38,33 @@ MSG_TASK_GENERATION_LIMIT = (
     f"You have used your {FREE_TASK_GENERATIONS_PER_WEEK} task generations for this week, the limit of the free "
     "plan. A generation becomes available again seven days after it was used; Premium has no limit."
 )
+MSG_INSIGHT_LIMIT = (
+    f"You have used your {FREE_INSIGHTS_PER_WEEK} insights for this week, the limit of the free plan. "
+    "An insight becomes available again seven days after it was saved; Premium has no limit."
+)
 
 
-class TaskGenerationLimit(HTTPException):
-    """429: the free plan's task generations for the week are used up."""
+class QuotaReached(HTTPException):
+    """429 with Retry-After: one of the free plan's weekly quotas is used up."""
 
     status_code = 429
 
-    def __init__(self, used: int, retry_after: float) -> None:
+    def __init__(self, message: str, used: int, limit: int, retry_after: float) -> None:
         seconds = max(1, math.ceil(retry_after))
-        super().__init__(detail=MSG_TASK_GENERATION_LIMIT, headers={"Retry-After": str(seconds)},
-                         extra={"retryAfter": seconds, "used": used, "limit": FREE_TASK_GENERATIONS_PER_WEEK})
+        super().__init__(detail=message, headers={"Retry-After": str(seconds)},
+                         extra={"retryAfter": seconds, "used": used, "limit": limit})
+
+
+class InsightLimit(QuotaReached):
+    def __init__(self, used: int, retry_after: float) -> None:
+        super().__init__(MSG_INSIGHT_LIMIT, used, FREE_INSIGHTS_PER_WEEK, retry_after)
+
+
+class TaskGenerationLimit(QuotaReached):
+    """429: the free plan's task generations for the week are used up."""
+
+    def __init__(self, used: int, retry_after: float) -> None:
+        super().__init__(MSG_TASK_GENERATION_LIMIT, used, FREE_TASK_GENERATIONS_PER_WEEK, retry_after)
 
 
 class WeeklyUsage(msgspec.Struct, rename="camel", kw_only=True):
@@ -72,11 +88,24 @@ class UsageService(OwnedService[TaskGeneration]):
     def session(self) -> Any:
         return self.repository.session
 
-    async def insights_used_this_week(self, user_id: uuid.UUID) -> int:
+    def _insights_this_week(self, user_id: uuid.UUID) -> Any:
         """Insights the user saved in the last seven days (not those the pattern pipeline drew)."""
-        statement = sa.select(sa.func.count()).where(Insight.user_id == user_id, Insight.created_at >= _since(),
-                                                     Insight.origin != "pipeline")
+        return (Insight.user_id == user_id, Insight.created_at >= _since(), Insight.origin != "pipeline")
+
+    async def insights_used_this_week(self, user_id: uuid.UUID) -> int:
+        statement = sa.select(sa.func.count()).where(*self._insights_this_week(user_id))
         return int(await self.session.scalar(statement) or 0)
+
+    async def check_insight_quota(self, user: Any) -> None:
+        """Raise InsightLimit (429) when a free user has saved the week's insights already."""
+        if user.is_premium:
+            return
+        times = (await self.session.scalars(
+            sa.select(Insight.created_at).where(*self._insights_this_week(user.id)).order_by(Insight.created_at)
+        )).all()
+        if len(times) >= FREE_INSIGHTS_PER_WEEK:
+            freed_at = times[len(times) - FREE_INSIGHTS_PER_WEEK] + USAGE_WINDOW
+            raise InsightLimit(len(times), (freed_at - datetime.now(UTC)).total_seconds())
 
     async def task_generations_this_week(self, user_id: uuid.UUID) -> int:
         """Weekly-focus generations the user made in the last seven days."""

@@ -111,6 +111,6 @@ def test_insights_are_saved_and_limited_to_five_a_week(ana, journal):
         })
         assert saved.status_code == 201, saved.text
     limited = ana.post("/api/insights", json={"text": "One more", "type": "insight"})
-    assert limited.status_code == 403 and limited.json()["limit"] == 5
+    assert limited.status_code == 429 and limited.json()["limit"] == 5 and int(limited.headers["Retry-After"]) > 0
     assert len(ana.get("/api/insights").json()) == 5
     assert ana.post("/api/insights", json={"text": "x", "type": "nonsense"}).status_code in (400, 403)

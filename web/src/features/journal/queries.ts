@@ -5,6 +5,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 
 import { api, type Schemas } from "@/lib/api/client";
+import { JOURNAL_STATS_STALE_MS } from "@/lib/constants";
 
 export type Entry = Schemas["EntryOut"];
 export type Task = Schemas["TaskOut"];
@@ -19,6 +20,7 @@ export const journalKeys = {
   goals: ["journal", "goals"] as const,
   profile: ["journal", "profile"] as const,
   search: (q: string) => ["journal", "search", q] as const,
+  stats: (today: string) => ["journal", "stats", today] as const,
 };
 
 /** While any entry is still being analysed, poll so mood, summary and tasks appear on their own. */
@@ -62,7 +64,7 @@ export function useRefreshJournal() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all(
-      [journalKeys.entries, journalKeys.tasks, journalKeys.projects, journalKeys.goals, journalKeys.profile].map(
+      [journalKeys.entries, journalKeys.tasks, journalKeys.projects, journalKeys.goals, journalKeys.profile, ["journal", "stats"]].map(
         (queryKey) => queryClient.invalidateQueries({ queryKey }),
       ),
     );
@@ -85,13 +87,53 @@ export function useUpdateEntry() {
   });
 }
 
+/** How often, and how long, the personal story's rewrite after a delete is checked for. */
+const STORY_POLL_MS = 1000;
+const STORY_POLL_LIMIT = 90;
+
 export function useDeleteEntry() {
   const refresh = useRefreshJournal();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (id: string) =>
       (await api.DELETE("/api/journal/{entry_id}", { params: { path: { entry_id: id } } })).data!,
-    onSuccess: () => void refresh(),
+    onSuccess: (deleted) => {
+      void refresh();
+      // The server rewrites the personal story without the entry: show the new one once it is done.
+      const runId = deleted?.profileRunId;
+      if (runId) void followStoryRewrite(runId, () => queryClient.invalidateQueries({ queryKey: journalKeys.profile }));
+    },
   });
+}
+
+async function followStoryRewrite(runId: string, done: () => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < STORY_POLL_LIMIT; i++) {
+    await new Promise((resolve) => setTimeout(resolve, STORY_POLL_MS));
+    try {
+      const { data } = await api.GET("/api/profile/regenerate/{run_id}", { params: { path: { run_id: runId } } });
+      if (!data || data.state === "completed" || data.state === "failed") break;
+    } catch {
+      break;
+    }
+  }
+  await done();
+}
+
+/** GET /api/journal/stats: the calendar, mood trend, weekday pattern and writing streak, for the
+ * writer's own "today". */
+export function useJournalStats() {
+  const today = localIsoDate(new Date());
+  return useQuery({
+    queryKey: journalKeys.stats(today),
+    queryFn: async () => (await api.GET("/api/journal/stats", { params: { query: { today } } })).data!,
+    staleTime: JOURNAL_STATS_STALE_MS,
+  });
+}
+
+/** YYYY-MM-DD of the local calendar day. */
+export function localIsoDate(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
 /** POST /api/profile/regenerate: rebuilds the personal story from all entries, then refreshes the
@@ -238,7 +280,7 @@ export function useAskHelp() {
 
 export const insightKeys = { all: ["insights"] as const };
 
-/** POST /api/insights (the free plan allows FREE_INSIGHTS_PER_WEEK a week; the server answers 403 past it). */
+/** POST /api/insights (the free plan allows FREE_INSIGHTS_PER_WEEK a week; the server answers 429 past it). */
 export function useSaveInsight() {
   const queryClient = useQueryClient();
   return useMutation({
