@@ -1,8 +1,11 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { render } from "@testing-library/react";
+import { MemoryRouter } from "react-router";
+import { describe, expect, it, vi } from "vitest";
 
 import { NO_SESSION, fakeApi, json, makeUser } from "@/features/auth/test-support";
+import { REDIRECTING_TO_PATTERNS, RedirectToPatterns } from "@/features/patterns/redirect-to-patterns";
 import { RETURN_TO_SESSION_KEY } from "@/lib/constants";
 import { renderRoute } from "@/test/render";
 
@@ -33,6 +36,26 @@ describe("routes", () => {
 
     await screen.findByRole("heading", { level: 1, name: "Tasks" });
     expect(router.state.location.pathname).toBe("/tasks");
+  });
+
+  it("shows 'Redirecting to Patterns...' on /self-exploration, then goes to /patterns", async () => {
+    fakeApi({
+      "GET /api/auth/me": () => json(200, makeUser()),
+      "GET /api/patterns": () => json(200, []),
+      "GET /api/insights": () => json(200, []),
+    });
+    const { router } = renderRoute("/self-exploration");
+
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe("/patterns"));
+  });
+
+  it("renders the redirect screen's text", () => {
+    render(
+      <MemoryRouter>
+        <RedirectToPatterns />
+      </MemoryRouter>,
+    );
+    expect(screen.getByText(REDIRECTING_TO_PATTERNS)).toHaveTextContent("Redirecting to Patterns...");
   });
 
   it("shows the admin panel only to admins", async () => {

@@ -7,6 +7,7 @@ import { RequireSession } from "@/features/auth/require-session";
 import { SessionSpinner } from "@/features/auth/session-spinner";
 import { NotFoundPage } from "@/features/errors/not-found-page";
 import { RouteErrorPage } from "@/features/errors/route-error-page";
+import { RedirectToPatterns } from "@/features/patterns/redirect-to-patterns";
 import { PrivacyMode } from "@/features/settings/privacy-mode";
 import { lazyPage, type PreloadableComponent } from "@/lib/lazy-page";
 
@@ -134,6 +135,7 @@ export const routes: RouteObject[] = [
           { path: "subscription", Component: SubscriptionRoute },
           { path: "admin", Component: AdminRoute },
           { path: "projects", element: <Navigate to="/tasks" replace /> },
+          { path: "self-exploration", Component: RedirectToPatterns },
           { path: "*", Component: NotFoundPage },
         ],
       },
