@@ -87,6 +87,8 @@ class MoodModel(BaseEstimator):
       or happy but the text's sad/angry/anxious/tired keywords weigh at least `heavy_floor` and
       more than its happy and loving ones, the strongest of those moods is shown instead
       (None: off).
+    - `min_confidence`: with no mood word in the text and no mood above this share, the entry is
+      Neutral, the spec's default ("Went to the store, bought milk, came home."). None: off.
     """
 
     def __init__(
@@ -97,6 +99,7 @@ class MoodModel(BaseEstimator):
         keyword_blend: float = 0.0,
         negated_mood_factor: float = 1.0,
         heavy_floor: float | None = None,
+        min_confidence: float | None = None,
     ) -> None:
         self.embedder = embedder
         self.keyword_features = keyword_features
@@ -104,6 +107,7 @@ class MoodModel(BaseEstimator):
         self.keyword_blend = keyword_blend
         self.negated_mood_factor = negated_mood_factor
         self.heavy_floor = heavy_floor
+        self.min_confidence = min_confidence
 
     # the steps, with their pass-through defaults
     def _embedder(self) -> Any:
@@ -217,6 +221,8 @@ class MoodModel(BaseEstimator):
             # reading with no loving word in the text yields to the mood the words do name.
             if best == "loving" and words[KEYWORD_MOODS.index("loving")] <= 0 and words.max() > 0:
                 best = KEYWORD_MOODS[int(np.argmax(words))]
+            if self.min_confidence is not None and words.max() <= 0 and row.max() < self.min_confidence:
+                best = NEUTRAL
             if self.heavy_floor is not None and best in ("neutral", "happy"):
                 heavy = {mood: words[KEYWORD_MOODS.index(mood)] for mood in _HEAVY_MOODS}
                 light = words[KEYWORD_MOODS.index("happy")] + words[KEYWORD_MOODS.index("loving")]
@@ -261,6 +267,7 @@ class MoodModel(BaseEstimator):
             "keyword_blend": self.keyword_blend,
             "negated_mood_factor": self.negated_mood_factor,
             "heavy_floor": self.heavy_floor,
+            "min_confidence": self.min_confidence,
             "embedding_model": MODEL_NAME,
             "embedding_dim": EMBEDDING_DIM,
             "metadata": metadata or {},
@@ -293,6 +300,7 @@ class MoodModel(BaseEstimator):
             keyword_blend=settings["keyword_blend"],
             negated_mood_factor=settings["negated_mood_factor"],
             heavy_floor=settings.get("heavy_floor"),
+            min_confidence=settings.get("min_confidence"),
         )
         model.classifier_ = classifier
         model.metadata_ = settings["metadata"]

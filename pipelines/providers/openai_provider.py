@@ -83,7 +83,9 @@ class OpenAIProvider:
             + ("a one- or two-sentence summary in the writer's own terms; " if want_summary else "summary null; ")
             + "highlights: the tasks, projects and goals the writer intends (not past events, not other people's "
             "obligations, not negated ones), each reformulated as a short imperative, with metadata timeframe "
-            "(today or week for tasks, month or year for goals), priority (high, medium, low); "
+            "(today or week for tasks, month or year for goals), priority (high, medium, low), and for a task "
+            "whose day the writer gives ('tomorrow', 'by Friday', 'on the 17th') dueDate as YYYY-MM-DD counted "
+            "from today's date, else null; "
             f"relatedGoals and relatedProjects: at most {MAX_RELATED} each, chosen only from these existing goals "
             f"{context.existing_goals[:30]} and projects {context.existing_projects[:30]}.\n\n"
             f"Entry:\n{text}"

@@ -16,6 +16,7 @@ from sklearn.linear_model import LogisticRegression
 
 from pipelines.embeddings import EMBEDDING_DIM, SentenceEmbedder, embed, get_model
 from pipelines.mood import (
+    DEFAULT_GOEMOTIONS_DIR,
     GOEMOTIONS_TO_MOOD,
     METRICS_PATH,
     MODEL_PATH,
@@ -33,7 +34,9 @@ from pipelines.mood import (
 )
 
 REPO = Path(__file__).resolve().parents[2]
-GOEMOTIONS = REPO.parent / "shared" / "datasets" / "goemotions"
+# GoEmotions is not shipped (pipelines/README.md, "Mood"): its figures are checked when a copy is
+# named by REVERIE_GOEMOTIONS_DIR, as `python -m pipelines.mood` reads it.
+GOEMOTIONS = DEFAULT_GOEMOTIONS_DIR
 # Embeddings differ in the last digits between CPUs and library versions.
 TOLERANCE = 0.02
 
@@ -55,8 +58,9 @@ def model() -> MoodModel:
 
 @pytest.fixture(scope="module")
 def goemotions_dir() -> Path:
-    if not (GOEMOTIONS / "test.tsv").exists():
-        pytest.skip(f"GoEmotions is not at {GOEMOTIONS} (expected test.tsv): the figures cannot be checked")
+    if GOEMOTIONS is None or not (GOEMOTIONS / "test.tsv").exists():
+        pytest.skip(f"GoEmotions is not at {GOEMOTIONS} (set REVERIE_GOEMOTIONS_DIR to a copy with test.tsv): "
+                    "its figures cannot be checked")
     return GOEMOTIONS
 
 
@@ -68,7 +72,7 @@ def recorded() -> dict:
 @pytest.fixture(scope="module")
 def test_split_figures(model, goemotions_dir, recorded) -> dict:
     split = load_goemotions(goemotions_dir, "test")
-    assert split.sha256 == recorded["test"]["test_sha256"], (
+    assert split.sha256 == recorded["goemotions_test"]["test_sha256"], (
         "test.tsv is not the file the figures were measured on"
     )
     return evaluate_split(model, split, embed(split.texts))
@@ -241,21 +245,23 @@ def test_model_steps_are_swappable_the_scikit_learn_way(model):
 def test_artifact_is_small_and_loads_without_pickle():
     assert MODEL_PATH.stat().st_size < 100_000
     with np.load(MODEL_PATH, allow_pickle=False) as data:
-        assert data["coef"].shape[1] == EMBEDDING_DIM + 6
+        settings = json.loads(str(data["settings"]))
+        keyword_columns = 0 if settings["keyword_features"] is None else 6
+        assert data["coef"].shape[1] == EMBEDDING_DIM + keyword_columns
     assert MoodModel.load(MODEL_PATH).predict(["so glad"])[0].mood == "happy"
 
 
-def test_test_split_figures_hold(test_split_figures, recorded):
-    measured, expected = test_split_figures["model"], recorded["test"]["model"]
+def test_goemotions_figures_hold(test_split_figures, recorded):
+    measured, expected = test_split_figures["model"], recorded["goemotions_test"]["model"]
     assert measured["accuracy"] >= expected["accuracy"] - TOLERANCE
     assert measured["macro_f1"] >= expected["macro_f1"] - TOLERANCE
     # tired has no support in GoEmotions: the figures are over the six moods present
     assert measured["labels"] == ["happy", "sad", "angry", "anxious", "loving", "neutral"]
 
 
-def test_model_beats_the_keyword_rule(test_split_figures):
-    assert test_split_figures["model"]["macro_f1"] > test_split_figures["keyword_rule"]["macro_f1"]
-    assert test_split_figures["model"]["accuracy"] > test_split_figures["keyword_rule"]["accuracy"]
+# The model is now trained on journal prose (issue 16); it no longer beats the keyword rule on
+# GoEmotions' Reddit comments (figures and the reason in pipelines/README.md). Its figures on the
+# journal corpus' test split are checked in tests/pipelines/test_corpus_mood.py.
 
 
 # -- embeddings ---------------------------------------------------------------------------------

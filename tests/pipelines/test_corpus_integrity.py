@@ -1,0 +1,71 @@
+"""The labelled journal corpus (pipelines/data/journal_corpus): big enough, every mood and voice,
+the built files match the hand-written sources, the split is the id hash's, dates resolve."""
+
+from __future__ import annotations
+
+from collections import Counter
+from datetime import date
+
+import pytest
+
+from pipelines.corpus import CORPUS_DIR, MOODS, load_source, load_split, resolve_due, split_of
+
+
+@pytest.fixture(scope="module")
+def source() -> list[dict]:
+    return load_source()
+
+
+def test_the_corpus_has_at_least_300_entries_in_several_voices(source):
+    assert len(source) >= 300
+    voices = Counter(e["voice"] for e in source)
+    assert len(voices) >= 5 and min(voices.values()) >= 40
+
+
+def test_every_mood_is_well_represented(source):
+    moods = Counter(e["mood"] for e in source)
+    assert set(moods) == set(MOODS)
+    assert min(moods.values()) >= 35
+
+
+def test_the_built_splits_are_the_sources_split_by_id_hash(source):
+    dev, test = load_split("dev"), load_split("test")
+    assert {e["id"] for e in dev} | {e["id"] for e in test} == {e["id"] for e in source}
+    assert not {e["id"] for e in dev} & {e["id"] for e in test}
+    assert all(split_of(e["id"]) == "dev" for e in dev) and all(split_of(e["id"]) == "test" for e in test)
+    by_id = {e["id"]: e for e in source}
+    assert all(e == by_id[e["id"]] for e in dev + test)  # rebuilt files are up to date
+    assert len(test) >= 100  # enough to measure on
+
+
+def test_labels_are_well_formed(source):
+    for entry in source:
+        assert entry["text"].strip() and date.fromisoformat(entry["date"])
+        for h in entry["highlights"]:
+            assert h["type"] in ("task", "goal", "project") and h["text"].strip()
+            if "dueDate" in h:
+                assert h["type"] == "task" and date.fromisoformat(h["dueDate"]) >= date.fromisoformat(entry["date"])
+    dated = sum(1 for e in source for h in e["highlights"] if "dueDate" in h)
+    assert dated >= 50
+
+
+@pytest.mark.parametrize(
+    ("token", "today", "expected"),
+    [
+        ("today", date(2025, 9, 1), date(2025, 9, 1)),
+        ("tomorrow", date(2025, 9, 30), date(2025, 10, 1)),
+        ("fri", date(2025, 9, 10), date(2025, 9, 12)),  # Wednesday -> that Friday
+        ("wed", date(2025, 9, 10), date(2025, 9, 10)),  # its own day
+        ("next-wed", date(2025, 9, 30), date(2025, 10, 8)),  # Tuesday -> the next week's Wednesday
+        ("weekend", date(2025, 11, 28), date(2025, 11, 29)),
+        ("eom", date(2025, 10, 13), date(2025, 10, 31)),
+        ("2025-10-17", date(2025, 10, 13), date(2025, 10, 17)),
+    ],
+)
+def test_due_tokens_resolve(token, today, expected):
+    assert resolve_due(token, today) == expected
+
+
+def test_the_readme_states_origin_and_licence():
+    readme = (CORPUS_DIR / "README.md").read_text(encoding="utf-8")
+    assert "Origin and licence" in readme and "written for this repository" in readme

@@ -1,0 +1,113 @@
+"""`python -m pipelines evaluate`: the scoring, and the real command with the local provider and
+with the OpenAI-compatible provider against the stand-in server."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from datetime import date
+from pathlib import Path
+
+import pytest
+
+from pipelines.evaluation import LabelledEntry, Prediction, match_highlights, match_score, score
+from tests.support.openai_standin import OpenAIStandIn, ok
+
+REPO = Path(__file__).resolve().parents[2]
+
+LINES = [
+    {"id": "a", "date": "2025-11-18", "mood": "neutral",
+     "text": "Plasterers started. Before Friday: pay the council tax, email Jo, and pick up the prescription.",
+     "highlights": [{"type": "task", "text": "Pay the council tax", "dueDate": "2025-11-21"},
+                    {"type": "task", "text": "Email Jo", "dueDate": "2025-11-21"},
+                    {"type": "task", "text": "Pick up the prescription", "dueDate": "2025-11-21"}]},
+    {"id": "b", "date": "2025-09-08", "mood": "tired",
+     "text": "Absolutely shattered. Staff meeting ran late and then marking until ten.", "highlights": []},
+    {"id": "c", "date": "2025-09-22", "mood": "angry",
+     "text": "Brilliant. The skip company delivered the skip to the wrong house. Just what I needed.",
+     "highlights": []},
+]
+
+
+def test_matching_is_one_to_one_on_content_words():
+    assert match_score("Pay the council tax", "Pay the council tax before Friday") == pytest.approx(0.75)
+    gold = [{"type": "task", "text": "Email Jo"}, {"type": "task", "text": "Email Jo's mum"}]
+    predicted = [{"type": "task", "text": "Email Jo"}]
+    assert match_highlights(gold, predicted, strict=True) == [(0, 0)]
+    assert match_highlights(gold, [{"type": "goal", "text": "Email Jo"}], strict=True) == []
+
+
+def test_scores_count_misses_extras_and_due_dates():
+    entries = [LabelledEntry("x", "...", date(2025, 1, 1), "sad", [
+        {"type": "task", "text": "Call the bank", "dueDate": "2025-01-02"},
+        {"type": "goal", "text": "Run a marathon"}])]
+    predictions = [Prediction("happy", [{"type": "task", "text": "Call the bank tomorrow", "dueDate": "2025-01-03"},
+                                        {"type": "task", "text": "Buy milk", "dueDate": None}])]
+    report = score(entries, predictions)
+    assert report["mood"]["accuracy"] == 0 and report["mood"]["confusion"]["sad"]["happy"] == 1
+    strict = report["highlights"]["strict"]
+    assert (strict["recall"], strict["precision"]) == (0.5, 0.5)
+    assert report["highlights"]["due_dates"] == {
+        "dated_tasks": 1, "right": 0, "accuracy": 0.0,
+        "wrong": [{"id": "x", "task": "Call the bank", "gold": "2025-01-02", "predicted": "2025-01-03"}]}
+
+
+def _run(path: Path, output: Path, env: dict[str, str]) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "pipelines", "evaluate", "--input", str(path), "--output", str(output)],
+        cwd=REPO, env=env, capture_output=True, text=True, timeout=600,
+    )
+
+
+@pytest.fixture
+def labelled(tmp_path) -> Path:
+    path = tmp_path / "labelled.jsonl"
+    path.write_text("".join(json.dumps(line) + "\n" for line in LINES), encoding="utf-8")
+    return path
+
+
+def _env(**extra: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("AI_PROVIDER", "OPENAI_BASE_URL", "OPENAI_API_KEY")}
+    return {**env, "HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1", **extra}
+
+
+def test_the_command_measures_the_local_provider(labelled, tmp_path):
+    out = tmp_path / "report.json"
+    done = _run(labelled, out, _env())
+    assert done.returncode == 0, done.stderr
+    assert "provider: local" in done.stdout
+    assert "mood: accuracy 1.000  macro-F1 1.000  (3 entries)" in done.stdout
+    assert "highlights (strict): recall 1.000  precision 1.000" in done.stdout
+    assert "due dates: 1.000 right (3 of 3 dated tasks)" in done.stdout
+    report = json.loads(out.read_text())
+    assert report["provider"] == "local" and report["answered_by"] == {"local": 3}
+
+
+def test_the_command_measures_an_openai_compatible_provider(labelled, tmp_path):
+    answer = {"mood": {"mood": "tired", "emoji": "\U0001f634", "text": "Tired"}, "summary": None,
+              "highlights": [{"type": "task", "reformulation": "Pay the council tax",
+                              "metadata": {"timeframe": "week", "priority": "high", "dueDate": "2025-11-21"}}],
+              "relatedGoals": [], "relatedProjects": []}
+    with OpenAIStandIn(api_key="k") as standin:
+        standin.always(ok(answer))
+        out = tmp_path / "report.json"
+        done = _run(labelled, out, _env(AI_PROVIDER="openai", OPENAI_BASE_URL=standin.base_url,
+                                        OPENAI_API_KEY="k", OPENAI_MODEL="m"))
+        assert done.returncode == 0, done.stderr
+        assert len(standin.requests) == 3  # every entry went to the model
+    assert "provider: openai" in done.stdout
+    report = json.loads(out.read_text())
+    assert report["answered_by"] == {"openai": 3}
+    # The stand-in says "tired" for all three: one right.
+    assert report["mood"]["accuracy"] == pytest.approx(1 / 3, abs=1e-3)
+    assert report["highlights"]["strict"]["recall"] == pytest.approx(1 / 3, abs=1e-3)
+    assert report["highlights"]["due_dates"]["right"] == 1
+
+
+def test_a_bad_label_is_a_clear_error(tmp_path):
+    path = tmp_path / "bad.jsonl"
+    path.write_text(json.dumps({"id": "a", "text": "x", "mood": "grumpy"}) + "\n", encoding="utf-8")
+    done = _run(path, tmp_path / "r.json", _env())
+    assert done.returncode == 1 and "'mood' must be one of" in done.stderr
