@@ -53,7 +53,10 @@ def test_a_session_ended_elsewhere_forgets_drafts(live_server, page, database_ur
         conn.execute(sa.text("DELETE FROM auth_sessions"))
     engine.dispose()
     page.reload()
-    expect(page).to_have_url(live_server.url + "/auth", timeout=20_000)
+    # The app learns the session is gone (401) and signs out: the draft goes with it.
+    expect(page.get_by_label("Journal entry")).to_have_count(0, timeout=20_000)
+    page.wait_for_function(f"() => !JSON.stringify(Object.entries(localStorage)).includes({SECRET[:20]!r})",
+                           timeout=20_000)
     assert SECRET[:20] not in _stored_text(page)
 
 
