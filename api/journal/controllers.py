@@ -19,6 +19,7 @@ from api.services import provide
 from models import JournalEntry
 
 log = get_logger("reverie.journal")
+STORY_FLOW = "profile-regeneration"
 
 
 def _request_analysis(request: Request, entry: JournalEntry) -> None:
@@ -27,6 +28,20 @@ def _request_analysis(request: Request, entry: JournalEntry) -> None:
         request.app.state.pipelines.submit("highlight-extraction", entry_id=str(entry.id), owner=str(entry.user_id))
     except Exception as exc:  # the entry stays pending and is picked up again at start-up
         log.warning("analysis_not_submitted", entry_id=str(entry.id), error=str(exc))
+
+
+def _rewrite_story(request: Request) -> str | None:
+    """The personal story is rewritten without a deleted entry (its counts and words were drawn from
+    it); the run's id lets the web app show the new story when it is ready. Below the unlock the
+    run leaves the story alone (the story is locked then)."""
+    user_id = str(request.user.id)
+    try:
+        runner = request.app.state.pipelines
+        run = runner.active(STORY_FLOW, user_id) or runner.submit(STORY_FLOW, user_id=user_id, owner=user_id)
+    except Exception as exc:  # the story is rewritten with the next analysed entry instead
+        log.warning("profile_regeneration_not_submitted", error=str(exc))
+        return None
+    return run.id
 
 
 async def _out(entries: EntryService, user_id: UUID, rows: Sequence[JournalEntry]) -> list[EntryOut]:
@@ -123,4 +138,4 @@ class JournalController(Controller):
         storage = request.app.state.storage
         for key in files:
             await storage.delete(key)
-        return DeletedOut(message="Entry deleted")
+        return DeletedOut(message="Entry deleted", profile_run_id=_rewrite_story(request))

@@ -113,9 +113,11 @@ class EntryUpdate(msgspec.Struct, rename="camel", kw_only=True, forbid_unknown_f
     generate_summary: bool | None = None
 
 
-class DeletedOut(msgspec.Struct, kw_only=True):
+class DeletedOut(msgspec.Struct, rename="camel", kw_only=True):
     message: str
     success: bool = True
+    # The personal story's rewrite without the deleted entry (GET /api/profile/regenerate/{id}).
+    profile_run_id: str | None = None
 
 
 class SearchHit(msgspec.Struct, kw_only=True):

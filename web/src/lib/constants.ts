@@ -248,3 +248,14 @@ export const TASKS_STALE_MS = 15_000;
 export const TASK_DOMAINS = ["personal", "professional", "administrative"] as const;
 /** Free tier: task generations per week (the server enforces it with a 429). */
 export const FREE_TASK_GENERATIONS_PER_WEEK = 30;
+
+// Journal home in daily use (issue 15): stray entries, backdating, the journal over time.
+/** Autosave creates an entry only once the writer typed this many characters of their own (a prompt
+ * or template inserted alone is not an entry; a manual Save still saves any non-blank text). */
+export const AUTOSAVE_CREATE_MIN_OWN_CHARS = 20;
+/** The calendar and mood trend: the journal stats are fresh for this long. */
+export const JOURNAL_STATS_STALE_MS = 60_000;
+/** Photos shown on an entry of the Previous Entries list before '+n'. */
+export const ENTRY_PHOTO_THUMBNAILS = 4;
+/** A loading state or save that lasts this long adds 'This might take a minute. Please don't close the browser.' */
+export const LONG_OPERATION_HINT_MS = 3000;

@@ -49,7 +49,7 @@ describe("login", () => {
     await user.click(screen.getByRole("button", { name: "Sign In" }));
 
     expect(await screen.findByRole("heading", { name: "Journal" })).toBeInTheDocument();
-    expect(screen.getByText(/Welcome back, maya\./)).toBeInTheDocument();
+    expect(await screen.findByText(/Welcome back, maya\./)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/");
     expect(await server.body("POST /api/auth/login")).toEqual({ username: "maya", password: "correct horse" });
     expect(JSON.stringify({ ...window.localStorage })).not.toContain("secret-token");
@@ -163,7 +163,7 @@ describe("login", () => {
     await user.click(screen.getByRole("button", { name: "New user? Create account" }));
     expect(screen.getByRole("heading", { name: "Create your account" })).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Sign in" }));
-    await user.click(screen.getByRole("button", { name: "Forgot password?" }));
+    await user.click(screen.getByRole("button", { name: "Forgot password" }));
     expect(screen.getByRole("heading", { name: "Forgot your password?" })).toBeInTheDocument();
   });
 
@@ -303,6 +303,8 @@ describe("registration", () => {
 
     expect(await notifications().findByText("Registration Failed")).toBeInTheDocument();
     expect(notifications().getByText("Username or email may already be taken.")).toBeInTheDocument();
+    // The form says it too (spec part 1, section 8: the form variant).
+    expect(within(screen.getByRole("main")).getByText("Could not create account.")).toBeInTheDocument();
 
     server.handlers["POST /api/auth/register"] = () =>
       json(400, { error: "Username can only contain letters, numbers, dots, dashes and underscores", field: "username" });
@@ -439,7 +441,7 @@ describe("forgot and reset password", () => {
         json(200, { success: true, message: "If an account exists for that email, we've sent a link to reset your password." }),
     });
     const { user } = await openLogin();
-    await user.click(screen.getByRole("button", { name: "Forgot password?" }));
+    await user.click(screen.getByRole("button", { name: "Forgot password" }));
 
     await user.type(screen.getByLabelText("Email"), "not-an-email");
     await user.click(screen.getByRole("button", { name: "Send reset link" }));
@@ -502,7 +504,7 @@ describe("forgot and reset password", () => {
   it("resets with a token typed in (a pasted link works too), with the password rules", async () => {
     const server = resetServer();
     const { user } = await openLogin();
-    await user.click(screen.getByRole("button", { name: "Forgot password?" }));
+    await user.click(screen.getByRole("button", { name: "Forgot password" }));
     server.handlers["POST /api/auth/forgot-password"] = () => json(200, { success: true, message: "" });
     await user.type(screen.getByLabelText("Email"), "maya@example.com");
     await user.click(screen.getByRole("button", { name: "Send reset link" }));

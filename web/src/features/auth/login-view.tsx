@@ -132,7 +132,7 @@ export function LoginView({
             className="h-auto px-0 text-xs font-normal text-muted-foreground hover:text-foreground"
             onClick={onForgotPassword}
           >
-            Forgot password?
+            Forgot password
           </Button>
         </div>
         <Button type="submit" size="lg" className="mt-1 w-full" disabled={pending} aria-busy={pending}>

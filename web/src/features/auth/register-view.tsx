@@ -127,6 +127,9 @@ function StepIndicator({ step, label }: { step: 1 | 2; label: string }) {
  * Registration in two steps (spec part 1, sections 2, 5 and 8): the account, then journaling
  * habits. Success leads to the verify view.
  */
+export const REGISTRATION_FAILED_FORM = "Could not create account.";
+export const REGISTRATION_FAILED_HINT = "Username or email may already be taken.";
+
 export function RegisterView({
   onSignIn,
   onRegistered,
@@ -142,6 +145,7 @@ export function RegisterView({
   const [habitErrors, setHabitErrors] = useState<FieldErrors<HabitField>>({});
   const [habitsSubmitted, setHabitsSubmitted] = useState(false);
   const [pending, setPending] = useState(false);
+  const [failed, setFailed] = useState(false);
 
   const accountErrors = fieldErrors<AccountField>(accountSchema, values);
   const allFilled = ACCOUNT_FIELDS.every((field) => values[field].trim() !== "");
@@ -154,6 +158,7 @@ export function RegisterView({
   }
 
   function update<K extends keyof Values>(field: K, value: Values[K]) {
+    setFailed(false);
     const next = { ...values, [field]: value };
     // Choosing "no" clears the frequency (spec part 1, section 5).
     if (field === "status" && value === "no") next.frequency = "";
@@ -200,6 +205,7 @@ export function RegisterView({
       onRegistered({ userId: data.id, email: data.email, username: data.username });
     } catch (error) {
       setPending(false);
+      setFailed(true);
       const message = serverMessage(error);
       toast({
         title: "Registration Failed",
@@ -215,6 +221,13 @@ export function RegisterView({
     }
   }
 
+  // The form's own word on a failed registration (spec part 1, section 8), beside the toast.
+  const failedNote: ReactNode = failed ? (
+    <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm">
+      <span className="font-medium text-destructive">{REGISTRATION_FAILED_FORM}</span> {REGISTRATION_FAILED_HINT}
+    </p>
+  ) : null;
+
   const footer: ReactNode = (
     <p>
       Already have an account?{" "}
@@ -228,6 +241,7 @@ export function RegisterView({
     return (
       <AuthCard title="Create your account" description="Start a private journal in two short steps." footer={footer}>
         <StepIndicator step={1} label="Your account" />
+        {failedNote}
         <form noValidate onSubmit={handleContinue} className="grid gap-4">
           <TextField
             label="Username"
@@ -286,6 +300,7 @@ export function RegisterView({
       footer={footer}
     >
       <StepIndicator step={2} label="Journaling habits" />
+      {failedNote}
       <form noValidate onSubmit={handleCreate} className="grid gap-6">
         <ChoiceGroup
           legend="Do you keep a journal?"

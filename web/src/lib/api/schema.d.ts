@@ -473,7 +473,7 @@ export interface paths {
         put?: never;
         /**
          * SaveInsight
-         * @description Free plan: at most 5 insights in any seven days (server-enforced).
+         * @description Free plan: at most 5 insights in any seven days (429 past that).
          */
         post: operations["saveInsight"];
         delete?: never;
@@ -1439,6 +1439,7 @@ export interface components {
         /** DeletedOut */
         DeletedOut: {
             message: string;
+            profileRunId?: string | null;
             /** @default true */
             success: boolean;
         };
@@ -3553,6 +3554,15 @@ export interface operations {
             };
             /** @description Not found among the signed-in user's own data */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Too many attempts: wait `retryAfter` seconds */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

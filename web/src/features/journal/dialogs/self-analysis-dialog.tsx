@@ -44,11 +44,20 @@ function isEmpty(analysis: SelfAnalysis | undefined): boolean {
   return !analysis || TABS.every(({ key }) => analysis[key].length === 0);
 }
 
-/** The text 'Insert into Journal' adds: title, description, quotes and numbered questions. */
+/** A quote without the quotation marks it may already carry ("…", “…”, '…'). */
+function bareQuote(quote: string): string {
+  return quote.trim().replace(/^["“”'‘’]+|["“”'‘’]+$/g, "").trim();
+}
+
+/** The text 'Insert into Journal' adds to the plain-text entry: the title, the description, the
+ * quotes (each in one pair of quotation marks) and the numbered questions; no Markdown. It ends
+ * with a line break, so writing continues on a line of its own. */
 export function analysisItemText(item: AnalysisItem): string {
-  const lines = [`## ${item.title}`];
-  if (item.description) lines.push("", item.description);
-  if (item.highlighted.length) lines.push("", "Highlighted Patterns:", ...item.highlighted.map((q) => `> "${q}"`));
+  const lines = [item.title.trim()];
+  if (item.description) lines.push(item.description);
+  if (item.highlighted.length) {
+    lines.push("", "Highlighted Patterns:", ...item.highlighted.map((q) => `“${bareQuote(q)}”`));
+  }
   if (item.prompts.length) {
     lines.push("", "Questions for Deeper Reflection:", ...item.prompts.map((p, i) => `${i + 1}. ${p}`));
   }
@@ -205,7 +214,7 @@ function SelfAnalysisBody({ onClose, onInsert, entries }: BodyProps & { entries:
                       <h4 className="text-sm font-medium">Highlighted Patterns</h4>
                       {selected.highlighted.map((quote, index) => (
                         <blockquote key={index} className="border-l-2 border-primary/40 pl-3 text-sm italic">
-                          “{quote}”
+                          “{bareQuote(quote)}”
                         </blockquote>
                       ))}
                     </div>

@@ -130,11 +130,11 @@ function TherapistReportForm({ onClose }: { onClose: () => void }) {
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="grid gap-2">
           <Label htmlFor="report-start-date">Start Date</Label>
-          <DatePicker id="report-start-date" value={startDate} onChange={setStartDate} disabled={busy} />
+          <DatePicker id="report-start-date" className="sm:w-full" value={startDate} onChange={setStartDate} disabled={busy} />
         </div>
         <div className="grid gap-2">
           <Label htmlFor="report-end-date">End Date</Label>
-          <DatePicker id="report-end-date" value={endDate} onChange={setEndDate} disabled={busy} />
+          <DatePicker id="report-end-date" className="sm:w-full" value={endDate} onChange={setEndDate} disabled={busy} />
         </div>
       </div>
       <div className="grid gap-2">

@@ -29,6 +29,25 @@ export function longDate(date: Date): string {
   return date.toLocaleDateString("en-US", { weekday: "long", month: "long", day: "numeric", year: "numeric" });
 }
 
+/** `day` at the time of day of `time` (the editor keeps the hour and minute when backdating). */
+export function onDay(day: Date, time: Date): Date {
+  const when = new Date(day);
+  when.setHours(time.getHours(), time.getMinutes(), time.getSeconds(), 0);
+  return when;
+}
+
+/** How much of `content` the writer typed: its length once the texts put in by a click (prompts,
+ * templates, insight blocks) are taken out and spaces collapsed. */
+export function ownTextLength(content: string, inserted: readonly string[]): number {
+  let rest = content;
+  for (const text of inserted) {
+    const piece = text.trim();
+    const at = piece ? rest.indexOf(piece) : -1;
+    if (at >= 0) rest = rest.slice(0, at) + rest.slice(at + piece.length);
+  }
+  return rest.replace(/\s+/g, " ").trim().length;
+}
+
 /** "MM/DD/YYYY" */
 export function usDate(date: Date): string {
   const pad = (n: number) => String(n).padStart(2, "0");
@@ -132,7 +151,8 @@ export function insightBlock(block: {
   if (block.timeEstimate) lines.push(`⏱ Time estimate: ${block.timeEstimate}`);
   if (block.relatedTasks?.length) lines.push(`Related tasks: ${block.relatedTasks.join(", ")}`);
   lines.push(INSIGHT_BLOCK_RULE);
-  return lines.join("\n");
+  // Ends with a line break: writing after the block starts on a new line, not on its closing rule.
+  return `${lines.join("\n")}\n`;
 }
 
 /** Inserts `text` at [start, end) on its own lines; returns the new value and cursor. */

@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import { useBlocker } from "react-router";
-import { ClipboardListIcon, EyeOffIcon, Loader2Icon, SaveIcon, SparklesIcon } from "lucide-react";
+import { CalendarIcon, ClipboardListIcon, EyeOffIcon, Loader2Icon, SaveIcon, SparklesIcon } from "lucide-react";
 
 import {
   AlertDialog,
@@ -18,6 +18,7 @@ import {
   AlertDialogTitle,
 } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
+import { Calendar } from "@/components/ui/calendar";
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -25,11 +26,13 @@ import {
   DropdownMenuLabel,
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
+import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
 import { ToastAction } from "@/components/ui/toast";
 import { userStorage } from "@/features/auth/user-storage";
 import { toast } from "@/hooks/use-toast";
 import { api } from "@/lib/api/client";
 import {
+  AUTOSAVE_CREATE_MIN_OWN_CHARS,
   AUTOSAVE_DEBOUNCE_MS,
   AUTOSAVE_INTERVAL_MS,
   AUTOSAVE_SAVED_INDICATOR_MS,
@@ -45,7 +48,8 @@ import {
 } from "@/lib/constants";
 import { cn } from "@/lib/utils";
 
-import { useAutosaveEntry, useCreateEntry, useEntries } from "../queries";
+import { LONG_OPERATION_HINT, useLongOperation } from "../long-operation";
+import { useAutosaveEntry, useCreateEntry, useDeleteEntry, useEntries, useUpdateEntry } from "../queries";
 import {
   clockTime,
   draftKey,
@@ -55,6 +59,8 @@ import {
   longDate,
   needsSummary,
   newTempId,
+  onDay,
+  ownTextLength,
   PLACEHOLDERS,
   SELF_ANALYSIS_TEMPLATES,
   shouldRecoverDraft,
@@ -74,6 +80,10 @@ export const SAVE_FAILED_DESCRIPTION = "Your content is saved locally. Tap to re
 export const SYNC_ISSUE_TITLE = "Sync issue";
 export const SYNC_ISSUE_DESCRIPTION = "Saved locally. Will retry sync when connection improves.";
 export const DRAFT_RECOVERED_TITLE = "Draft Recovered";
+export const DRAFT_DISCARDED_TITLE = "Empty entry removed";
+export const DRAFT_DISCARDED_DESCRIPTION = "You cleared the entry you were writing, so it is no longer kept.";
+export const WRITING_IN_PROGRESS = "Writing in progress...";
+export const DATE_CHANGE_FAILED = "Failed to update journal entry. Please try again.";
 
 type AutosaveStatus = "idle" | "saving" | "saved";
 
@@ -91,16 +101,17 @@ function storage() {
   return userStorage();
 }
 
-/** The entry the editor starts with: a blank new entry (or the one an earlier autosave created),
- * with a stored draft recovered when it qualifies. */
+/** The entry the editor starts with: a blank new entry, with a stored draft recovered when it
+ * qualifies; or the one an earlier autosave created, whose draft is compared with the server's
+ * text once the entries are loaded (the same text is no 'Draft Recovered'). */
 function initialEntry() {
   const store = storage();
   const resumedId = store?.getItem(NEW_ENTRY_ID_STORAGE_KEY) || null;
-  const id = resumedId ?? newTempId();
   const draft =
     store?.getItem(NEW_ENTRY_DRAFT_STORAGE_KEY) ?? (resumedId ? (store?.getItem(draftKey(resumedId)) ?? null) : null);
+  if (resumedId) return { id: resumedId, content: draft ?? "", recovered: false, draft, resumed: true };
   const recovered = shouldRecoverDraft(draft, "");
-  return { id, content: recovered ? draft : "", recovered };
+  return { id: newTempId(), content: recovered ? draft : "", recovered, draft, resumed: false };
 }
 
 /** Dispatch `new CustomEvent(INSERT_INTO_EDITOR_EVENT, { detail: text })` to insert at the cursor. */
@@ -128,12 +139,30 @@ export function JournalEditor({ photoControls, className }: JournalEditorProps) 
   const savedTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const pendingCursor = useRef<number | null>(null);
   const keptAlive = useRef<string | null>(null);
+  // Texts put in by a click (prompts, templates, insight blocks): not the writer's own words.
+  const inserted = useRef<string[]>([]);
+  // After a manual save failed, its 'Save failed' toast (with Retry) stays: autosave waits for the
+  // next edit or the Retry instead of replacing it with 'Sync issue' 1.5 s later.
+  const manualFailed = useRef(false);
+  const touched = useRef(false);
 
-  const { data: entries = [] } = useEntries();
+  const { data: entries = [], isSuccess: entriesLoaded } = useEntries();
   const createEntry = useCreateEntry();
   const autosaveEntry = useAutosaveEntry();
-  const mutations = useRef({ create: createEntry.mutateAsync, patch: autosaveEntry.mutateAsync });
-  mutations.current = { create: createEntry.mutateAsync, patch: autosaveEntry.mutateAsync };
+  const updateEntry = useUpdateEntry();
+  const deleteEntry = useDeleteEntry();
+  const mutations = useRef({
+    create: createEntry.mutateAsync,
+    patch: autosaveEntry.mutateAsync,
+    update: updateEntry.mutateAsync,
+    remove: deleteEntry.mutateAsync,
+  });
+  mutations.current = {
+    create: createEntry.mutateAsync,
+    patch: autosaveEntry.mutateAsync,
+    update: updateEntry.mutateAsync,
+    remove: deleteEntry.mutateAsync,
+  };
 
   const insights = useInsightPrompts(content);
 
@@ -149,6 +178,8 @@ export function JournalEditor({ photoControls, className }: JournalEditorProps) 
       setContentState(value);
       setDirty(true);
       keptAlive.current = null;
+      touched.current = true;
+      manualFailed.current = false;
       const store = storage();
       store?.setItem(NEW_ENTRY_DRAFT_STORAGE_KEY, value);
       if (!isTempId(entryIdRef.current)) store?.setItem(draftKey(entryIdRef.current), value);
@@ -158,18 +189,48 @@ export function JournalEditor({ photoControls, className }: JournalEditorProps) 
 
   // Draft recovery is announced once.
   const announced = useRef(false);
-  useEffect(() => {
-    if (!initial.recovered || announced.current) return;
+  const announceRecovered = useCallback(() => {
+    if (announced.current) return;
     announced.current = true;
     toast({
       title: DRAFT_RECOVERED_TITLE,
       description: "Your unsaved writing has been restored.",
       duration: DRAFT_RECOVERED_TOAST_MS,
     });
-  }, [initial.recovered]);
+  }, []);
+  useEffect(() => {
+    if (initial.recovered) announceRecovered();
+  }, [initial.recovered, announceRecovered]);
+
+  // An entry an autosave created before the reload: its draft is recovered only when it differs
+  // from (and is longer than) what the server holds; otherwise the server's text is the entry.
+  const checkedResumed = useRef(!initial.resumed);
+  useEffect(() => {
+    if (checkedResumed.current || !entriesLoaded) return;
+    checkedResumed.current = true;
+    if (touched.current) return;
+    const saved = entries.find((e) => e.id === initial.id);
+    const store = storage();
+    if (!saved) {
+      // Gone from the server (deleted elsewhere): a new entry, with the draft if it qualifies.
+      store?.removeItem(NEW_ENTRY_ID_STORAGE_KEY);
+      const id = newTempId();
+      entryIdRef.current = id;
+      setEntryId(id);
+    } else {
+      lastSummarisedLength.current = saved.content.length;
+    }
+    const base = saved?.content ?? "";
+    const recovered = shouldRecoverDraft(initial.draft, base);
+    const value = recovered ? initial.draft! : base;
+    contentRef.current = value;
+    setContentState(value);
+    setDirty(recovered);
+    if (recovered) announceRecovered();
+  }, [entriesLoaded, entries, initial, setDirty, announceRecovered]);
 
   /** Sends the current text: POST for a new entry, otherwise PATCH (content + generateSummary). */
-  const persistNow = useCallback(async (): Promise<string> => {
+  const persistNow = useCallback(async (manual = false): Promise<string> => {
     const text = contentRef.current;
     if (!text.trim()) return entryIdRef.current;
     setDirty(false);
@@ -189,7 +250,7 @@ export function JournalEditor({ photoControls, className }: JournalEditorProps) 
         storage()?.setItem(NEW_ENTRY_ID_STORAGE_KEY, created.id);
         storage()?.setItem(draftKey(created.id), contentRef.current);
       } else {
-        const generateSummary = needsSummary(text, lastSummarisedLength.current);
+        const generateSummary = manual || needsSummary(text, lastSummarisedLength.current);
         if (generateSummary) lastSummarisedLength.current = text.length;
         await mutations.current.patch({ id: entryIdRef.current, content: text, generateSummary });
       }
@@ -202,16 +263,47 @@ export function JournalEditor({ photoControls, className }: JournalEditorProps) 
   }, [setDirty]);
 
   /** Saves run one after another, so a new entry is created once and then updated. */
-  const enqueue = useCallback((): Promise<string> => {
-    const run = chain.current.catch(() => undefined).then(persistNow);
+  const enqueue = useCallback((options?: { manual?: boolean }): Promise<string> => {
+    const run = chain.current.catch(() => undefined).then(() => persistNow(options?.manual ?? false));
     chain.current = run;
     return run;
   }, [persistNow]);
 
   const manualSavingRef = useRef(false);
 
+  /** An entry autosave created and the writer then emptied is removed, not kept with its old text. */
+  const discardEmptied = useCallback(async () => {
+    const id = entryIdRef.current;
+    if (isTempId(id) || contentRef.current.trim()) return;
+    await chain.current.catch(() => undefined);
+    try {
+      await mutations.current.remove(id);
+    } catch {
+      return; // still on the server: tried again after the next edit
+    }
+    const store = storage();
+    store?.removeItem(NEW_ENTRY_ID_STORAGE_KEY);
+    store?.removeItem(NEW_ENTRY_DRAFT_STORAGE_KEY);
+    store?.removeItem(draftKey(id));
+    if (entryIdRef.current === id) {
+      const fresh = newTempId();
+      entryIdRef.current = fresh;
+      setEntryId(fresh);
+      lastSummarisedLength.current = 0;
+    }
+    if (!contentRef.current.trim()) setDirty(false);
+    toast({ title: DRAFT_DISCARDED_TITLE, description: DRAFT_DISCARDED_DESCRIPTION });
+  }, [setDirty]);
+
   const autosave = useCallback(async () => {
-    if (!dirtyRef.current || !contentRef.current.trim() || manualSavingRef.current) return;
+    if (!dirtyRef.current || manualSavingRef.current || manualFailed.current) return;
+    if (!contentRef.current.trim()) {
+      await discardEmptied();
+      return;
+    }
+    // A prompt or a template alone, or a few characters, do not make an entry yet.
+    const own = ownTextLength(contentRef.current, inserted.current);
+    if (isTempId(entryIdRef.current) && own < AUTOSAVE_CREATE_MIN_OWN_CHARS) return;
     if (savedTimer.current) clearTimeout(savedTimer.current);
     setStatus("saving");
     try {
@@ -222,7 +314,7 @@ export function JournalEditor({ photoControls, className }: JournalEditorProps) 
       setStatus("idle");
       if (isNetworkError(error)) toast({ title: SYNC_ISSUE_TITLE, description: SYNC_ISSUE_DESCRIPTION });
     }
-  }, [enqueue]);
+  }, [enqueue, discardEmptied]);
 
   useEffect(() => {
     if (!dirty) return;
@@ -251,6 +343,7 @@ export function JournalEditor({ photoControls, className }: JournalEditorProps) 
       contentRef.current = "";
       setContentState("");
       setDirty(false);
+      inserted.current = [];
       lastSummarisedLength.current = 0;
       const now = new Date();
       startedAtRef.current = now;
@@ -264,12 +357,16 @@ export function JournalEditor({ photoControls, className }: JournalEditorProps) 
   const manualSave = useCallback(async () => {
     if (!contentRef.current.trim() || manualSavingRef.current) return;
     manualSavingRef.current = true;
+    manualFailed.current = false;
     setManualSaving(true);
     try {
-      const id = await enqueue();
+      // A manual Save always asks for a summary of this very text (the server skips it when the
+      // summary it has is already of this text).
+      const id = await enqueue({ manual: true });
       toast({ title: SAVED_TITLE, description: SAVED_DESCRIPTION });
       startFresh(id);
     } catch {
+      manualFailed.current = true;
       toast({
         title: SAVE_FAILED_TITLE,
         description: SAVE_FAILED_DESCRIPTION,
@@ -294,7 +391,7 @@ export function JournalEditor({ photoControls, className }: JournalEditorProps) 
     const keepAlive = () => {
       const id = entryIdRef.current;
       const text = contentRef.current;
-      if (!dirtyRef.current || isTempId(id) || keptAlive.current === text) return;
+      if (!dirtyRef.current || isTempId(id) || !text.trim() || keptAlive.current === text) return;
       keptAlive.current = text;
       // The client issues the request before its first await, so it leaves while the page does.
       void api
@@ -363,6 +460,27 @@ export function JournalEditor({ photoControls, className }: JournalEditorProps) 
     el.style.height = `${Math.min(Math.max(el.scrollHeight, min), max)}px`;
   }, [content, silent]);
 
+  // Backdating: the entry can be written for another day. A saved entry gets the new date (the
+  // server moves its timestamp with it); a new one is created with it.
+  const [dateOpen, setDateOpen] = useState(false);
+  const changeDay = useCallback(
+    (day: Date | undefined) => {
+      setDateOpen(false);
+      if (!day) return;
+      const when = onDay(day, startedAtRef.current);
+      startedAtRef.current = when;
+      setStartedAt(when);
+      const id = entryIdRef.current;
+      if (!isTempId(id)) {
+        void chain.current
+          .catch(() => undefined)
+          .then(() => mutations.current.update({ id, date: usDate(when) }))
+          .catch(() => toast({ title: "Error", description: DATE_CHANGE_FAILED, variant: "destructive" }));
+      }
+    },
+    [],
+  );
+
   const cursor = useCallback(() => textareaRef.current?.selectionStart ?? contentRef.current.length, []);
 
   /** Inserts text at the cursor (replacing a selection) and puts the cursor after it. */
@@ -373,6 +491,7 @@ export function JournalEditor({ photoControls, className }: JournalEditorProps) 
       const start = el?.selectionStart ?? value.length;
       const end = el?.selectionEnd ?? start;
       const next = insertAt(value, start, end, text);
+      inserted.current.push(text);
       pendingCursor.current = next.cursor;
       setContent(next.value);
       el?.focus();
@@ -391,6 +510,7 @@ export function JournalEditor({ photoControls, className }: JournalEditorProps) 
     return () => window.removeEventListener(INSERT_INTO_EDITOR_EVENT, onInsert);
   }, [insert]);
 
+  const longSave = useLongOperation(manualSaving);
   const latestEntry = latestId ? entries.find((e) => e.id === latestId) : undefined;
   const analysing = latestEntry?.analysis.state === "pending" || latestEntry?.analysis.state === "running";
   const aiActive = insights.pending || analysing;
@@ -402,7 +522,27 @@ export function JournalEditor({ photoControls, className }: JournalEditorProps) 
     <section aria-label="Journal editor" className={cn("flex flex-col gap-3", className)}>
       <header className="flex flex-wrap items-baseline justify-between gap-2">
         <div>
-          <h2 className="font-serif text-xl font-semibold">{longDate(startedAt)}</h2>
+          <div className="flex flex-wrap items-center gap-1">
+            <h2 className="font-serif text-xl font-semibold">{longDate(startedAt)}</h2>
+            <Popover open={dateOpen} onOpenChange={setDateOpen}>
+              <PopoverTrigger asChild>
+                <Button variant="ghost" size="sm" className="text-muted-foreground">
+                  <CalendarIcon aria-hidden="true" />
+                  Change date
+                </Button>
+              </PopoverTrigger>
+              <PopoverContent className="w-auto p-0" align="start">
+                <Calendar
+                  mode="single"
+                  selected={startedAt}
+                  defaultMonth={startedAt}
+                  onSelect={changeDay}
+                  disabled={{ after: new Date() }}
+                  autoFocus
+                />
+              </PopoverContent>
+            </Popover>
+          </div>
           <p className="text-sm text-muted-foreground">{clockTime(startedAt)}</p>
         </div>
         <div className="flex items-center gap-3 text-sm text-muted-foreground">
@@ -413,7 +553,13 @@ export function JournalEditor({ photoControls, className }: JournalEditorProps) 
             </span>
           ) : null}
           <span aria-live="polite" data-testid="autosave-status">
-            {status === "saving" ? "Auto-saving..." : status === "saved" ? "Saved" : ""}
+            {status === "saving"
+              ? "Auto-saving..."
+              : status === "saved"
+                ? "Saved"
+                : dirty && !blank
+                  ? WRITING_IN_PROGRESS
+                  : ""}
           </span>
         </div>
       </header>
@@ -470,7 +616,7 @@ export function JournalEditor({ photoControls, className }: JournalEditorProps) 
         </div>
 
         <div className="hidden w-60 shrink-0 flex-col gap-3 md:flex">
-          <WritingPrompts empty={blank} hour={hour} onPick={(text) => insert(text)} />
+          <WritingPrompts empty={blank} hour={hour} onPick={(text) => insert(`${text}\n`)} />
           <InsightsPanel
             prompt={insights.current}
             onDismiss={insights.dismiss}
@@ -493,10 +639,13 @@ export function JournalEditor({ photoControls, className }: JournalEditorProps) 
           role="status"
           className="fixed inset-0 z-40 flex items-center justify-center bg-background/70 backdrop-blur-sm"
         >
-          <p className="flex items-center gap-2 font-medium">
-            <Loader2Icon className="size-5 animate-spin" aria-hidden="true" />
-            Saving your thoughts...
-          </p>
+          <div className="grid justify-items-center gap-2 text-center">
+            <p className="flex items-center gap-2 font-medium">
+              <Loader2Icon className="size-5 animate-spin" aria-hidden="true" />
+              Saving your thoughts...
+            </p>
+            {longSave ? <p className="text-sm text-muted-foreground">{LONG_OPERATION_HINT}</p> : null}
+          </div>
         </div>
       ) : null}
 

@@ -3,12 +3,13 @@ import { SparklesIcon } from "lucide-react";
 
 import { Card, CardContent } from "@/components/ui/card";
 
-import { useEntries, useRefreshJournal, useTasks } from "../queries";
+import { EntryChips, EntryPhotos } from "../entries/entry-extras";
+import { useEntries, useRefreshJournal } from "../queries";
 
-/** The analysis result of the entry saved last: mood, summary and the tasks created from it. */
+/** The analysis result of the entry saved last: mood, summary, its goal and project chips, the tasks,
+ * projects and goals drawn from it, and its photos (they stay in view once the editor starts anew). */
 export function LatestEntryCard({ entryId }: { entryId: string }) {
   const { data: entries = [] } = useEntries();
-  const { data: tasks = [] } = useTasks();
   const refresh = useRefreshJournal();
   const entry = entries.find((e) => e.id === entryId);
   const state = entry?.analysis.state;
@@ -25,7 +26,7 @@ export function LatestEntryCard({ entryId }: { entryId: string }) {
   }, [state, done, refresh]);
 
   if (!entry) return null;
-  const created = tasks.filter((t) => t.entryId === entryId);
+  const drawn = entry.highlights;
 
   return (
     <Card aria-label="Latest entry" role="region" className="mt-4">
@@ -46,18 +47,22 @@ export function LatestEntryCard({ entryId }: { entryId: string }) {
               </p>
             ) : null}
             {entry.summary ? <p>{entry.summary}</p> : null}
-            {created.length ? (
+            <EntryChips entry={entry} />
+            {drawn.length ? (
               <div>
-                <p className="font-medium">Tasks from this entry</p>
+                <p className="font-medium">Drawn from this entry</p>
                 <ul className="list-disc pl-5">
-                  {created.map((t) => (
-                    <li key={t.id}>{t.text}</li>
+                  {drawn.map((h) => (
+                    <li key={h.id}>
+                      <span className="text-muted-foreground capitalize">{h.type}:</span> {h.reformulation}
+                    </li>
                   ))}
                 </ul>
               </div>
             ) : null}
           </>
         )}
+        <EntryPhotos entry={entry} />
       </CardContent>
     </Card>
   );

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { closeToasts, fakeApi, json } from "@/features/auth/test-support";
 
 import { PreviousEntries } from "./previous-entries";
-import { makeEntry, renderWithProviders } from "./test-fixtures";
+import { makeEntry, makeInsight, renderWithProviders } from "./test-fixtures";
 
 vi.mock("@/lib/api/client", async (importOriginal) =>
   (await import("@/features/auth/test-api")).withStubbableFetch(await importOriginal()),
@@ -37,7 +37,7 @@ describe("PreviousEntries list", () => {
             relatedGoals: ["Run a marathon"],
             relatedProjects: ["Garden"],
             summary: "A calm day.",
-            insights: [{}, {}],
+            insights: [makeInsight(), makeInsight()],
             analysis: { state: "running" },
           }),
           makeEntry({ content: "Second", location: "Location unknown" }),

@@ -13,7 +13,8 @@ import { cn } from "@/lib/utils";
 import { ChatEntryDialog } from "./chat-entry-dialog";
 import { DeleteEntryDialog } from "./delete-entry-dialog";
 import { EditEntryDialog } from "./edit-entry-dialog";
-import { chipLabel, entryPreview, formatEntryDate } from "./entry-format";
+import { EntryChips, EntryPhotos } from "./entry-extras";
+import { entryPreview, formatEntryDate } from "./entry-format";
 
 // The two report dialogs (the therapist report brings the date picker and its calendar) load when
 // first wanted: their chunks are fetched when the pointer or focus reaches their buttons.
@@ -183,10 +184,6 @@ function EntryItem({ entry, onEdit, onChat, onDelete }: EntryItemProps) {
   const analysing = entry.analysis.state === "pending" || entry.analysis.state === "running";
   const location = entry.location && entry.location !== LOCATION_UNKNOWN ? entry.location : null;
   const insightCount = entry.insights.length;
-  const chips = [
-    ...entry.relatedGoals.map((text) => ({ kind: "Goal", text })),
-    ...entry.relatedProjects.map((text) => ({ kind: "Project", text })),
-  ];
 
   return (
     <li
@@ -225,19 +222,16 @@ function EntryItem({ entry, onEdit, onChat, onDelete }: EntryItemProps) {
         </div>
       </div>
 
-      {chips.length > 0 && (
-        <div className="mt-2 flex flex-wrap gap-1">
-          {chips.map((chip, index) => (
-            <Badge key={index} variant="outline" title={`${chip.kind}: ${chip.text}`}>
-              {chipLabel(chip.text)}
-            </Badge>
-          ))}
-        </div>
-      )}
+      <div className="mt-2 empty:hidden">
+        <EntryChips entry={entry} />
+      </div>
 
       {entry.summary && <p className="mt-2 text-sm text-muted-foreground italic">{entry.summary}</p>}
 
       <p className="mt-2 text-sm whitespace-pre-wrap">{expanded ? entry.content : preview}</p>
+      <div className="mt-2 empty:hidden">
+        <EntryPhotos entry={entry} />
+      </div>
       {long && (
         <Button
           variant="link"

@@ -26,7 +26,29 @@ export function makeEntry(overrides: Partial<Entry> = {}): Entry {
     updatedAt: "2025-03-05T09:30:00Z",
     insights: [],
     highlights: [],
+    photos: [],
     analysis: { state: "done" },
+    ...overrides,
+  };
+}
+
+/** An insight as entries list them (only what the list reads matters in these tests). */
+export function makeInsight(overrides: Partial<Entry["insights"][number]> = {}): Entry["insights"][number] {
+  counter += 1;
+  return {
+    id: `10000000-0000-4000-8000-${String(counter).padStart(12, "0")}`,
+    text: `Insight ${counter}`,
+    type: "insight",
+    entryId: null,
+    patternId: null,
+    timeEstimate: null,
+    relatedTasks: [],
+    isAiGenerated: false,
+    shortTitle: null,
+    layers: [],
+    origin: "user",
+    sourceEntryIds: [],
+    createdAt: "2025-03-05T09:30:00Z",
     ...overrides,
   };
 }

@@ -5,6 +5,7 @@
  */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 
+import { journalKeys } from "@/features/journal/queries";
 import { api, fileField, formDataBody, type Schemas } from "@/lib/api/client";
 import { TEMP_ENTRY_ID_PREFIX } from "@/lib/constants";
 
@@ -56,6 +57,8 @@ export function useUploadPhoto(entryId: string | null) {
     onSuccess: (photo) => {
       if (!isSavedEntryId(entryId)) return;
       queryClient.setQueryData<JournalPhoto[]>(photoKeys.list(entryId), (old) => [...(old ?? []), photo]);
+      // Saved entries show their photos in the list too.
+      void queryClient.invalidateQueries({ queryKey: journalKeys.entries });
     },
   });
 }
@@ -65,6 +68,7 @@ export function useDeletePhoto(entryId: string | null) {
   return useMutation({
     mutationFn: deletePhoto,
     onSuccess: (_result, photoId) => {
+      void queryClient.invalidateQueries({ queryKey: journalKeys.entries });
       if (!isSavedEntryId(entryId)) return;
       queryClient.setQueryData<JournalPhoto[]>(photoKeys.list(entryId), (old) =>
         (old ?? []).filter((photo) => photo.id !== photoId),
