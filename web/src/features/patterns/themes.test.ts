@@ -21,7 +21,7 @@ describe("pattern display rules", () => {
   it("keeps only real patterns with insights, most insights first, top 3, 5 insights each", () => {
     const cards = displayPatterns([pattern("a", 2), pattern("b", 7), pattern("c", 0), pattern("d", 3), pattern("e", 1)], []);
     expect(cards.map((c) => c.name)).toEqual(["b", "d", "a"]);
-    expect(cards[0].insights).toHaveLength(5);
+    expect(cards[0]?.insights).toHaveLength(5);
   });
 
   it("groups insights into the six themes when there are no patterns, unmatched under Other Insights", () => {
@@ -33,9 +33,9 @@ describe("pattern display rules", () => {
       insight("exercise helps", 5),
     ]);
     expect(cards[0]).toMatchObject({ id: null, name: "Well-being & Balance" });
-    expect(cards[0].insights).toHaveLength(3);
+    expect(cards[0]?.insights).toHaveLength(3);
     expect(cards).toHaveLength(3);
-    expect(groupByTheme([insight("xyz")])[0].name).toBe(OTHER_THEME);
+    expect(groupByTheme([insight("xyz")])[0]?.name).toBe(OTHER_THEME);
   });
 
   it("shows nothing when there are neither patterns nor insights", () => {
