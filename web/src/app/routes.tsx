@@ -45,15 +45,18 @@ const TermsOfServicePage = lazyPage(() =>
 );
 
 /** The wait for a screen's chunk: the same quiet spinner as the session check, in the same place. */
-function PageFallback() {
-  return <SessionSpinner label="Loading..." />;
+function PageFallback({ label = "Loading..." }: { label?: string }) {
+  return <SessionSpinner label={label} />;
 }
 
 /** A lazy screen as a route component, with its own loading fallback. */
-function withFallback<P extends object>(Page: PreloadableComponent<ComponentType<P>>): ComponentType<P> {
+function withFallback<P extends object>(
+  Page: PreloadableComponent<ComponentType<P>>,
+  label?: string,
+): ComponentType<P> {
   function Suspended(props: P) {
     return (
-      <Suspense fallback={<PageFallback />}>
+      <Suspense fallback={<PageFallback label={label} />}>
         <Page {...props} />
       </Suspense>
     );
@@ -68,7 +71,7 @@ const PrivacyPolicyRoute = withFallback(PrivacyPolicyPage);
 const TermsOfServiceRoute = withFallback(TermsOfServicePage);
 const LandingRoute = withFallback(LandingPage);
 const AppShellRoute = withFallback(AppShell);
-const JournalHomeRoute = withFallback(JournalHomePage);
+const JournalHomeRoute = withFallback(JournalHomePage, "Opening your journal...");
 const TasksRoute = withFallback(TasksPage);
 const SubscriptionRoute = withFallback(SubscriptionPage);
 const AdminPageRoute = withFallback(AdminPage);

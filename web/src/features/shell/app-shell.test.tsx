@@ -33,6 +33,18 @@ describe("AppShell", () => {
     ).toHaveAttribute("aria-current", "page");
   });
 
+  it("offers Logout on a phone: the small-screen top bar carries the avatar menu", async () => {
+    mockViewportWidth(390);
+    const user = userEvent.setup();
+    renderShell();
+    await screen.findByRole("heading", { name: "Journal page" });
+    const [desktop, phone] = screen.getAllByRole("banner");
+    expect(desktop).toHaveClass("hidden", "md:block");
+    expect(phone).toHaveClass("md:hidden");
+    await user.click(within(phone!).getByRole("button", { name: "Open user menu" }));
+    expect(await screen.findByRole("menuitem", { name: "Logout" })).toBeInTheDocument();
+  });
+
   it("sends no inactivity reminder while it has no entry date", async () => {
     const notification = vi.fn();
     vi.stubGlobal("Notification", Object.assign(notification, { permission: "granted" }));

@@ -4,6 +4,7 @@ import { AppHeader } from "@/features/shell/app-header";
 import { InstallPrompt } from "@/features/shell/install-prompt";
 import { MobileBanner } from "@/features/shell/mobile-banner";
 import { MobileBottomBar } from "@/features/shell/mobile-bottom-bar";
+import { MobileHeader } from "@/features/shell/mobile-header";
 import { useInactivityReminder } from "@/features/shell/use-inactivity-reminder";
 
 const MAIN_CONTENT_ID = "app-content";
@@ -33,6 +34,7 @@ export function AppShell() {
         Skip to content
       </a>
       <AppHeader />
+      <MobileHeader />
       <MobileBanner />
       <div
         id={MAIN_CONTENT_ID}

@@ -182,3 +182,20 @@ describe("SelfAnalysisDialog without an entries prop", () => {
     expect(await api.body("POST /api/openai/generate-summary")).toEqual({ entryIds: entries.map((e) => e.id) });
   });
 });
+
+describe("analysisItemText", () => {
+  it("is plain text for a plain textarea: no Markdown heading, one pair of quotes, ends on a new line", async () => {
+    const { analysisItemText } = await import("./self-analysis-dialog");
+    const text = analysisItemText({
+      title: "Mornings",
+      description: "You write best early.",
+      highlighted: ['"Woke early and wrote."', "“Coffee first.”", "Plain quote"],
+      prompts: ["Why mornings?"],
+    });
+    expect(text).toBe(
+      "Mornings\nYou write best early.\n\nHighlighted Patterns:\n“Woke early and wrote.”\n“Coffee first.”\n“Plain quote”\n\n" +
+        "Questions for Deeper Reflection:\n1. Why mornings?\n",
+    );
+    expect(text).not.toMatch(/^#|""|“"/m);
+  });
+});

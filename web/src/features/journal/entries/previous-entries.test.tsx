@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
@@ -58,6 +58,38 @@ describe("PreviousEntries list", () => {
     expect(one.getByText("Analysing…")).toBeInTheDocument();
     expect(within(second!).queryByText("Location unknown")).not.toBeInTheDocument();
     expect(within(second!).queryByText("Analysing…")).not.toBeInTheDocument();
+  });
+
+  it("shows a saved entry's photos as thumbnails that open the gallery, and its chips by kind", async () => {
+    const photo = (n: number) => ({
+      id: `20000000-0000-4000-8000-00000000000${n}`,
+      url: `/api/journal-photos/file/${n}`,
+      thumbnailUrl: `/api/journal-photos/thumbnail/${n}`,
+      caption: n === 1 ? "The harbour" : null,
+      createdAt: "2025-03-05T09:30:00Z",
+      width: 10,
+      height: 10,
+    });
+    fakeApi({
+      "GET /api/journal": () =>
+        json(200, [
+          makeEntry({
+            photos: [1, 2, 3, 4, 5].map(photo),
+            relatedGoals: ["Run a marathon"],
+            relatedProjects: ["Kitchen rebuild"],
+          }),
+        ]),
+    });
+    renderWithProviders(<PreviousEntries />);
+    const item = await screen.findByTestId("entry-item");
+    const thumbnails = within(item).getByRole("list", { name: "Photos" });
+    expect(within(thumbnails).getAllByRole("img")).toHaveLength(4);
+    expect(item).toHaveTextContent("+1");
+    expect(within(item).getByLabelText("Goal: Run a marathon")).toHaveTextContent("Run a mara...");
+    expect(within(item).getByLabelText("Project: Kitchen rebuild")).toHaveTextContent("Kitchen re...");
+    fireEvent.click(within(item).getByRole("button", { name: "Photo: The harbour" }));
+    const gallery = await screen.findByRole("dialog", { name: "Photos from this entry" });
+    expect(within(gallery).getAllByRole("img")).toHaveLength(5);
   });
 
   it("truncates content to 100 characters and toggles read more / show less", async () => {
