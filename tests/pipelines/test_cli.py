@@ -185,10 +185,10 @@ def test_an_output_folder_that_does_not_exist_is_refused(tmp_path):
 
 def test_an_unknown_step_or_missing_input_is_a_usage_error(tmp_path):
     source = write_jsonl(tmp_path / "entries.jsonl", [{"id": "a", "text": "A quiet day."}])
-    unknown = run_cli("patterns", "--input", source, timeout=60)
+    unknown = run_cli("horoscope", "--input", source, timeout=60)
     assert unknown.returncode == 2
-    assert "invalid choice: 'patterns'" in unknown.stderr
-    assert all(step in unknown.stderr.splitlines()[-1] for step in ("mood", "highlights", "profile"))
+    assert "invalid choice: 'horoscope'" in unknown.stderr
+    assert all(step in unknown.stderr.splitlines()[-1] for step in ("mood", "highlights", "profile", "patterns", "evaluate"))
     no_input = run_cli("mood", timeout=60)
     assert no_input.returncode == 2
     assert "the following arguments are required: --input" in no_input.stderr
