@@ -87,8 +87,13 @@ class ProjectsController(Controller):
     tags = ["projects"]
     dependencies = provide(projects=ProjectService, entries=EntryService)
 
-    @get(operation_id="listProjects")
-    async def list_projects(self, request: Request, projects: ProjectService) -> list[ProjectOut]:
+    @get(operation_id="listProjects",
+         description=f"The caller's projects; empty until they unlock at {UNLOCK_PROJECTS} entries (projects found "
+                     "in earlier entries are kept and shown then).")
+    async def list_projects(self, request: Request, projects: ProjectService,
+                            entries: EntryService) -> list[ProjectOut]:
+        if await entries.count_mine(request.user.id) < UNLOCK_PROJECTS:
+            return []
         return [ProjectOut.of(p) for p in await projects.listed(request.user.id)]
 
     @post(operation_id="createProject", status_code=201, responses=error_responses(404))
@@ -111,8 +116,12 @@ class GoalsController(Controller):
     tags = ["goals"]
     dependencies = provide(goals=GoalService, entries=EntryService)
 
-    @get(operation_id="listGoals")
-    async def list_goals(self, request: Request, goals: GoalService) -> list[GoalOut]:
+    @get(operation_id="listGoals",
+         description=f"The caller's goals; empty until they unlock at {UNLOCK_GOALS} entries (goals found in "
+                     "earlier entries are kept and shown then).")
+    async def list_goals(self, request: Request, goals: GoalService, entries: EntryService) -> list[GoalOut]:
+        if await entries.count_mine(request.user.id) < UNLOCK_GOALS:
+            return []
         return [GoalOut.of(g) for g in await goals.listed(request.user.id)]
 
     @post(operation_id="createGoal", status_code=201, responses=error_responses(404))

@@ -16,6 +16,12 @@ def _analysed(client, content: str, day: str) -> dict:
     return wait_until_analysed(client, write_entry(client, content, day)["id"])
 
 
+def _unlock_goals(client) -> None:
+    """Goals show from the third entry, projects from the second: write neutral entries up to it."""
+    for day in ("2025-11-01", "2025-11-02"):
+        _analysed(client, "A quiet walk along the canal, nothing much to report.", day)
+
+
 def _tasks(client) -> list[dict]:
     listed = client.get("/api/tasks")
     assert listed.status_code == 200, listed.text
@@ -120,6 +126,8 @@ def test_no_stray_fragment_tasks(ana):
 
 def test_advice_to_the_writer_is_kept(ana):
     _analysed(ana, "My coach from the running club says I should stretch every morning.", "2025-10-07")
+    assert ana.get("/api/goals").json() == []  # remembered, shown at the unlock
+    _unlock_goals(ana)
     goals = ana.get("/api/goals").json()
     assert [g["text"] for g in goals] == ["Stretch every morning"]
 
@@ -127,6 +135,8 @@ def test_advice_to_the_writer_is_kept(ana):
 def test_goals_and_projects_are_remembered_from_the_first_entry_and_linked(ana):
     entry = _analysed(ana, "Our main goal this year is to finish the workshop in the garden before winter. "
                            "The loft conversion starts on the 29th.", "2025-09-05")
+    assert ana.get("/api/goals").json() == [] and ana.get("/api/projects").json() == []
+    _unlock_goals(ana)
     goals = [g["text"] for g in ana.get("/api/goals").json()]
     projects = [p["name"] for p in ana.get("/api/projects").json()]
     assert goals == ["Finish the workshop in the garden before winter"]
