@@ -96,8 +96,11 @@ def _midnight(day: date) -> datetime:
 
 def timestamp_on(day: date, timestamp: int) -> bool:
     """Whether `timestamp` (unix seconds) can be a moment of `day` in some time zone."""
-    moment = datetime.fromtimestamp(timestamp, UTC)
-    return _midnight(day) - _LATEST_OFFSET <= moment < _midnight(day) + timedelta(days=1) - _EARLIEST_OFFSET
+    try:
+        moment = datetime.fromtimestamp(timestamp, UTC)
+        return _midnight(day) - _LATEST_OFFSET <= moment < _midnight(day) + timedelta(days=1) - _EARLIEST_OFFSET
+    except (OverflowError, OSError, ValueError):  # the first and last days there are (0001-01-01, 9999-12-31)
+        return False
 
 
 def timestamp_for(day: date, time: str | None) -> int:

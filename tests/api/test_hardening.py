@@ -526,6 +526,8 @@ def test_year_one_dates_keep_four_digits(ana):
         assert created.json()["date"] == "01/01/0001"
     else:
         assert created.status_code == 400
+    last = ana.post("/api/journal", json={"content": "The last day there is.", "date": "9999-12-31"})
+    assert last.status_code in (201, 400), last.text
 
 
 def test_two_deletes_of_one_entry_one_succeeds(ana):
