@@ -149,6 +149,8 @@ def _imperative(clause: str) -> bool:
         return False
     if words[1].lower() in ("with", "from", "was", "is", "went", "came", "for", "at", "of"):
         return False  # "Call with Mum." is a noun
+    if not any(ch.isalpha() for ch in words[1]):
+        return False  # "Edit 1: it rained." is a label, not a task: an action needs a real object
     return head in _ACTION_VERBS or head in _IMPERATIVE_EXTRA
 
 
