@@ -110,7 +110,13 @@ describe("InsightsView personal story", () => {
     const api = journal(6, { shortSummary: "Could not generate profile. Please try again later." });
     api.handlers["POST /api/profile/regenerate"] = () => {
       api.handlers["GET /api/profile"] = () => json(200, makeProfile({ shortSummary: "A fresh story." }));
-      return json(200, { success: true, profile: makeProfile({ shortSummary: "A fresh story." }) });
+      return json(202, { success: true, runId: "run-1", state: "scheduled", profile: makeProfile() });
+    };
+    let polls = 0;
+    api.handlers["GET /api/profile/regenerate/run-1"] = () => {
+      polls += 1;
+      const state = polls < 2 ? "running" : "completed";
+      return json(200, { success: true, runId: "run-1", state, profile: makeProfile({ shortSummary: "A fresh story." }) });
     };
     renderSignedIn(<InsightsView />);
     const story = await storyRegion();
@@ -123,6 +129,22 @@ describe("InsightsView personal story", () => {
     expect(await within(story).findByText("A fresh story.")).toBeInTheDocument();
     expect(api.calls("POST /api/profile/regenerate")).toHaveLength(1);
     expect(api.calls("POST /api/profile/regenerate")[0]!.headers.get("X-Requested-With")).toBe("XMLHttpRequest");
+    expect(polls).toBe(2); // the toast came once the rewrite had finished, not at the 202
+  });
+
+  it("shows the error toast when the background rewrite fails", async () => {
+    const user = userEvent.setup();
+    const api = journal(6);
+    api.handlers["POST /api/profile/regenerate"] = () =>
+      json(202, { success: true, runId: "run-2", state: "scheduled", profile: makeProfile() });
+    api.handlers["GET /api/profile/regenerate/run-2"] = () =>
+      json(200, { success: false, runId: "run-2", state: "failed", profile: makeProfile() });
+    renderSignedIn(<InsightsView />);
+    const story = await storyRegion();
+    await user.click(within(story).getByRole("button", { name: "Refresh personal story" }));
+
+    expect(await screen.findByText("Failed to regenerate your profile. Please try again later.")).toBeInTheDocument();
+    expect(screen.queryByText("Profile Regenerated")).not.toBeInTheDocument();
   });
 
   it("shows the error toast when regeneration fails", async () => {

@@ -107,16 +107,20 @@ export function useDeleteEntry() {
 }
 
 async function followStoryRewrite(runId: string, done: () => Promise<unknown>): Promise<void> {
-  for (let i = 0; i < STORY_POLL_LIMIT; i++) {
-    await new Promise((resolve) => setTimeout(resolve, STORY_POLL_MS));
-    try {
-      const { data } = await api.GET("/api/profile/regenerate/{run_id}", { params: { path: { run_id: runId } } });
-      if (!data || data.state === "completed" || data.state === "failed") break;
-    } catch {
-      break;
-    }
-  }
+  await storyRewriteOutcome(runId).catch(() => undefined);
   await done();
+}
+
+/** Polls a personal-story rewrite (GET /api/profile/regenerate/{runId}) until it ends: true when it
+ * completed, false when it failed or could not be followed. */
+async function storyRewriteOutcome(runId: string): Promise<boolean> {
+  for (let i = 0; i < STORY_POLL_LIMIT; i++) {
+    const { data } = await api.GET("/api/profile/regenerate/{run_id}", { params: { path: { run_id: runId } } });
+    if (!data || data.state === "failed") return false;
+    if (data.state === "completed") return true;
+    await new Promise((resolve) => setTimeout(resolve, STORY_POLL_MS));
+  }
+  return false;
 }
 
 /** GET /api/journal/stats: the calendar, mood trend, weekday pattern and writing streak, for the
@@ -144,6 +148,11 @@ export function useRegenerateProfile() {
     mutationFn: async () => {
       const data = (await api.POST("/api/profile/regenerate")).data;
       if (!data?.success) throw new Error("Profile regeneration failed");
+      // The server answers at once (202) and rewrites the story in the background: the toast and
+      // the refreshed story wait for the rewrite to finish.
+      if (data.state !== "completed" && !(await storyRewriteOutcome(data.runId))) {
+        throw new Error("Profile regeneration failed");
+      }
       return data;
     },
     onSuccess: () => void refresh(),
