@@ -15,7 +15,7 @@ from api.patterns.services import PatternService
 from api.services import provide
 from api.subscription.usage import UsageService
 from api.validation import required_text
-from models import Insight, Pattern
+from models import Insight
 from models.constants import FREE_INSIGHTS_PER_WEEK
 
 
@@ -80,8 +80,5 @@ class InsightsController(Controller):
     @staticmethod
     async def _dismiss(request: Request, patterns: PatternService, insight: Insight) -> None:
         """A pipeline insight the user deleted or reworded is not drawn again by a refresh."""
-        if insight.origin != "pipeline" or insight.pattern_id is None:
-            return
-        pattern = await patterns.get_one_or_none(Pattern.id == insight.pattern_id, Pattern.user_id == request.user.id)
-        if pattern is not None:
-            pattern.dismissed = [*(pattern.dismissed or []), insight.text][-rules.MAX_DISMISSED:]
+        if insight.origin == "pipeline" and insight.pattern_id is not None:
+            await patterns.dismiss(request.user.id, insight.pattern_id, insight.text)

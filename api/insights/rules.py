@@ -8,7 +8,6 @@ MAX_RELATED_TASKS = 10
 MAX_RELATED_TASK_CHARS = 300
 SHORT_TITLE_CHARS = 50
 
-MAX_DISMISSED = 500  # deleted pipeline insights remembered per pattern
 
 MSG_NOT_FOUND = "Insight not found"
 MSG_DELETED = "Insight deleted"

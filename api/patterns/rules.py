@@ -14,3 +14,4 @@ MSG_RUN_NOT_FOUND = "Pattern refresh not found"
 MSG_REFRESH_FAILED = "Could not refresh your patterns. Please try again later."
 MSG_RESOURCE_KIND = "type must be insight or pattern."
 MSG_INSIGHTS_LIST = f"insights must be a list of at most {MAX_GO_DEEP_INSIGHTS} texts."
+MAX_DISMISSED = 500  # deleted or reworded pipeline insights remembered per pattern
