@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -75,14 +75,27 @@ export interface SelfAnalysisDialogProps {
 
 /** The Self Analysis modal (spec part 1, section 2): themes per tab from POST /api/openai/generate-summary. */
 export function SelfAnalysisDialog({ open, onOpenChange, onInsert, entries }: SelfAnalysisDialogProps) {
+  // After 'Insert into Journal' the focus stays in the entry (where the text went), so writing goes
+  // on below it; otherwise it returns to the button that opened the dialog.
+  const inserted = useRef(false);
+  const insert = (text: string) => {
+    inserted.current = true;
+    onInsert(text);
+  };
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-4xl">
+      <DialogContent
+        className="sm:max-w-4xl"
+        onCloseAutoFocus={(event) => {
+          if (inserted.current) event.preventDefault();
+          inserted.current = false;
+        }}
+      >
         {open &&
           (entries ? (
-            <SelfAnalysisBody onClose={() => onOpenChange(false)} onInsert={onInsert} entries={entries} />
+            <SelfAnalysisBody onClose={() => onOpenChange(false)} onInsert={insert} entries={entries} />
           ) : (
-            <SelfAnalysisForUserEntries onClose={() => onOpenChange(false)} onInsert={onInsert} />
+            <SelfAnalysisForUserEntries onClose={() => onOpenChange(false)} onInsert={insert} />
           ))}
       </DialogContent>
     </Dialog>

@@ -504,7 +504,10 @@ export function JournalEditor({ photoControls, className }: JournalEditorProps) 
   useEffect(() => {
     const onInsert = (event: Event) => {
       const text = (event as CustomEvent<string>).detail;
-      if (typeof text === "string" && text) insert(text);
+      if (typeof text !== "string" || !text) return;
+      insert(text);
+      // The dialog that sent it is closing: the cursor comes back to the entry once it has gone.
+      setTimeout(() => textareaRef.current?.focus(), 0);
     };
     window.addEventListener(INSERT_INTO_EDITOR_EVENT, onInsert);
     return () => window.removeEventListener(INSERT_INTO_EDITOR_EVENT, onInsert);

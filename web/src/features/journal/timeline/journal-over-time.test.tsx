@@ -73,7 +73,7 @@ describe("JournalOverTime", () => {
     expect(within(weeks).getByLabelText("Week of Nov 23: Bright, 2 entries")).toBeInTheDocument();
     expect(within(weeks).getByLabelText("Week of Nov 16: no mood yet, 0 entries")).toBeInTheDocument();
     fireEvent.click(screen.getByRole("button", { name: "Months" }));
-    expect(within(screen.getByRole("list", { name: "Mood by month" })).getByLabelText("Oct: Strained, 5 entries"))
+    expect(within(screen.getByRole("list", { name: "Mood by month" })).getByLabelText("Oct 26: Strained, 5 entries"))
       .toBeInTheDocument();
     expect(screen.getByText("Mondays are heavier")).toBeInTheDocument();
   });

@@ -93,8 +93,10 @@ function StreakCards({ stats }: { stats: JournalStats }) {
       {items.map((item, index) => (
         <li key={item.label} className="rounded-lg border bg-card p-3 sm:p-4">
           <p className="text-xs text-muted-foreground">{item.label}</p>
-          <p className="mt-1 flex items-center gap-1 text-lg font-semibold sm:text-2xl">
-            {index === 0 && current > 0 ? <FlameIcon className="size-5 text-primary" aria-hidden="true" /> : null}
+          <p className="mt-1 flex items-center gap-1 text-base font-semibold whitespace-nowrap sm:text-2xl">
+            {index === 0 && current > 0 ? (
+              <FlameIcon className="size-4 shrink-0 text-primary sm:size-5" aria-hidden="true" />
+            ) : null}
             {item.value}
           </p>
           <p className="mt-0.5 hidden text-xs text-muted-foreground sm:block">{item.note}</p>
@@ -149,9 +151,7 @@ function MoodCalendar({ stats }: { stats: JournalStats }) {
             {weeks.map((week, w) => (
               <tr key={w}>
                 {week.map((day, d) => (
-                  <td key={d} className="p-0">
-                    {day ? <DayCell day={day} mood={byDay.get(isoDay(day))} today={isoDay(day) === stats.today} /> : null}
-                  </td>
+                  <DayCell key={d} day={day} mood={day ? byDay.get(isoDay(day)) : undefined} today={!!day && isoDay(day) === stats.today} />
                 ))}
               </tr>
             ))}
@@ -163,31 +163,28 @@ function MoodCalendar({ stats }: { stats: JournalStats }) {
   );
 }
 
-function DayCell({ day, mood, today }: { day: Date; mood: DayMood | undefined; today: boolean }) {
+/** One day of the calendar: a grid cell named by its date and mood, tinted in the mood's colour. */
+function DayCell({ day, mood, today }: { day: Date | null; mood: DayMood | undefined; today: boolean }) {
+  if (!day) return <td className="p-0" />;
   const colour = mood?.mood ? MOOD_COLOURS[mood.mood] : undefined;
   const label = `${day.toLocaleDateString("en-US", { weekday: "long", month: "long", day: "numeric" })}: ${dayLabel(mood)}`;
   return (
-    <div
-      role="gridcell"
-      aria-label={label}
-      title={label}
-      data-written={mood ? "true" : undefined}
-      className={cn(
-        "flex aspect-square flex-col items-center justify-center rounded-md text-xs sm:text-sm",
-        mood ? "font-medium text-foreground" : "text-muted-foreground/70",
-        !mood && "bg-muted/30",
-        mood && !colour && "bg-primary/15",
-        today && "ring-2 ring-primary",
-      )}
-      style={colour ? { backgroundColor: `${colour}40`, boxShadow: `inset 0 -3px 0 ${colour}` } : undefined}
-    >
-      <span>{day.getDate()}</span>
-      {mood?.emoji ? (
-        <span aria-hidden="true" className="hidden text-sm leading-none sm:block">
-          {mood.emoji}
-        </span>
-      ) : null}
-    </div>
+    <td role="gridcell" aria-label={label} title={label} data-written={mood ? "true" : undefined} className="p-0">
+      <div
+        aria-hidden="true"
+        className={cn(
+          "flex h-10 flex-col items-center justify-center rounded-md text-xs sm:h-14 sm:text-sm",
+          mood ? "font-medium text-foreground" : "text-muted-foreground/70",
+          !mood && "bg-muted/30",
+          mood && !colour && "bg-primary/15",
+          today && "ring-2 ring-primary",
+        )}
+        style={colour ? { backgroundColor: `${colour}40`, boxShadow: `inset 0 -3px 0 ${colour}` } : undefined}
+      >
+        <span>{day.getDate()}</span>
+        {mood?.emoji ? <span className="hidden text-sm leading-none sm:block">{mood.emoji}</span> : null}
+      </div>
+    </td>
   );
 }
 
@@ -208,7 +205,7 @@ function MoodTrend({ stats }: { stats: JournalStats }) {
   const [kind, setKind] = useState<"weeks" | "months">("weeks");
   const periods = kind === "weeks" ? stats.weeks : stats.months;
   const scored = periods.filter((p) => p.score !== null);
-  const labelEvery = kind === "weeks" ? 4 : 3;
+  const labelEvery = kind === "weeks" ? 4 : 6;
 
   return (
     <Card>

@@ -65,10 +65,9 @@ export function scoreLabel(score: number | null | undefined): string {
   return SCORE_LABELS[Math.max(0, Math.min(MAX_SCORE, Math.round(score)))]!;
 }
 
-/** The short name of a period on the trend's axis: "Nov 3" for a week, "Nov" ("Jan 26") for a month. */
+/** The short name of a period on the trend's axis: "Nov 3" for a week, "Nov 26" for a month. */
 export function periodLabel(period: MoodPeriod, kind: "weeks" | "months"): string {
   const start = parseIsoDay(period.start);
   if (kind === "weeks") return start.toLocaleDateString("en-US", { month: "short", day: "numeric" });
-  const month = start.toLocaleDateString("en-US", { month: "short" });
-  return start.getMonth() === 0 ? `${month} ${String(start.getFullYear()).slice(2)}` : month;
+  return `${start.toLocaleDateString("en-US", { month: "short" })} ${String(start.getFullYear()).slice(2)}`;
 }
