@@ -6,6 +6,7 @@ process-wide instance behind `predict_mood`.
 from __future__ import annotations
 
 import json
+import re
 import threading
 from collections.abc import Sequence
 from pathlib import Path
@@ -24,6 +25,7 @@ from pipelines.mood.vocabulary import (
     _default_prediction,
     _prediction,
     keyword_evidence,
+    keyword_scores,
 )
 
 DATA_DIR = Path(__file__).resolve().parent.parent / "data"
@@ -68,6 +70,22 @@ _TIRED_SHARE_STEP = 0.1
 _TIRED_SHARE_MAX = 0.9
 # The moods of a heavy entry (see `MoodModel.heavy_floor`), in the spec's order for ties.
 _HEAVY_MOODS = ("sad", "angry", "anxious", "tired")
+# Moods `heavy_min_confidence` asks a feeling word (or a clear classifier) for.
+_UNSUPPORTED_HEAVY = ("sad", "angry", "anxious")
+# "X but Y": what follows "but" ("however") is the writer's point (`MoodModel.contrast_blend`).
+_CONTRAST_SPLIT = re.compile(r"\b(?:but|however)\b", re.IGNORECASE)
+
+
+def contrast_mask(texts: Sequence[str]) -> np.ndarray:
+    """For each text, whether it turns on "but"/"however" to a clause with feeling words of its
+    own ("I'm exhausted but so happy we won"): the text after the last such word has keyword
+    evidence."""
+    mask = np.zeros(len(texts), dtype=bool)
+    for row, text in enumerate(texts):
+        parts = _CONTRAST_SPLIT.split(text or "")
+        if len(parts) > 1 and sum(keyword_scores(parts[-1]).values()) > 0:
+            mask[row] = True
+    return mask
 
 
 class MoodModel(BaseEstimator):
@@ -89,6 +107,15 @@ class MoodModel(BaseEstimator):
       (None: off).
     - `min_confidence`: with no mood word in the text and no mood above this share, the entry is
       Neutral, the spec's default ("Went to the store, bought milk, came home."). None: off.
+    - `heavy_min_confidence`: the mirror of `heavy_floor`: with no feeling word in the text
+      (no keyword evidence), a sad, angry or anxious reading below this share is Neutral, the
+      spec's default (None: off). The classifier learns topics as well as feelings (errands sit
+      next to sad entries in the corpus), and telling a writer they were sad about buying milk
+      misleads more than a Neutral does.
+    - `contrast_blend`: in "X but Y" texts whose last clause after "but"/"however" has feeling
+      words (`contrast_mask`), the keyword rule's share instead of `keyword_blend` (None: no
+      change). A sentence embedding mixes both clauses; the keyword rule knows which came after
+      "but" (and weighs it 1.25 times), so it gets the larger say there.
     """
 
     def __init__(
@@ -100,6 +127,8 @@ class MoodModel(BaseEstimator):
         negated_mood_factor: float = 1.0,
         heavy_floor: float | None = None,
         min_confidence: float | None = None,
+        heavy_min_confidence: float | None = None,
+        contrast_blend: float | None = None,
     ) -> None:
         self.embedder = embedder
         self.keyword_features = keyword_features
@@ -108,6 +137,8 @@ class MoodModel(BaseEstimator):
         self.negated_mood_factor = negated_mood_factor
         self.heavy_floor = heavy_floor
         self.min_confidence = min_confidence
+        self.heavy_min_confidence = heavy_min_confidence
+        self.contrast_blend = contrast_blend
 
     # the steps, with their pass-through defaults
     def _embedder(self) -> Any:
@@ -157,13 +188,16 @@ class MoodModel(BaseEstimator):
             scores[:, MOODS.index(mood)] = probabilities[:, column]
         return scores
 
-    def blend(self, classifier_scores: np.ndarray, evidence: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    def blend(
+        self, classifier_scores: np.ndarray, evidence: np.ndarray, contrast: np.ndarray | None = None
+    ) -> tuple[np.ndarray, np.ndarray]:
         """Final (n, 7) scores from the classifier's (n, 7) and the keyword evidence (n, 12).
 
         1. A mood whose words appear only negated ("I'm not sad anymore") keeps
            `negated_mood_factor` of the classifier's score: sentence embeddings barely register
            negation, so "not sad" sits next to "sad".
-        2. Where a text has keywords, `keyword_blend` of its score is the keyword rule's shares.
+        2. Where a text has keywords, `keyword_blend` of its score is the keyword rule's shares
+           (`contrast_blend` for the rows of `contrast`, a `contrast_mask`).
         3. A tired keyword at least as strong as every other keyword mood takes 0.55 of the score
            (more with more evidence, up to 0.9), so it decides: the classifier never saw tired.
         Returns the scores and a mask of the rows that step 3 decided.
@@ -182,7 +216,10 @@ class MoodModel(BaseEstimator):
         has_keywords = total > 0
         shares = np.zeros_like(scores)
         shares[has_keywords, :width] = keywords[has_keywords] / total[has_keywords, None]
-        blend = self.keyword_blend
+        blend = np.full(len(scores), float(self.keyword_blend))
+        if self.contrast_blend is not None and contrast is not None:
+            blend[np.asarray(contrast, dtype=bool)] = self.contrast_blend
+        blend = blend[has_keywords, None]
         scores[has_keywords] = (1 - blend) * scores[has_keywords] + blend * shares[has_keywords]
         tired_column = MOODS.index("tired")
         tired = keywords[:, KEYWORD_MOODS.index("tired")]
@@ -201,15 +238,19 @@ class MoodModel(BaseEstimator):
         return scores, decides
 
     def combine(
-        self, texts: Sequence[str], classifier_scores: np.ndarray, evidence: np.ndarray | None = None
+        self, texts: Sequence[str], classifier_scores: np.ndarray, evidence: np.ndarray | None = None,
+        contrast: np.ndarray | None = None,
     ) -> list[MoodPrediction]:
         """Blend the classifier's scores with the keyword rule; the cheap step, re-runnable alone.
 
-        `evidence` is `keyword_evidence(texts)` when already computed."""
+        `evidence` is `keyword_evidence(texts)` and `contrast` is `contrast_mask(texts)` when
+        already computed."""
         texts = list(texts)
         if evidence is None:
             evidence = keyword_evidence(texts)
-        scores, tired_rows = self.blend(classifier_scores, evidence)
+        if contrast is None and self.contrast_blend is not None:
+            contrast = contrast_mask(texts)
+        scores, tired_rows = self.blend(classifier_scores, evidence, contrast)
         predictions = []
         for text, row, by_keywords in zip(texts, scores, tired_rows, strict=True):
             if not text or not text.strip():
@@ -222,6 +263,11 @@ class MoodModel(BaseEstimator):
             if best == "loving" and words[KEYWORD_MOODS.index("loving")] <= 0 and words.max() > 0:
                 best = KEYWORD_MOODS[int(np.argmax(words))]
             if self.min_confidence is not None and words.max() <= 0 and row.max() < self.min_confidence:
+                best = NEUTRAL
+            if (
+                self.heavy_min_confidence is not None and words.max() <= 0
+                and best in _UNSUPPORTED_HEAVY and row.max() < self.heavy_min_confidence
+            ):
                 best = NEUTRAL
             if self.heavy_floor is not None and best in ("neutral", "happy"):
                 heavy = {mood: words[KEYWORD_MOODS.index(mood)] for mood in _HEAVY_MOODS}
@@ -268,6 +314,8 @@ class MoodModel(BaseEstimator):
             "negated_mood_factor": self.negated_mood_factor,
             "heavy_floor": self.heavy_floor,
             "min_confidence": self.min_confidence,
+            "heavy_min_confidence": self.heavy_min_confidence,
+            "contrast_blend": self.contrast_blend,
             "embedding_model": MODEL_NAME,
             "embedding_dim": EMBEDDING_DIM,
             "metadata": metadata or {},
@@ -301,6 +349,8 @@ class MoodModel(BaseEstimator):
             negated_mood_factor=settings["negated_mood_factor"],
             heavy_floor=settings.get("heavy_floor"),
             min_confidence=settings.get("min_confidence"),
+            heavy_min_confidence=settings.get("heavy_min_confidence"),
+            contrast_blend=settings.get("contrast_blend"),
         )
         model.classifier_ = classifier
         model.metadata_ = settings["metadata"]
