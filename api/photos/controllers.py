@@ -169,12 +169,12 @@ class PhotosController(Controller):
         await remove_files(_storage(request), *keys)
         return PhotoDeletedOut(success=True)
 
-    @get("/file/{photo_id:uuid}", operation_id="getPhotoFile",
+    @get("/file/{photo_id:uuid}", operation_id="getPhotoFile", media_type="image/*",
          description="The photo's image, served only to its owner.")
     async def photo_file(self, request: Request, photos: PhotoService, photo_id: UUID) -> Response[bytes]:
         return await _serve(request, photos, photo_id, thumbnail=False)
 
-    @get("/thumbnail/{photo_id:uuid}", operation_id="getPhotoThumbnail",
+    @get("/thumbnail/{photo_id:uuid}", operation_id="getPhotoThumbnail", media_type="image/*",
          description="The photo's thumbnail (at most 320 px on its longer side), served only to its owner.")
     async def photo_thumbnail(self, request: Request, photos: PhotoService, photo_id: UUID) -> Response[bytes]:
         return await _serve(request, photos, photo_id, thumbnail=True)

@@ -283,3 +283,58 @@ async def _restore_settings(session: AsyncSession, user_id: uuid.UUID, saved: An
             user.birth_date = date.fromisoformat(born)
         except ValueError:
             pass
+
+
+# -- the document's shape, for the API schema ----------------------------------------------------
+class ExportedUser(msgspec.Struct, rename="camel", kw_only=True):
+    username: str
+    email: str
+    full_name: str | None
+    gender: str | None
+    birth_date: str | None
+    journaling_experience: str | None
+    dark_mode: bool
+    show_dark_mode_toggle: bool
+    created_at: str | None
+
+
+class ExportedEntry(msgspec.Struct, rename="camel", kw_only=True):
+    id: str
+    date: str  # ISO date
+    time: str | None
+    location: str | None
+    content: str
+    mood: dict[str, Any] | None
+    summary: str | None
+    related_goals: list[str]
+    related_projects: list[str]
+    timestamp: int | None
+    created_at: str | None
+
+
+class ExportedProfile(msgspec.Struct, rename="camel", kw_only=True):
+    short_summary: str
+    full_profile: str
+    blindspots: list[str]
+
+
+class ExportedResume(msgspec.Struct, kw_only=True):
+    content: str
+
+
+class ReverieExport(msgspec.Struct, rename="camel", kw_only=True):
+    """Reverie's own export: the account's entries and everything derived from them. Tasks,
+    projects, goals, insights and patterns are their table rows, one camelCase key per column."""
+
+    format: str
+    version: int
+    exported_at: str
+    user: ExportedUser
+    entries: list[ExportedEntry]
+    tasks: list[dict[str, Any]]
+    projects: list[dict[str, Any]]
+    goals: list[dict[str, Any]]
+    insights: list[dict[str, Any]]
+    patterns: list[dict[str, Any]] = msgspec.field(default_factory=list)
+    profile: ExportedProfile | None = None
+    resume: ExportedResume | None = None
