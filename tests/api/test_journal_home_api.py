@@ -10,8 +10,8 @@ from datetime import UTC, date, datetime
 from PIL import Image
 
 from pipelines.report import build_therapist_report, printable, shown_date
-from tests.api.test_therapist_report import pdf_text
 from tests.support.journal import wait_until_analysed, write_entry
+from tests.support.pdf import pdf_text
 
 REAL = ("Long day at work, the client changed everything again. I need to call the landlord before Friday "
         "about the heating. Feeling tired but proud of the team.")

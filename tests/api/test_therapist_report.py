@@ -4,9 +4,6 @@ attachment, to the outbox and over a real SMTP server, and at most five a day.""
 
 from __future__ import annotations
 
-import base64
-import re
-import zlib
 from datetime import date
 
 import msgspec
@@ -16,6 +13,7 @@ import sqlalchemy as sa
 from tests.support.accounts import outbox_messages, register, signed_up, verification_code
 from tests.support.app import SharedRunner, app_client
 from tests.support.journal import write_entries
+from tests.support.pdf import pdf_text
 
 URL = "/api/journal/therapist-report"
 RANGE = {"startDate": "2026-11-01", "endDate": "2026-11-20T00:00:00.000Z"}
@@ -25,19 +23,6 @@ ANA_ENTRIES = [
     ("11/12/2026", "Dinner with my sister Marguerite helped a lot. I laughed more than I expected tonight."),
 ]
 OUTSIDE = ("10/15/2026", "An October entry about the pelican sanctuary that is outside the range.")
-
-
-def pdf_text(pdf: bytes) -> str:
-    """The text drawn in a reportlab PDF: its content streams, inflated when compressed."""
-    chunks = []
-    for match in re.finditer(rb"<<(.*?)>>\s*stream\r?\n(.*?)endstream", pdf, re.DOTALL):
-        header, body = match.groups()
-        if b"ASCII85Decode" in header:
-            body = base64.a85decode(body.strip().removesuffix(b"~>"))
-        if b"FlateDecode" in header:
-            body = zlib.decompress(body)
-        chunks.append(body.decode("latin-1"))
-    return "\n".join(chunks)
 
 
 def set_premium(database_url: str, username: str) -> None:
