@@ -430,7 +430,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** ListGoals */
+        /**
+         * ListGoals
+         * @description The caller's goals; empty until they unlock at 3 entries (goals found in earlier entries are kept and shown then).
+         */
         get: operations["listGoals"];
         put?: never;
         /** CreateGoal */
@@ -995,7 +998,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** ListProjects */
+        /**
+         * ListProjects
+         * @description The caller's projects; empty until they unlock at 2 entries (projects found in earlier entries are kept and shown then).
+         */
         get: operations["listProjects"];
         put?: never;
         /** CreateProject */
@@ -1515,6 +1521,44 @@ export interface components {
             requestId?: string | null;
             retryAfter?: number | null;
         };
+        /** ExportedEntry */
+        ExportedEntry: {
+            content: string;
+            createdAt: string | null;
+            date: string;
+            id: string;
+            location: string | null;
+            mood: {
+                [key: string]: unknown;
+            } | null;
+            relatedGoals: string[];
+            relatedProjects: string[];
+            summary: string | null;
+            time: string | null;
+            timestamp: number | null;
+        };
+        /** ExportedProfile */
+        ExportedProfile: {
+            blindspots: string[];
+            fullProfile: string;
+            shortSummary: string;
+        };
+        /** ExportedResume */
+        ExportedResume: {
+            content: string;
+        };
+        /** ExportedUser */
+        ExportedUser: {
+            birthDate: string | null;
+            createdAt: string | null;
+            darkMode: boolean;
+            email: string;
+            fullName: string | null;
+            gender: string | null;
+            journalingExperience: string | null;
+            showDarkModeToggle: boolean;
+            username: string;
+        };
         /** ExtractTasksOut */
         ExtractTasksOut: {
             highlights: unknown[];
@@ -2008,6 +2052,31 @@ export interface components {
             /** @default true */
             success: boolean;
             updatedAt?: string | null;
+        };
+        /** ReverieExport */
+        ReverieExport: {
+            entries: components["schemas"]["ExportedEntry"][];
+            exportedAt: string;
+            format: string;
+            goals: {
+                [key: string]: unknown;
+            }[];
+            insights: {
+                [key: string]: unknown;
+            }[];
+            patterns?: {
+                [key: string]: unknown;
+            }[];
+            profile?: components["schemas"]["ExportedProfile"] | null;
+            projects: {
+                [key: string]: unknown;
+            }[];
+            resume?: components["schemas"]["ExportedResume"] | null;
+            tasks: {
+                [key: string]: unknown;
+            }[];
+            user: components["schemas"]["ExportedUser"];
+            version: number;
         };
         /** SearchHit */
         SearchHit: {
@@ -3313,9 +3382,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["ReverieExport"];
                 };
             };
             /** @description Not signed in, or the session has ended */
@@ -3798,7 +3865,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": string;
+                    "image/*": string;
                 };
             };
             /** @description Invalid input: `error` says what is wrong and `field` names the field at fault */
@@ -3856,7 +3923,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": string;
+                    "image/*": string;
                 };
             };
             /** @description Invalid input: `error` says what is wrong and `field` names the field at fault */
