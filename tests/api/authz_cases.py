@@ -371,6 +371,16 @@ def search_own(w: World, method: str, path: str) -> None:
     w.assert_no_a_data(json.dumps(dated))
 
 
+@case("B's calendar, mood trend and streak hold none of A's days (A's hold A's)")
+def stats_own(w: World, method: str, path: str) -> None:
+    window = {"from": "2026-01-01", "to": "2026-12-31"}
+    a_days = {day for day, _ in A_ENTRIES}
+    assert a_days <= {day["date"] for day in _ok(w.a.get(path, params=window))["days"]}  # A's days are A's
+    theirs = _ok(w.b.get(path, params=window))
+    assert not a_days & {day["date"] for day in theirs["days"]}  # and never on B's (B writes in other months)
+    w.assert_no_a_data(json.dumps(theirs))
+
+
 def create_refuses_a_entry(body: dict[str, Any]) -> Case:
     """Creating a row tied to A's entry (entryId in the body) is refused with 404, as for an
     unknown entry; B's own create works and A's data is unchanged."""
@@ -429,12 +439,6 @@ def resume_own(w: World, method: str, path: str) -> None:
     w.assert_a_unchanged()
 
 
-@case("B's resume file is B's; A's resume is untouched")
-def resume_file_own(w: World, method: str, path: str) -> None:
-    _ok(w.b.post(path, files={"file": ("cv.txt", b"Bruno, bicycle mechanic (file).", "text/plain")}))
-    assert _ok(w.b.get("/api/resume"))["content"] == "Bruno, bicycle mechanic (file)."
-    w.assert_a_unchanged()
-
 @case("B's weekly focus comes from B's journal only, and the task it adds is B's")
 def weekly_focus_own(w: World, method: str, path: str) -> None:
     b_entries = {e["id"] for e in _ok(w.b.get("/api/journal"))}
@@ -446,6 +450,12 @@ def weekly_focus_own(w: World, method: str, path: str) -> None:
             assert body["taskId"] in {t["id"] for t in _ok(w.b.get("/api/tasks"))}
     w.assert_a_unchanged()
 
+
+@case("B's resume file is B's; A's resume is untouched")
+def resume_file_own(w: World, method: str, path: str) -> None:
+    _ok(w.b.post(path, files={"file": ("cv.txt", b"Bruno, bicycle mechanic (file).", "text/plain")}))
+    assert _ok(w.b.get("/api/resume"))["content"] == "Bruno, bicycle mechanic (file)."
+    w.assert_a_unchanged()
 
 
 @case("B's import writes B's entries only; ids of A's rows in a Reverie export link to nothing of A's")
@@ -693,6 +703,7 @@ REGISTRY: dict[tuple[str, str], Route] = {
         foreign_object("entry", json={"content": "Overwritten by B.", "date": "2026-01-01", "summary": "B"}),)),
     ("DELETE", f"/api/journal/{E}"): Route(OBJECT, "one entry", (foreign_object("entry"),)),
     ("GET", "/api/journal/search"): Route(OWNER_SCOPED, "searches the caller's entries", (search_own,)),
+    ("GET", "/api/journal/stats"): Route(OWNER_SCOPED, "the caller's calendar, mood trend and streak", (stats_own,)),
     ("POST", f"/api/journal/{E}/chat"): Route(OBJECT, "chat about one entry", (
         foreign_object("entry", json={"message": "What happened here?"}),)),
     ("POST", "/api/journal/therapist-report"): Route(
@@ -714,6 +725,8 @@ REGISTRY: dict[tuple[str, str], Route] = {
     ("PATCH", f"/api/tasks/{T}/complete"): Route(OBJECT, "one task", (
         foreign_object("task", json={"completed": True}),)),
     ("DELETE", f"/api/tasks/{T}"): Route(OBJECT, "one task", (foreign_object("task"),)),
+    ("POST", "/api/tasks-ai/weekly-focus"): Route(OWNER_SCOPED, "suggests (and adds) a task from the caller's journal",
+                                                (weekly_focus_own,)),
     ("GET", "/api/projects"): Route(OWNER_SCOPED, "lists the caller's projects", (list_holds_only_own(),)),
     ("POST", "/api/projects"): Route(OWNER_SCOPED, "creates a project of the caller's",
                                      (create_refuses_a_entry({"name": "Bike workshop"}),)),
@@ -776,8 +789,6 @@ REGISTRY: dict[tuple[str, str], Route] = {
     ("GET", "/api/subscription/promo-access"): Route(OWNER_SCOPED, "the caller's promo access",
                                                      (subscription_own,)),
     ("POST", "/api/subscription/promo-code"): Route(OWNER_SCOPED, "redeems a code for the caller", (redeem_own,)),
-    ("POST", "/api/tasks-ai/weekly-focus"): Route(OWNER_SCOPED, "suggests (and adds) a task from the caller's journal",
-                                                (weekly_focus_own,)),
     ("POST", "/api/subscription/toggle-promo"): Route(OWNER_SCOPED, "switches the caller's promo access",
                                                       (toggle_own,)),
     ("POST", "/api/waitlist/join"): Route(OWNER_SCOPED, "the caller's waitlist entry (the account's address)",
