@@ -157,3 +157,13 @@ def test_therapist_report_draws_what_the_app_shows():
     drawn = "".join(chunk for chunk in text.split("(")[1:])
     assert "\u2500" not in drawn and "\U0001f4a1" not in drawn
     assert "November 5, 2026" in text and "November 9, 2026" not in text  # the date the list shows
+
+
+def test_a_delete_rewrites_the_personal_story_without_the_entry(ana):
+    entry = write_entry(ana, "A line I will take back.")
+    deleted = ana.delete(f"/api/journal/{entry['id']}")
+    assert deleted.status_code == 200, deleted.text
+    run_id = deleted.json()["profileRunId"]
+    assert run_id
+    run = ana.get(f"/api/profile/regenerate/{run_id}")
+    assert run.status_code == 200 and run.json()["runId"] == run_id
