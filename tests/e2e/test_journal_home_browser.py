@@ -18,13 +18,13 @@ import sqlalchemy as sa
 from PIL import Image
 from playwright.sync_api import expect
 
-from tests.api.test_therapist_report import pdf_text
 from tests.e2e.server import REPO, ServerProcess
 from tests.support.accounts import PASSWORD, make_user
 from tests.support.app import APP_HEADERS
 from tests.support.database import fresh_database
 from tests.support.journal import wait_all_analysed, wait_until_analysed
 from tests.support.live import sign_in
+from tests.support.pdf import pdf_text
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 DESKTOP = {"width": 1280, "height": 800}
