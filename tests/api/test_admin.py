@@ -19,17 +19,8 @@ from api.auth.access import admin_only
 from api.subscription.rules import PROMO_ALPHABET, PROMO_RANDOM_CHARS
 from tests.support.accounts import signed_up
 from tests.support.app import app_client
+from tests.support.database import sql
 from tests.support.journal import wait_all_analysed, write_entries
-
-
-def sql(database_url: str, statement: str, **params) -> list:
-    engine = sa.create_engine(database_url, poolclass=sa.pool.NullPool)
-    try:
-        with engine.begin() as conn:
-            result = conn.execute(sa.text(statement), params)
-            return list(result) if result.returns_rows else []
-    finally:
-        engine.dispose()
 
 
 @pytest.fixture

@@ -8,24 +8,16 @@ from contextlib import ExitStack
 from datetime import UTC, datetime, timedelta
 
 import pytest
-import sqlalchemy as sa
 
 from api.__main__ import _make_admin
 from tests.support.accounts import signed_up
 from tests.support.app import app_client
+from tests.support.database import sql
 
 REPORT_URL = "/api/journal/therapist-report"
 REPORT = {"startDate": "2026-01-01", "endDate": "2026-01-31", "therapistEmail": "dr.lee@clinic.example"}
 
 
-def sql(database_url: str, statement: str, **params) -> list:
-    engine = sa.create_engine(database_url, poolclass=sa.pool.NullPool)
-    try:
-        with engine.begin() as conn:
-            result = conn.execute(sa.text(statement), params)
-            return list(result) if result.returns_rows else []
-    finally:
-        engine.dispose()
 
 
 @pytest.fixture

@@ -8,10 +8,10 @@ import re
 from datetime import UTC, datetime, timedelta
 
 import pytest
-import sqlalchemy as sa
 
 from tests.support.accounts import signed_up
 from tests.support.app import app_client
+from tests.support.database import sql
 from tests.support.journal import wait_all_analysed, write_entries
 
 URL = "/api/tasks-ai/weekly-focus"
@@ -41,14 +41,6 @@ BRUNO = [
 ]
 
 
-def sql(database_url: str, statement: str, **params):
-    engine = sa.create_engine(database_url)
-    try:
-        with engine.begin() as conn:
-            result = conn.execute(sa.text(statement), params)
-            return result.all() if result.returns_rows else None
-    finally:
-        engine.dispose()
 
 
 def journal(client, entries) -> dict[str, str]:

@@ -101,7 +101,8 @@ def test_photo_upload_gallery_delete_and_a_non_image(live_server, page, tmp_path
     Image.new("RGB", (640, 480), (40, 120, 200)).save(picture)
     page.locator("input[type=file]").set_input_files(str(picture))
     expect(page.get_by_role("button", name="Photos (1)")).to_be_visible(timeout=15_000)
-    page.get_by_role("button", name="Gallery").click()
+    # The editor's own Gallery (saved entries in the list below have theirs too).
+    page.get_by_role("region", name="Journal editor").get_by_role("button", name="Gallery").click()
     gallery = page.get_by_role("dialog", name="Photos from this entry")
     expect(gallery.get_by_role("img").first).to_be_visible()
     gallery.get_by_role("button", name="Delete photo").first.click()

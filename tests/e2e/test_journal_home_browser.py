@@ -287,6 +287,7 @@ def test_10_self_analysis_inserts_plain_text_and_writing_continues_below(server,
     expect(box).not_to_have_value("")
     value = box.input_value()
     assert not re.search(r"^#", value, re.MULTILINE) and '""' not in value and '“"' not in value
+    expect(box).to_be_focused()  # the dialog hands the focus back to the entry once it has closed
     page.keyboard.type("My own words")
     lines = box.input_value().split("\n")
     assert lines[-1] == "My own words", lines[-3:]

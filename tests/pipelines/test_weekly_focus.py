@@ -11,11 +11,18 @@ import uuid
 from datetime import UTC, date, datetime, timedelta
 
 import pytest
-import sqlalchemy as sa
 
 from pipelines.providers import ProviderConfig, Providers
-from pipelines.weekly_focus import CANNED, FocusEntry, FocusItem, FocusMaterial, FocusSentence, local_suggestion
+from pipelines.weekly_focus import (
+    CANNED,
+    FocusEntry,
+    FocusItem,
+    FocusMaterial,
+    FocusSentence,
+    local_suggestion,
+)
 from tests.support.accounts import signed_up
+from tests.support.database import sql
 from tests.support.journal import wait_all_analysed, write_entries
 from tests.support.openai_standin import OpenAIStandIn, malformed, ok, status
 
@@ -51,14 +58,6 @@ def user_id(client) -> str:
     return client.get("/api/auth/me").json()["id"]
 
 
-def sql(database_url: str, statement: str, **params):
-    engine = sa.create_engine(database_url)
-    try:
-        with engine.begin() as conn:
-            result = conn.execute(sa.text(statement), params)
-            return result.all() if result.returns_rows else None
-    finally:
-        engine.dispose()
 
 
 def journal(client, entries) -> list[str]:

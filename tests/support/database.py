@@ -28,3 +28,15 @@ def fresh_database(admin_url: str, prefix: str = "test") -> Iterator[str]:
         with engine.connect() as conn:
             conn.execute(sa.text(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
         engine.dispose()
+
+
+def sql(database_url: str, statement: str, **params) -> list:
+    """Run one SQL statement on a test database (to arrange or inspect what the API cannot);
+    returns its rows, or [] for a statement that returns none."""
+    engine = sa.create_engine(database_url, poolclass=sa.pool.NullPool)
+    try:
+        with engine.begin() as conn:
+            result = conn.execute(sa.text(statement), params)
+            return list(result) if result.returns_rows else []
+    finally:
+        engine.dispose()
