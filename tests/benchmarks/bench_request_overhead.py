@@ -36,7 +36,7 @@ async def _measure() -> None:
         ours.register(ping)
         results = []
         for name, app in (("bare litestar", bare), ("reverie app", ours)):
-            async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://bench") as client:
+            async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://localhost") as client:
 
                 async def call() -> None:
                     response = await client.get("/api/_bench/ping")
