@@ -42,12 +42,21 @@ def analysed_count(s: Any, user_id: uuid.UUID) -> int:
     return int(s.scalar(sa.select(sa.func.count()).select_from(JournalEntry).where(_analysed(user_id))) or 0)
 
 
-def patterns_due(user_id: str) -> bool:
-    """True when the user has PATTERNS_EVERY_ENTRIES more analysed entries than the last run saw."""
+def patterns_due(user_id: str, config: PatternConfig | None = None) -> bool:
+    """True when the user has PATTERNS_EVERY_ENTRIES more analysed entries than the last run saw,
+    or, while they have no pattern yet, any new analysed entry once there are enough to cluster:
+    a run that found nothing (too few entries, or no group of them yet) must not make the user
+    wait five more entries for their first patterns."""
     uid = uuid.UUID(str(user_id))
+    min_entries = (config or PatternConfig.load()).min_entries
     with db.session() as s:
         seen = s.scalar(sa.select(PatternRun.analysed_entries).where(PatternRun.user_id == uid)) or 0
-        return analysed_count(s, uid) - seen >= PATTERNS_EVERY_ENTRIES
+        count = analysed_count(s, uid)
+        if count < min_entries or count <= seen:
+            return False
+        if count - seen >= PATTERNS_EVERY_ENTRIES:
+            return True
+        return s.scalar(sa.select(sa.exists().where(Pattern.user_id == uid))) is False
 
 
 def users_to_refresh() -> list[str]:

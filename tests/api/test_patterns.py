@@ -11,6 +11,7 @@ import pytest
 import sqlalchemy as sa
 
 from tests.support.accounts import signed_up
+from tests.support.database import sql
 from tests.support.journal import wait_all_analysed, write_entry
 
 LABELLED = Path(__file__).resolve().parents[2] / "pipelines" / "data" / "patterns_journal.jsonl"
@@ -194,3 +195,24 @@ def test_resources_input_errors_and_nothing_close(ana):
     assert ana.post("/api/ai/find-resources", json={"text": "x" * 5001}).status_code == 400
     nothing = ana.post("/api/ai/find-resources", json={"text": "zxqv blorft 7731", "type": "insight"})
     assert nothing.status_code == 200 and nothing.json()["resources"] == []
+
+
+def test_first_patterns_do_not_wait_for_five_more_entries(journaled, database_url):
+    """A run that found nothing (too few entries, or no group yet) is not 'seen': while a user has
+    no pattern, any newly analysed entry starts a run. Once they have patterns, every 5 entries."""
+    from pipelines.patterns.store import patterns_due
+
+    client, themes = journaled
+    user_id = client.get("/api/auth/me").json()["id"]
+    count = len(themes)
+    _wait_for_patterns(client)
+    sql(database_url, "UPDATE pattern_runs SET analysed_entries = :n WHERE user_id = :u", n=count - 1, u=user_id)
+    assert patterns_due(user_id) is False  # has patterns: one new entry is not enough
+    sql(database_url, "UPDATE pattern_runs SET analysed_entries = :n WHERE user_id = :u", n=count - 5, u=user_id)
+    assert patterns_due(user_id) is True  # five new entries
+    sql(database_url, "DELETE FROM insights WHERE user_id = :u", u=user_id)
+    sql(database_url, "DELETE FROM patterns WHERE user_id = :u", u=user_id)
+    sql(database_url, "UPDATE pattern_runs SET analysed_entries = :n WHERE user_id = :u", n=count - 1, u=user_id)
+    assert patterns_due(user_id) is True  # no pattern yet: one new entry is enough
+    sql(database_url, "UPDATE pattern_runs SET analysed_entries = :n WHERE user_id = :u", n=count, u=user_id)
+    assert patterns_due(user_id) is False  # nothing new since the last run
