@@ -4,7 +4,7 @@ import { CrownIcon, ShieldIcon, ShieldOffIcon, SparklesIcon, Trash2Icon } from "
 
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { ConfirmDialog, type Confirmation } from "@/features/admin/confirm-dialog";
+import { ConfirmDialog, type Confirmation } from "@/components/ui/confirm-dialog";
 import { MESSAGES, shortDate, statusLabel, subscriptionLabel } from "@/features/admin/labels";
 import { useDeleteUser, useSetAdmin, useSetPremiumAccess, type AdminUser } from "@/features/admin/queries";
 import { useAuth } from "@/features/auth/auth-context";

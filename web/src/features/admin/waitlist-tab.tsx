@@ -6,7 +6,7 @@ import { Trash2Icon } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
-import { ConfirmDialog, type Confirmation } from "@/features/admin/confirm-dialog";
+import { ConfirmDialog, type Confirmation } from "@/components/ui/confirm-dialog";
 import { MESSAGES, shortDate } from "@/features/admin/labels";
 import { adminQueries, useDeleteWaitlistEntry } from "@/features/admin/queries";
 import { toast } from "@/hooks/use-toast";

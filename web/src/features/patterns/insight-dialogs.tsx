@@ -6,18 +6,9 @@ import { useEffect, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { ExternalLinkIcon, Loader2Icon } from "lucide-react";
 
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
 import { Badge } from "@/components/ui/badge";
-import { Button, buttonVariants } from "@/components/ui/button";
+import { Button } from "@/components/ui/button";
+import { ConfirmDialog, type Confirmation } from "@/components/ui/confirm-dialog";
 import {
   Dialog,
   DialogContent,
@@ -252,30 +243,16 @@ export function EditInsightDialog({ insight, onClose }: { insight: Insight | nul
 /** The delete confirmation. */
 export function DeleteInsightDialog({ insight, onClose }: { insight: Insight | null; onClose: () => void }) {
   const remove = useDeleteInsight();
-
-  function confirm() {
-    if (!insight) return;
-    remove.mutate(insight.id, {
-      onSuccess: () => toast({ title: "Insight deleted" }),
-      onError: (error) => failed("Failed to delete insight", error),
-    });
-    onClose();
-  }
-
-  return (
-    <AlertDialog open={insight !== null} onOpenChange={(open) => !open && onClose()}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete Insight</AlertDialogTitle>
-          <AlertDialogDescription>{DELETE_CONFIRMATION}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction className={buttonVariants({ variant: "destructive" })} onClick={confirm}>
-            Delete
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
-  );
+  const confirmation: Confirmation | null = insight && {
+    title: "Delete Insight",
+    description: DELETE_CONFIRMATION,
+    action: "Delete",
+    destructive: true,
+    onConfirm: () =>
+      remove.mutate(insight.id, {
+        onSuccess: () => toast({ title: "Insight deleted" }),
+        onError: (error) => failed("Failed to delete insight", error),
+      }),
+  };
+  return <ConfirmDialog confirmation={confirmation} onClose={onClose} />;
 }

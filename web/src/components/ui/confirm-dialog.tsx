@@ -18,7 +18,10 @@ export interface Confirmation {
   onConfirm: () => void;
 }
 
-/** Every per-user and waitlist action of the admin panel asks first (spec part 2, section 5). */
+/**
+ * One confirmation for every destructive or account-changing action (the admin panel's per-user and
+ * waitlist actions, deleting an insight, deleting an entry): open while `confirmation` is set.
+ */
 export function ConfirmDialog({ confirmation, onClose }: { confirmation: Confirmation | null; onClose: () => void }) {
   return (
     <AlertDialog open={confirmation !== null} onOpenChange={(open) => !open && onClose()}>
