@@ -1,0 +1,36 @@
+import { render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+
+import { ConfirmDialog, type Confirmation } from "@/components/ui/confirm-dialog";
+
+function confirmation(onConfirm: () => void): Confirmation {
+  return { title: "Delete Insight", description: "This action cannot be undone.", action: "Delete", destructive: true, onConfirm };
+}
+
+describe("ConfirmDialog", () => {
+  it("is closed while nothing asks", () => {
+    render(<ConfirmDialog confirmation={null} onClose={() => {}} />);
+    expect(screen.queryByRole("alertdialog")).toBeNull();
+  });
+
+  it("confirms once with its action, then closes", async () => {
+    const onConfirm = vi.fn();
+    const onClose = vi.fn();
+    render(<ConfirmDialog confirmation={confirmation(onConfirm)} onClose={onClose} />);
+    const dialog = screen.getByRole("alertdialog", { name: "Delete Insight" });
+    expect(dialog).toHaveTextContent("This action cannot be undone.");
+    await userEvent.click(screen.getByRole("button", { name: "Delete" }));
+    expect(onConfirm).toHaveBeenCalledTimes(1);
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it("Cancel closes without confirming", async () => {
+    const onConfirm = vi.fn();
+    const onClose = vi.fn();
+    render(<ConfirmDialog confirmation={confirmation(onConfirm)} onClose={onClose} />);
+    await userEvent.click(screen.getByRole("button", { name: "Cancel" }));
+    expect(onConfirm).not.toHaveBeenCalled();
+    expect(onClose).toHaveBeenCalled();
+  });
+});
