@@ -8,7 +8,7 @@ import re
 from datetime import date, timedelta
 
 _WEEKDAY_NAMES = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
-_WEEKDAY = r"(?P<weekday>mon(?:day)?|tue(?:s|sday)?|wed(?:nesday)?|thu(?:r|rs|rsday)?|fri(?:day)?|sat(?:urday)?|sun(?:day)?)"
+_WEEKDAY = r"(?P<weekday>mon(?:day)?|tue(?:s|sday)?|wed(?:s|nesday)?|thu(?:r|rs|rsday)?|fri(?:day)?|sat(?:urday)?|sun(?:day)?)"
 _MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 _MONTH = r"(?P<month>jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
 _ORDINAL = r"(?P<day>[12]?\d|3[01])(?:st|nd|rd|th)?"
@@ -19,7 +19,10 @@ _NUMBERS = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six":
 _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("today", re.compile(r"\b(?:today|tonight|this\s+(?:morning|afternoon|evening)|later\s+today|before\s+bed(?:time)?|"
                          r"by\s+(?:the\s+)?end\s+of\s+(?:the\s+)?day|eod|by\s+noon)\b", re.IGNORECASE)),
-    ("tomorrow", re.compile(r"\btomorrow\b", re.IGNORECASE)),
+    ("day_after", re.compile(r"\b(?:the\s+)?day\s+after\s+(?:tomorrow|tmrw|tmr)\b", re.IGNORECASE)),
+    ("tomorrow", re.compile(r"\b(?:tomorrow|tmrw|tmr|tmw|2moro|tomoz)\b", re.IGNORECASE)),
+    ("next_weekend", re.compile(r"\bnext\s+weekend\b", re.IGNORECASE)),
+    ("end_of_next_week", re.compile(r"\b(?:by\s+|before\s+)?(?:the\s+)?end\s+of\s+next\s+week\b", re.IGNORECASE)),
     ("next_weekday", re.compile(rf"\bnext\s+{_WEEKDAY}\b", re.IGNORECASE)),
     ("end_of_week", re.compile(r"\b(?:by\s+|before\s+)?(?:the\s+)?end\s+of\s+(?:the\s+|this\s+)?week\b", re.IGNORECASE)),
     ("end_of_month", re.compile(r"\b(?:by\s+|before\s+)?(?:the\s+)?end\s+of\s+(?:the\s+|this\s+)?month\b", re.IGNORECASE)),
@@ -28,13 +31,13 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("month_day", re.compile(rf"\b{_MONTH}\s+{_ORDINAL}\b(?!:)", re.IGNORECASE)),
     ("ordinal", re.compile(r"\bthe\s+(?P<day>[12]?\d|3[01])(?:st|nd|rd|th)\b", re.IGNORECASE)),
     ("in_days", re.compile(r"\bin\s+(?P<n>\d+|a|one|two|three|four|five|six|seven|ten|a\s+couple\s+of|a\s+few)\s+"
-                           r"(?P<unit>days?|weeks?)\b", re.IGNORECASE)),
+                           r"(?P<unit>days?|weeks?|fortnights?)\b", re.IGNORECASE)),
     ("weekday", re.compile(rf"(?<!\bnext\s)(?<!\blast\s)\b(?:on\s+|by\s+|before\s+|for\s+|this\s+|until\s+)?{_WEEKDAY}\b"
                            r"(?!\s+(?:night|morning|evening|afternoon)s\b)", re.IGNORECASE)),
 ]
 # Past or repeated days are not deadlines: "last Friday", "on Tuesdays", "since Monday".
 _ANY_WEEKDAY = _WEEKDAY.replace("?P<weekday>", "?:")
-_NOT_DUE = re.compile(rf"\b(?:last|since|every|each)\s+{_ANY_WEEKDAY}\b|\b{_ANY_WEEKDAY}s\b", re.IGNORECASE)
+_NOT_DUE = re.compile(rf"\b(?:last|since|every|each)\s+{_ANY_WEEKDAY}\b|\b(?!weds\b){_ANY_WEEKDAY}s\b", re.IGNORECASE)
 
 
 def _weekday_index(name: str) -> int:
@@ -62,10 +65,11 @@ def resolve_due_date(text: str, today: date) -> date | None:
 
     today/tonight -> today; tomorrow; a weekday -> the next such day (today when it is that day,
     except "before <that day>", a week on);
+    "the day after tomorrow"; "next weekend" -> the Saturday after the coming one; "end of next week";
     "next Tuesday" -> the Tuesday of the following calendar week; "this weekend" -> the coming
     Saturday; "end of the week" -> the coming Friday; "end of the month" -> its last day;
     "the 17th" -> the 17th of this month, or of the next when it has passed; "3 October" /
-    "October 3rd" -> that date, this year or next; "in two days/weeks". "next week" alone is no day.
+    "October 3rd" -> that date, this year or next; "in two days/weeks", "in a fortnight". "next week" alone is no day.
     """
     masked = _NOT_DUE.sub(lambda m: " " * len(m.group(0)), text)
     best: tuple[int, str, re.Match[str]] | None = None
@@ -80,6 +84,12 @@ def resolve_due_date(text: str, today: date) -> date | None:
         return today
     if kind == "tomorrow":
         return today + timedelta(days=1)
+    if kind == "day_after":
+        return today + timedelta(days=2)
+    if kind == "next_weekend":
+        return today + timedelta(days=(5 - today.weekday()) % 7 + 7)
+    if kind == "end_of_next_week":
+        return today + timedelta(days=(4 - today.weekday()) % 7 + 7)
     if kind == "weekday":
         ahead = (_weekday_index(m["weekday"]) - today.weekday()) % 7
         if ahead == 0 and m.group(0).lower().startswith("before"):
@@ -109,5 +119,6 @@ def resolve_due_date(text: str, today: date) -> date | None:
     if kind == "in_days":
         raw = " ".join(m["n"].lower().split())
         n = int(raw) if raw.isdigit() else _NUMBERS.get(raw.removeprefix("a ").strip(), _NUMBERS.get(raw, 1))
-        return today + timedelta(days=n * (7 if m["unit"].lower().startswith("week") else 1))
+        unit = m["unit"].lower()
+        return today + timedelta(days=n * (14 if unit.startswith("fortnight") else 7 if unit.startswith("week") else 1))
     return None

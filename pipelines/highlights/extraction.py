@@ -96,10 +96,17 @@ def extract_highlights(text: str, *, today: date | None = None) -> list[Highligh
     today = today or date.today()
     found: list[tuple[Highlight, str | None]] = []  # with each project's head noun
     seen = ""  # the text before the current unit: where "her" in "ring her back" is named
+    event = ""  # the unit before, when it stated a dated event and no intention ("Panel on the 20th.")
     for unit in _segment(text):
-        for highlight, head in _analyse_unit(unit, today):
+        results = _analyse_unit(unit, today)
+        if not results and not unit.question and _DO_IT.search(unit.text):
+            # "She says I should write a letter. I'll do it this weekend.": the date is the letter's.
+            found = _date_last_task(found, unit.text, today)
+        for highlight, head in results:
             highlight = _due_from_before(_resolve_pronouns(highlight, seen), unit, seen, today)
+            highlight = _due_from_event(highlight, unit, event, today)
             found.append((highlight, head))
+        event = unit.text if not results and unit.list_kind is None and _is_event(unit.text, today) else ""
         seen += " " + unit.context + " " + unit.text + "."
     found.extend(_named_projects(normalise_text(text), found))
     return _link_projects(_deduplicate(found))
@@ -117,6 +124,8 @@ def _analyse_unit(unit: _Unit, today: date) -> list[tuple[Highlight, str | None]
         elif (unit.bullet or unit.sentence_start) and _imperative(clause):
             # "Chase the July invoice on Monday. Order hinges.": a note to self.
             candidate = _Candidate("task", clause, 0)
+        else:
+            candidate = _due_statement(clause, today) or _next_project(clause)
     if candidate is None:
         return []
     built = []
@@ -138,6 +147,53 @@ _PROSE_IMPERATIVE_EXCLUDED = frozenset("read set cut put hit let run walk list b
                                        "study practice practise journal record go do make try look find".split())
 _IMPERATIVE_EXTRA = frozenset("chase ring catch sharpen lift laminate drive register sign fill renew cancel "
                               "measure quote phone email text ask book order buy pick collect print".split())
+
+
+# "Note to self: the school photos money is due by the 17th.", "coursework deadline is the 31st":
+# something due on a day is a task (pay it, hand it back, finish it) when it is money or a piece of work.
+_DUE_STATEMENT = re.compile(
+    r"^(?:(?:note\s+to\s+self|reminder|also|and|oh|ps)\s*[:,-]?\s*)*(?:the\s+deadline\s+for\s+)?"
+    r"(?P<thing>(?:(?:the|my|our)\s+)?(?:[\w']+\s+){0,3}?[\w']+?)"
+    r"(?:\s+deadline(?:\s+is|'s)|\s+(?:is|are)\s+due|\s+due)(?P<back>\s+back)?\b",
+    re.IGNORECASE,
+)
+_MONEY = re.compile(r"\b(?:money|fees?|rent|bills?|invoices?|tax|subs|deposit|payments?|instal(?:l)?ments?|fines?|"
+                    r"premium|balance|dues)\b", re.IGNORECASE)
+_WORK_DUE = re.compile(r"\b(?:coursework|essays?|assignments?|reports?|dissertation|thesis|homework|proposal|"
+                       r"paper|application|forms?|tax\s+return|portfolio|draft|presentation|slides|review|"
+                       r"project|chapter|quote|estimate|submission)\b", re.IGNORECASE)
+
+
+def _due_statement(clause: str, today: date) -> _Candidate | None:
+    m = _DUE_STATEMENT.match(clause.strip())
+    if m is None or resolve_due_date(clause[m.end() :], today) is None:
+        return None
+    thing = m.group("thing")
+    if _FIRST_PERSON_OR_PAST.search(thing):
+        return None
+    if not re.match(r"(?:the|my|our)\b", thing, re.IGNORECASE):
+        thing = f"the {thing[:1].lower() + thing[1:] if thing[1:2].islower() else thing}"
+    if m.group("back"):
+        verb = "return"
+    elif _MONEY.search(thing):
+        verb = "pay"
+    elif _WORK_DUE.search(thing):
+        verb = "finish"
+    else:
+        return None
+    return _Candidate("task", f"{verb} {thing} {clause[m.end():]}", 0)
+
+
+# "Next: a garden bench for the school fundraiser.": the next piece of work, named.
+_NEXT_PROJECT = re.compile(r"^(?:next(?:\s+up|\s+job|\s+project)?|up\s+next)\s*[:-]\s*(?=(?:a|an|the|my|our)\s)",
+                           re.IGNORECASE)
+
+
+def _next_project(clause: str) -> _Candidate | None:
+    m = _NEXT_PROJECT.match(clause)
+    if m is None or not _PROJECT_NOUNS.search(" ".join(clause[m.end() :].split()[:6])):
+        return None
+    return _Candidate("project", clause[m.end() :], 0, name=True)
 
 
 def _imperative(clause: str) -> bool:
@@ -186,26 +242,104 @@ _NOT_NAMES = frozenset(
     "November December Christmas Easter Halloween God Also Then But And So Just Need Must Remind Note "
     "Reminder Before After Next Last Oh Ok Okay Still Really Went Got Had".split()
 )
-_PERSON_OBJECT = re.compile(r"\b(?P<pronoun>her|him)\b", re.IGNORECASE)
+# "her" is the object ("ring her back", "visit her more often", "buy her a card") before these or
+# at the end; before another word it is a possessive ("fix her bike") and left as written.
+_PERSON_OBJECT = re.compile(
+    r"\bhim\b|\bher\b(?=\s*$|[\s,.;!]+(?:back|up|out|about|on|at|in|to|for|with|from|more|again|soon|later|"
+    r"today|tonight|tomorrow|this|next|before|after|by|when|and|a|an|the|some|first|properly|once|twice|"
+    r"every|regularly|often|too|anyway|myself|\s*$))",
+    re.IGNORECASE,
+)
+_FEMALE = frozenset(
+    "mum mom mummy mommy mother mam ma sister sis gran granny grandma grandmother nan nana nanna nanny auntie "
+    "aunty aunt wife girlfriend daughter niece stepmum stepmom godmother".split()
+)
+_MALE = frozenset(
+    "dad daddy father pa brother bro grandad granddad grandpa grandfather uncle husband boyfriend son "
+    "nephew stepdad godfather".split()
+)
+# Common first names whose gender the text may never show with a pronoun.
+_FEMALE_NAMES = frozenset(
+    "anna amy alice amelia ava beth chloe claire emma emily eilidh ella ellie eva grace hannah helen holly "
+    "isla jane jenny jess jessica julia kate katie laura lily lucy maria mary megan mia molly nina olivia "
+    "rachel rebecca rosie ruth sarah sophie sophia susan zoe priya gwen fatima aisha".split()
+)
+_MALE_NAMES = frozenset(
+    "adam alex andrew ben charlie chris dan daniel david ed george harry jack jake james joe john jonah "
+    "josh leo liam luke mark matt max michael mike nick noah oliver oscar paul pete peter rob ryan "
+    "simon steve tom tomas will william raj ahmed".split()
+)
+_RELATION = re.compile(
+    rf"\b(?:(?P<det>my|our)\s+)?(?P<rel>{'|'.join(sorted(_FEMALE | _MALE, key=len, reverse=True))})\b",
+    re.IGNORECASE,
+)
+_SHE = re.compile(r"\b(?:she|she's|her|hers|herself)\b", re.IGNORECASE)
+_HE = re.compile(r"\b(?:he|he's|him|his|himself)\b", re.IGNORECASE)
 
 
-def _last_name(text: str) -> str | None:
-    names = []
+def _people(text: str) -> list[tuple[int, str, str | None]]:
+    """The people named in `text`, in order: (position, how to name them, "f"/"m"/None)."""
+    text = " ".join(text.split())  # a sentence start is "<.!?> <Word>": one space, as the names pattern reads
+    found: dict[int, tuple[int, str, str | None]] = {}
     for m in _NAME.finditer(text):
         name = m.group("name") or m.group("lead")
-        if name.split()[0] not in _NOT_NAMES:
-            names.append(name)
-    return names[-1] if names else None
+        start = m.start("name") if m.group("name") else m.start("lead")
+        first = name.split()[0]
+        if first in _NOT_NAMES:
+            continue
+        lower = first.lower()
+        if lower in ("mrs", "ms", "miss") or lower in _FEMALE or lower in _FEMALE_NAMES:
+            gender: str | None = "f"
+        elif lower == "mr" or lower in _MALE or lower in _MALE_NAMES:
+            gender = "m"
+        else:
+            gender = None
+        found[start] = (start, name, gender)
+    for m in _RELATION.finditer(text):
+        if m.start("rel") in found or any(p <= m.start("rel") < p + len(n) for p, n, _ in found.values()):
+            continue
+        rel = m.group("rel")
+        if not rel[0].isupper() and not m.group("det"):
+            continue  # "ma" or "son" without "my" is too often another word
+        name = f"your {rel}" if m.group("det") else rel
+        found[m.start()] = (m.start(), name, "f" if rel.lower() in _FEMALE else "m")
+    people = sorted(found.values())
+    # A name's gender, when no list knows it, from the first pronoun after it ("Dr Ross says she...").
+    for i, (start, name, gender) in enumerate(people):
+        if gender is None:
+            end = people[i + 1][0] if i + 1 < len(people) else len(text)
+            window = text[start + len(name) : end]
+            she, he = _SHE.search(window), _HE.search(window)
+            if she and (not he or she.start() < he.start()):
+                people[i] = (start, name, "f")
+            elif he:
+                people[i] = (start, name, "m")
+    return people
+
+
+def _person_for(pronoun: str, before: str) -> str | None:
+    """The last person named in `before` who can be "her" (female) or "him" (male); a person of
+    unknown gender when none of the right gender was named."""
+    want = "f" if pronoun.lower() == "her" else "m"
+    people = _people(before)
+    for _, name, gender in reversed(people):
+        if gender == want:
+            return name
+    for _, name, gender in reversed(people):
+        if gender is None:
+            return name
+    return None
 
 
 def _resolve_pronouns(highlight: Highlight, before: str) -> Highlight:
-    """"Ring her back tomorrow" after "Jo rang about the coach": "Ring Jo back tomorrow"."""
-    if highlight.type != "task" or _first_word(highlight.reformulation) not in _COMMUNICATION_VERBS | {"ring"}:
+    """"Ring her back tomorrow" after "Jo rang about the coach": "Ring Jo back tomorrow";
+    "visit her more often" after "Mum and Dad came for lunch": "Visit Mum more often"."""
+    if highlight.type == "project":
         return highlight
     m = _PERSON_OBJECT.search(highlight.reformulation)
-    if m is None or m.start() > len(highlight.reformulation.split()[0]) + 2:
+    if m is None:
         return highlight
-    name = _last_name(before)
+    name = _person_for(m.group(0), before)
     if name is None:
         return highlight
     text = highlight.reformulation[: m.start()] + name + highlight.reformulation[m.end() :]
@@ -241,6 +375,46 @@ def _due_from_before(highlight: Highlight, unit: _Unit, before: str, today: date
     return msgspec.structs.replace(highlight, reformulation=text, metadata=metadata)
 
 
+_DO_IT = re.compile(
+    r"^(?:(?:i|we)(?:'ll|\s+will|'m\s+going\s+to|\s+am\s+going\s+to|\s+can)\s+|(?:will|going\s+to|gonna)\s+)?"
+    r"(?:do|sort|finish|tackle|start|get\s+on\s+with)\s+(?:it|that|this|them)\b",
+    re.IGNORECASE,
+)
+_FIRST_PERSON_OR_PAST = re.compile(
+    r"\b(?:i|i'm|i've|i'd|i'll|we|we're|we've|we'll|was|were|went|had|did|yesterday|last|ago|since)\b", re.IGNORECASE
+)
+
+
+def _set_due(highlight: Highlight, due: date, today: date) -> Highlight:
+    metadata = msgspec.structs.replace(highlight.metadata, due_date=due.isoformat(),
+                                       timeframe="today" if due <= today else "week")
+    return msgspec.structs.replace(highlight, metadata=metadata)
+
+
+def _date_last_task(found: list[tuple[Highlight, str | None]], text: str, today: date
+                    ) -> list[tuple[Highlight, str | None]]:
+    """"I'll do it this weekend" gives its date to the last task said, when that one has none."""
+    due = resolve_due_date(text, today)
+    if due is None or not found or found[-1][0].type != "task" or found[-1][0].metadata.due_date:
+        return found
+    return [*found[:-1], (_set_due(found[-1][0], due, today), found[-1][1])]
+
+
+def _is_event(text: str, today: date) -> bool:
+    """A statement of something coming on a day, not by the writer and not past: "Promotion panel
+    on the 20th.", "Consultant appointment is on the 23rd."."""
+    return resolve_due_date(text, today) is not None and not _FIRST_PERSON_OR_PAST.search(text)
+
+
+def _due_from_event(highlight: Highlight, unit: _Unit, event: str, today: date) -> Highlight:
+    """A task said right after a dated event, without a day of its own, is due on the event's day
+    ("Consultant appointment is on the 23rd. Remember to take the list of my tablets.")."""
+    if highlight.type != "task" or highlight.metadata.due_date or not event or unit.list_kind is not None:
+        return highlight
+    due = resolve_due_date(event, today)
+    return highlight if due is None else _set_due(highlight, due, today)
+
+
 # -- named projects ------------------------------------------------------------------------------
 _NAMED_WORK = re.compile(
     r"\b(?:the|our|my)\s+(?P<name>(?:[a-z]+\s+){0,2}(?:conversion|renovation|extension|refurb(?:ishment)?|"
@@ -250,12 +424,18 @@ _NAMED_WORK = re.compile(
 )
 
 
+_PASSING_MENTION = re.compile(r"\b(?:for|of|about|on|in|into|with|from|at|to|after|before|over|during)\s*$",
+                              re.IGNORECASE)
+
+
 def _named_projects(text: str, found: list[tuple[Highlight, str | None]]) -> list[tuple[Highlight, str | None]]:
     """Named pieces of work ("the loft conversion") the entry is about, as projects, unless one
     is already there."""
     have = " ".join(h.reformulation.lower() for h, _ in found if h.type == "project")
     out: list[tuple[Highlight, str | None]] = []
     for m in _NAMED_WORK.finditer(text):
+        if _PASSING_MENTION.search(text[: m.start()]):
+            continue  # "Money for the loft conversion keeps going round my head": not said as a project
         name = " ".join(m.group("name").split())
         words = name.lower().split()
         if words[0] in _VAGUE_WORDS or words[0] in ("new", "big", "whole", "first", "next", "last"):
@@ -300,8 +480,10 @@ def _find_candidate(clause: str) -> _Candidate | None:
 
     for candidate in sorted(candidates, key=lambda c: c.start):
         before = clause[: candidate.start]
-        if _SUBORDINATE_BEFORE.search(before) and not _ADVICE_BEFORE.search(before):
-            continue
+        if _SUBORDINATE_BEFORE.search(before) and not (
+            _ADVICE_BEFORE.search(before) and not re.match(r"we\b", clause[candidate.start :], re.IGNORECASE)
+        ):
+            continue  # advice is kept when it is to the writer: "says I should", not "says we should"
         if _is_action(candidate):
             return candidate
     return None
@@ -314,12 +496,25 @@ _ADVICE_BEFORE = re.compile(
 )
 
 
+_NOT_A_PROJECT = re.compile(
+    r"^(?:(?:a|an|the|some|my|our)\s+)?(?:plan|plans|idea|ideas|things?|stuff|it|that|this|myself|ourselves|"
+    r"something|strategy|way|list|answer|solution)\b",
+    re.IGNORECASE,
+)
+_ACTIVITY_SPAN = re.compile(r"\b(?:all\s+(?:day|week|morning|afternoon|evening|weekend)|today|this\s+(?:morning|"
+                            r"afternoon|evening))\s*[.!]?$", re.IGNORECASE)
+
+
 def _project_candidate(clause: str, m: re.Match[str]) -> list[_Candidate]:
     verb = " ".join(m.group("verb").lower().split())
     rest = clause[m.end() :]
     if verb.startswith("making progress"):
         verb = "working on"
     if verb == "working on":
+        if _NOT_A_PROJECT.match(rest) or (m.start() == 0 and _ACTIVITY_SPAN.search(rest)):
+            # "We're working on a plan for bad evenings"; "Working on the Redland wardrobes all week"
+            # (what the day was, not a project declared).
+            return []
         if re.match(r"^(?:being|getting|becoming|\w+ing)\b", rest, re.IGNORECASE) or re.match(
             r"^(?:my|our)\s+(?:mental\s+health|health|confidence|patience|self[- ]esteem|anxiety|temper|mindset|"
             r"habits?|fitness|sleep|posture|communication|boundaries|relationships?|marriage|attitude|diet)\b",
@@ -366,6 +561,8 @@ def _is_action(candidate: _Candidate) -> bool:
     if candidate.name:
         return any(w not in _VAGUE_WORDS for w in words)
     head, rest = words[0], words[1:]
+    if rest and rest[0] in ("something", "anything", "everything", "somewhere") and len(rest) <= 2:
+        return False  # "join something regular": no real object
     if head == "be":
         return bool(_BE_GOAL.match(action))
     if head in _NOT_ACTION_HEADS or head in _NOT_VERB_HEADS:
@@ -397,6 +594,9 @@ def _build(
         near_term = bool(_NEAR_TERM_RE.search(context))
         if not near_term and (candidate.lean_goal or _GOAL_CONTENT_RE.search(action)):
             kind = "goal"
+        elif (not near_term and _HORIZON.search(context) and not _THEN.search(context)
+              and resolve_due_date(context, today) is None):
+            kind = "goal"  # "plant tulips along the front path this month": an aim for the month, no day
     elif kind == "task" and unit.list_kind == "goal":
         kind = "goal"
 
@@ -423,6 +623,9 @@ def _build(
     metadata = HighlightMetadata(timeframe=timeframe, priority=priority,
                                  due_date=due.isoformat() if due is not None else None)
     return Highlight(type=kind, reformulation=reformulation, metadata=metadata), head_noun
+
+
+_HORIZON = re.compile(rf"{_MONTH_RE.pattern}|{_QUARTER_RE.pattern}|\bthis\s+year\b", re.IGNORECASE)
 
 
 def _reformulate(action: str) -> str:
@@ -550,13 +753,21 @@ def _link_projects(found: list[tuple[Highlight, str | None]]) -> list[Highlight]
 # The spec's keywords as whole words with their inflections ("clients", "organizing", "filed"),
 # never inside another word ("profile" is not "file", "homework" is not "work"). Two documented
 # readings: "maintenance" counts with "maintain", and the phrasal verb "work out" (exercise) is not
-# "work". Professional is checked first, as the spec lists it first.
+# "work". Professional is checked first, as the spec lists it first. Administrative also covers
+# dealings with offices and paperwork the spec's short list leaves out (council, tax, bank,
+# insurance, permits, forms, bills, passport, licence, mortgage...): "Email the council about
+# permits" is admin, not personal; "bank holiday" and "form a habit" are not.
 _PROFESSIONAL_RE = re.compile(
     r"\b(?:work(?:s|ed|ing)?(?!\s+out\b)|jobs?|careers?|clients?|professional(?:s|ly)?)\b", re.IGNORECASE
 )
 _ADMINISTRATIVE_RE = re.compile(
     r"\b(?:admin(?:s|istration|istrative|istrator|istrators)?|paperwork|organi[sz](?:e|es|ed|ing|ation|ations|er|ers)|"
-    r"clean(?:s|ed|ing|er|ers|up|ups)?|maintain(?:s|ed|ing)?|maintenance|fil(?:e|es|ed|ing)|appointments?)\b",
+    r"clean(?:s|ed|ing|er|ers|up|ups)?|maintain(?:s|ed|ing)?|maintenance|fil(?:e|es|ed|ing)|appointments?|"
+    # Dealings with offices and money's paperwork (issue 16: "Email the council about permits").
+    r"councils?|councillors?|tax(?:es|ed)?|bank(?:s|ing)?(?!\s+holidays?)|insurance|insurer|permits?|permission|"
+    r"forms?(?!\s+(?:a|an|new|habits?|friendships?|bonds?|part)\b)|bills?|passports?|visas?|licen[cs]es?|"
+    r"mortgages?|pensions?|invoices?|receipts?|registration|renewals?|benefits\s+claim|claim\s+forms?|"
+    r"direct\s+debits?|accountant|solicitor|hmrc|dvla|irs|dmv)\b",
     re.IGNORECASE,
 )
 

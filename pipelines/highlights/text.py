@@ -34,9 +34,12 @@ _LIST_HEADER = re.compile(
     rf"(?P<when>{_HEADER_TIME})\s*(?::\s*(?P<inline>.*)|(?P<bare>))$",
     re.IGNORECASE,
 )
-# Tokens ending in "." that do not end a sentence.
-_ABBREVIATIONS = _words(
-    "mr mrs ms dr prof st vs etc approx appt dept est min max no jan feb mar apr jun jul aug sep sept "
+# Tokens ending in "." that do not end a sentence. Titles always; the others are also ordinary
+# words ("saying no.", "sat in the sun."), so they are abbreviations only before a number or a
+# lower-case word ("no. 4", "Sat. the 3rd", "approx. two").
+_TITLES = _words("mr mrs ms dr prof st vs etc")
+_ABBREVIATIONS = _TITLES | _words(
+    "approx appt dept est min max no jan feb mar apr jun jul aug sep sept "
     "oct nov dec mon tue tues wed thu thurs fri sat sun"
 )
 _SENTENCE_END = re.compile(r"([.!?\u2026]+)[\"')\]]*\s+")
@@ -86,7 +89,7 @@ def _split_line(line: str) -> list[str]:
     parts: list[str] = []
     start = 0
     for m in _SENTENCE_END.finditer(line):
-        if m.group(1) == "." and _is_abbreviation(line[start : m.start()]):
+        if m.group(1) == "." and _is_abbreviation(line[start : m.start()], line[m.end() :]):
             continue
         piece = line[start : m.end()].strip()
         if piece:
@@ -98,10 +101,12 @@ def _split_line(line: str) -> list[str]:
     return parts
 
 
-def _is_abbreviation(before_dot: str) -> bool:
+def _is_abbreviation(before_dot: str, after: str = "") -> bool:
     word = before_dot.rsplit(None, 1)[-1] if before_dot.strip() else ""
     word = word.lstrip("(\"'").lower()
-    return len(word) == 1 or "." in word or word in _ABBREVIATIONS
+    if len(word) == 1 or "." in word or word in _TITLES:
+        return True
+    return word in _ABBREVIATIONS and bool(re.match(r"[0-9a-z]", after))
 
 
 def _segment(text: str) -> list[_Unit]:
@@ -163,7 +168,12 @@ def _segment(text: str) -> list[_Unit]:
     return units
 
 
-_SINGLE_ITEM_LEAD = re.compile(r"^(?:homework|to[- ]?do|task|reminder|next\s+step)$", re.IGNORECASE)
+_SINGLE_ITEM_LEAD = re.compile(r"^(?:homework|to[- ]?do|task|reminder|next\s+step|challenge|assignment)$", re.IGNORECASE)
+_LOOKS_IMPERATIVE = re.compile(
+    r"^(?!(?:the|a|an|my|our|his|her|their|its|this|that|i|we|he|she|they|it|you|no|not|went|was|were|had|did)\b)"
+    r"[a-z]+(?<!ed)\b\s+\w",
+    re.IGNORECASE,
+)
 _INLINE_LIST = re.compile(r"^(?P<lead>[^:]{1,60}):\s+(?P<items>.+)$")
 _ITEM_SPLIT = re.compile(r"\s*,\s*(?:and\s+|then\s+)?|\s+and\s+(?=[a-z]+\b)", re.IGNORECASE)
 _LIST_VERBS = _ACTION_VERBS | _words("chase ring catch sharpen lift laminate drive register sign fill renew "
@@ -178,7 +188,11 @@ def _inline_list(sentence: str) -> tuple[str, list[str]] | None:
         return None
     items = [i.strip(" .!") for i in _ITEM_SPLIT.split(m.group("items")) if i.strip(" .!")]
     verbs = [i for i in items if i.split()[0].lower() in _LIST_VERBS]
-    single = _SINGLE_ITEM_LEAD.match(m.group("lead").strip()) and len(verbs) == len(items) == 1
+    # "Homework: say one honest thing to someone this week.": a label introducing one action, whose
+    # verb need not be in the list (only not a determiner, pronoun or past tense).
+    single = _SINGLE_ITEM_LEAD.match(m.group("lead").strip()) and len(items) == 1 and (
+        verbs or _LOOKS_IMPERATIVE.match(items[0])
+    )
     if not single and (len(items) < 2 or len(verbs) < 2):
         return None
     # An item without its own verb belongs to the one before ("buy milk, eggs and bread").

@@ -243,6 +243,7 @@ _GOAL_CONTENT_RE = re.compile(
     r"(?:read|exercise|sleep|walk|drink|eat|move|worry|complain|write|journal|meditate|stretch|smile|listen)\s+(?:more|less)|"
     r"(?:more|less|fewer)\s+(?:often|time|water|sleep|exercise|books?|vegetables|sugar|coffee|alcohol|screen\s+time|"
     r"outside|patient|present|organi[sz]ed|active|consistent|social|carbs|meat)|spend\s+more|"
+    r"follow\s+(?:a|the|my|our)\s+(?:[\w-]+\s+){0,2}(?:plan|routine|programme|program|diet|schedule)|"
     r"write\s+a\s+(?:book|novel|memoir)|run\s+a|travel\s+to|visit\s+(?:japan|\w+\s+someday)|financially)\b",
     re.IGNORECASE,
 )
@@ -301,6 +302,7 @@ _CUT = re.compile(
     r",\s*(?:i|we|he|she|they|it|it's|that's|there's|this|that)\b"
     r"|,\s*(?:my|his|her|their|our|the)\s+\w+\s+(?:is|was|are|were|has|have|had|will|needs|wants|said|says|keeps)\b"
     r"|,\s*(?:because|cause|'cause|since|as|which|who|but|though|although|otherwise|so|not|starting|beginning|and\s+then\s+(?:i|we)|"
+    r"apparently|obviously|supposedly|of\s+course|"
     r"i\s+think|i\s+guess|i\s+suppose|honestly|lol|haha|tbh|like|if)\b"
     r"|\s+(?:because|'cause|cuz|bc|since\s+(?:i|it|she|he|they|we|the)|so\s+(?:that|i|we|it|they|she|he)|but|though|although|"
     r"even\s+though|or\s+else|or\s+(?:i|we|it|you|she|he|they)|and\s+(?:it|it's|it\s+is|that's|she|he|they)|"
