@@ -15,14 +15,14 @@ export HF_HUB_OFFLINE := 1
 export TRANSFORMERS_OFFLINE := 1
 export PREFECT_SERVER_ANALYTICS_ENABLED := false
 
-.PHONY: run test test-python test-web bench load fuzz authz crash install install-python install-web web chromium api-client check-python
+.PHONY: run test test-python test-web bench load fuzz authz crash install install-python install-web web chromium redis api-client check-python
 
 ## run: install what is missing, build the web app, start Reverie on http://localhost:8000
 run: install $(WEB_INDEX)
 	exec $(PY) -m api
 
 ## test: install what is missing (Chromium too), then web unit tests and the Python suite
-test: install $(WEB_INDEX) chromium
+test: install $(WEB_INDEX) chromium redis
 	npm run typecheck
 	npm test
 	$(PY) -m pytest
@@ -95,5 +95,19 @@ chromium:
 	  { apt-get update -q >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium >/dev/null; }; \
 	else \
 	  echo "Chromium is missing. Install it (apt-get install chromium, as root), or set CHROMIUM_PATH to an existing Chrome/Chromium executable." >&2; \
+	  exit 1; \
+	fi
+
+# The rate-limit tests run against a real Redis too (tests/support/redis_server.py starts its own).
+redis:
+	@if [ -n "$${REDIS_SERVER:-}" ]; then \
+	  [ -x "$$REDIS_SERVER" ] || { echo "REDIS_SERVER=$$REDIS_SERVER is not an executable redis-server" >&2; exit 1; }; \
+	elif command -v redis-server >/dev/null 2>&1; then :; \
+	elif [ "$$(id -u)" = 0 ]; then \
+	  echo "Installing redis-server with apt-get (needed by the rate-limit tests)"; \
+	  DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends redis-server >/dev/null 2>&1 || \
+	  { apt-get update -q >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends redis-server >/dev/null; }; \
+	else \
+	  echo "redis-server is missing. Install it (apt-get install redis-server, as root), or set REDIS_SERVER to an existing redis-server executable." >&2; \
 	  exit 1; \
 	fi

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from models.insights import Pattern, PatternRun
     from models.journal import Goal, Insight, JournalEntry, Profile, Project, Resume, Task
     from models.photo import Photo
+    from models.shared_state import PipelineRunRecord, RateLimitCounter
     from models.subscription import AdminAction, PromoCode, PromoRedemption, WaitlistEntry
     from models.user import User
     from models.weekly_focus import TaskGeneration, WeeklyFocusSuggestion
@@ -33,10 +34,12 @@ __all__ = [
     "Pattern",
     "PatternRun",
     "Photo",
+    "PipelineRunRecord",
     "Profile",
     "Project",
     "PromoCode",
     "PromoRedemption",
+    "RateLimitCounter",
     "Resume",
     "Task",
     "TaskGeneration",
@@ -46,7 +49,7 @@ __all__ = [
     "WeeklyFocusSuggestion",
 ]
 
-_MODULES = ("models.constants", "models.base", "models.auth", "models.journal", "models.insights", "models.photo", "models.subscription",
+_MODULES = ("models.constants", "models.base", "models.auth", "models.journal", "models.insights", "models.photo", "models.shared_state", "models.subscription",
             "models.user", "models.weekly_focus")
 
 

@@ -1,7 +1,9 @@
 """Fixed-window rate limits, per client address and per account, answered with 429 + Retry-After.
 
-Counters live in a Litestar store (memory by default: one app process, as the embedded install
-runs). Several app processes would share a store such as Redis through the same interface.
+Counters live in a store every app process shares (`api/security/counters.py`): PostgreSQL by
+default (the `rate_limit_counters` table), Redis when `REDIS_URL` is set; each check is one round
+trip to it. A limiter built with no store counts in its own process's memory (tests use that for
+fresh counters).
 """
 
 from __future__ import annotations
@@ -14,8 +16,8 @@ from dataclasses import dataclass
 
 from litestar import Request
 from litestar.exceptions import HTTPException
-from litestar.stores.base import Store
-from litestar.stores.memory import MemoryStore
+
+from api.security.counters import Counters, MemoryCounters
 
 MSG_TOO_MANY = "Too many attempts. Please wait a moment and try again."
 
@@ -106,35 +108,38 @@ def account_key(value: str) -> str:
 
 
 class RateLimiter:
-    def __init__(self, store: Store | None = None) -> None:
-        self.store = store or MemoryStore()
+    def __init__(self, store: Counters | None = None) -> None:
+        self.store = store or MemoryCounters()
 
-    async def _hit(self, key: str, limit: Limit) -> float | None:
-        """Count one attempt; the seconds to wait when over the limit, else None."""
-        window = int(time.time() // limit.window_seconds)
-        bucket = f"{key}:{window}"
-        count = int((await self.store.get(bucket)) or 0) + 1
-        await self.store.set(bucket, str(count), expires_in=limit.window_seconds)
-        if count > limit.attempts:
-            return (window + 1) * limit.window_seconds - time.time()
-        return None
+    async def _hits(self, hits: list[tuple[str, Limit]]) -> float | None:
+        """Count one attempt on each key (one round trip for all); the seconds to wait when any is
+        over its limit, else None."""
+        now = time.time()
+        windows = [int(now // limit.window_seconds) for _, limit in hits]
+        counts = await self.store.hit([(key, (window + 1) * limit.window_seconds)
+                                       for (key, limit), window in zip(hits, windows, strict=True)], now)
+        waits = [(window + 1) * limit.window_seconds - now
+                 for (_, limit), window, count in zip(hits, windows, counts, strict=True) if count > limit.attempts]
+        return max(waits) if waits else None
 
     async def check(self, action: str, request: Request, account: str | None = None) -> None:
         per_client, per_account = LIMITS[action]
         client = client_address(request)
-        wait = await self._hit(f"rl:{action}:ip:{client}", per_client)
+        wait = await self._hits([(f"rl:{action}:ip:{client}", per_client)])
         if wait is None and account:
             scope = f"{client}:" if action in PER_CLIENT_ACCOUNT else ""
-            wait = await self._hit(f"rl:{action}:acct:{scope}{account_key(account)}", per_account)
+            wait = await self._hits([(f"rl:{action}:acct:{scope}{account_key(account)}", per_account)])
         if wait is not None:
             raise TooManyRequests(wait)
 
     async def check_user_write(self, user_id: object, method: str, path: str) -> None:
-        """Per-user write limits (see USER_WRITE_LIMIT): 429 with Retry-After when over."""
-        wait = await self._hit(f"rl:write:{user_id}", USER_WRITE_LIMIT)
+        """Per-user write limits (see USER_WRITE_LIMIT): 429 with Retry-After when over. Both of
+        the user's counters are counted in one round trip."""
+        hits = [(f"rl:write:{user_id}", USER_WRITE_LIMIT)]
         route = USER_ROUTE_LIMITS.get((method, path.rstrip("/")))
-        if wait is None and route is not None:
-            wait = await self._hit(f"rl:write:{method}:{path.rstrip('/')}:{user_id}", route)
+        if route is not None:
+            hits.append((f"rl:write:{method}:{path.rstrip('/')}:{user_id}", route))
+        wait = await self._hits(hits)
         if wait is not None:
             raise TooManyRequests(wait)
 
@@ -143,22 +148,24 @@ class RateLimiter:
         return f"lf:{account.lower()}:{client}"
 
     async def check_login_backoff(self, account: str, client: str) -> None:
-        raw = await self.store.get(self._failure_key(account, client))
-        if not raw:
+        found = await self.store.peek(self._failure_key(account, client), time.time())
+        if found is None:
             return
-        failures, last = raw.decode().split(":")
-        extra = int(failures) - LOGIN_FAILURES_FREE
+        failures, last = found
+        extra = failures - LOGIN_FAILURES_FREE
         if extra < 0:
             return
-        wait = min(LOGIN_BACKOFF_MAX_SECONDS, LOGIN_BACKOFF_BASE_SECONDS * 2**extra) - (time.time() - float(last))
+        wait = min(LOGIN_BACKOFF_MAX_SECONDS, LOGIN_BACKOFF_BASE_SECONDS * 2**extra) - (time.time() - last)
         if wait > 0:
             raise TooManyRequests(wait)
 
     async def record_login_failure(self, account: str, client: str) -> None:
-        key = self._failure_key(account, client)
-        raw = await self.store.get(key)
-        failures = int(raw.decode().split(":")[0]) + 1 if raw else 1
-        await self.store.set(key, f"{failures}:{time.time()}", expires_in=LOGIN_FAILURE_WINDOW_SECONDS)
+        """One more failure; the count is forgotten LOGIN_FAILURE_WINDOW_SECONDS after the last."""
+        now = time.time()
+        await self.store.hit([(self._failure_key(account, client), now + LOGIN_FAILURE_WINDOW_SECONDS)], now)
 
     async def clear_login_failures(self, account: str, client: str) -> None:
         await self.store.delete(self._failure_key(account, client))
+
+    async def close(self) -> None:
+        await self.store.close()

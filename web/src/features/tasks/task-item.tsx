@@ -1,8 +1,8 @@
-import { CheckIcon, ClockIcon, RotateCcwIcon, Trash2Icon } from "lucide-react";
+import { CalendarIcon, CheckIcon, ClockIcon, RotateCcwIcon, Trash2Icon } from "lucide-react";
 
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { completedLabel, displayEstimatedTime, splitTaskText, type Task } from "@/features/tasks/task-text";
+import { completedLabel, displayEstimatedTime, dueLabel, splitTaskText, type Task } from "@/features/tasks/task-text";
 import { cn } from "@/lib/utils";
 
 const PRIORITY_VARIANT = { high: "destructive", medium: "secondary", low: "outline" } as const;
@@ -11,6 +11,7 @@ const PRIORITY_VARIANT = { high: "destructive", medium: "secondary", low: "outli
 export function ActiveTaskItem({ task, onComplete, busy }: { task: Task; onComplete: () => void; busy: boolean }) {
   const { headline, detail } = splitTaskText(task.text);
   const time = displayEstimatedTime(task);
+  const due = dueLabel(task.dueDate);
   return (
     <li className="flex gap-3 rounded-lg border bg-background/40 p-3" data-testid="active-task">
       <Button
@@ -33,6 +34,17 @@ export function ActiveTaskItem({ task, onComplete, busy }: { task: Task; onCompl
           <Badge variant={PRIORITY_VARIANT[task.priority as keyof typeof PRIORITY_VARIANT] ?? "secondary"}>
             {task.priority}
           </Badge>
+          {due && (
+            <Badge
+              variant="outline"
+              data-testid="task-due"
+              data-overdue={due.overdue || undefined}
+              className={cn(due.overdue && "border-destructive/60 text-destructive dark:text-red-400")}
+            >
+              <CalendarIcon aria-hidden="true" />
+              <time dateTime={due.iso}>{due.text}</time>
+            </Badge>
+          )}
           {time && (
             <span className="inline-flex items-center gap-1 text-xs text-muted-foreground">
               <ClockIcon className="size-3" aria-hidden="true" />

@@ -32,6 +32,32 @@ export function completedLabel(completedAt: string | null | undefined): string {
   return when.toLocaleDateString(undefined, { month: "short", day: "numeric", year: "numeric" });
 }
 
+/** A task's due day ("YYYY-MM-DD", a calendar day, no time zone) as the card shows it: "Due today",
+ * "Due tomorrow", "Due Thu, Nov 27" (with the year when it is not this year's), or "Overdue · Thu, Nov 20"
+ * for an open task whose day has passed. Null without a (valid) due date. */
+export function dueLabel(
+  dueDate: string | null | undefined,
+  now: Date = new Date(),
+): { text: string; overdue: boolean; iso: string } | null {
+  const match = dueDate ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(dueDate) : null;
+  if (!match) return null;
+  const due = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  if (Number.isNaN(due.getTime()) || due.getDate() !== Number(match[3])) return null;
+  const today = new Date(now.getFullYear(), now.getMonth(), now.getDate());
+  const days = Math.round((due.getTime() - today.getTime()) / 86_400_000);
+  const day = due.toLocaleDateString("en-US", {
+    weekday: "short",
+    month: "short",
+    day: "numeric",
+    ...(due.getFullYear() === today.getFullYear() ? {} : { year: "numeric" }),
+  });
+  const iso = dueDate as string;
+  if (days < 0) return { text: `Overdue · ${day}`, overdue: true, iso };
+  if (days === 0) return { text: "Due today", overdue: false, iso };
+  if (days === 1) return { text: "Due tomorrow", overdue: false, iso };
+  return { text: `Due ${day}`, overdue: false, iso };
+}
+
 export function domainLabel(domain: string): string {
   return domain.charAt(0).toUpperCase() + domain.slice(1);
 }

@@ -7,7 +7,7 @@ import { AppProviders } from "@/app/providers";
 import { closeToasts, fakeApi, json } from "@/features/auth/test-support";
 import { ALL_WEEKLY_DONE, NO_ACTIVE_TASKS, TASKS_SUBTITLE } from "@/features/tasks/messages";
 import { TasksPage } from "@/features/tasks/tasks-page";
-import { completedNewestFirst, displayEstimatedTime, splitTaskText, type Task } from "@/features/tasks/task-text";
+import { completedNewestFirst, displayEstimatedTime, dueLabel, splitTaskText, type Task } from "@/features/tasks/task-text";
 import { createQueryClient } from "@/lib/query-client";
 
 vi.mock("@/lib/api/client", async (importOriginal) =>
@@ -74,7 +74,54 @@ describe("task text", () => {
   });
 });
 
+describe("due dates", () => {
+  const now = new Date(2025, 10, 24, 9, 30); // Monday 24 November 2025, local time
+
+  it("reads the day as a calendar day: today, tomorrow, a weekday and date, the year when not this one", () => {
+    expect(dueLabel("2025-11-24", now)).toEqual({ text: "Due today", overdue: false, iso: "2025-11-24" });
+    expect(dueLabel("2025-11-25", now)?.text).toBe("Due tomorrow");
+    expect(dueLabel("2025-11-27", now)?.text).toBe("Due Thu, Nov 27");
+    expect(dueLabel("2026-01-05", now)?.text).toBe("Due Mon, Jan 5, 2026");
+  });
+
+  it("marks a passed day overdue; no date, or a malformed one, shows nothing", () => {
+    expect(dueLabel("2025-11-20", now)).toEqual({ text: "Overdue · Thu, Nov 20", overdue: true, iso: "2025-11-20" });
+    expect(dueLabel(null, now)).toBeNull();
+    expect(dueLabel(undefined, now)).toBeNull();
+    expect(dueLabel("2025-02-30", now)).toBeNull();
+    expect(dueLabel("next week", now)).toBeNull();
+  });
+});
+
 describe("TasksPage", () => {
+  it("shows an open task's due day in a badge, an overdue one marked, none without a date", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date(2025, 10, 24, 9, 30));
+    try {
+      fakeApi({
+        "GET /api/tasks": () =>
+          json(200, [
+            task({ text: "Order the mirror doors", dueDate: "2025-11-27" }),
+            task({ text: "Pay the council tax", type: "administrative", dueDate: "2025-11-21" }),
+            task({ text: "Tidy the shed", type: "administrative", dueDate: null, isSelected: false }),
+          ]),
+      });
+      renderTasks();
+      const personal = (await screen.findByRole("heading", { name: "Personal" })).closest("section")!;
+      const due = within(personal).getByTestId("task-due");
+      expect(due).toHaveTextContent("Due Thu, Nov 27");
+      expect(due).not.toHaveAttribute("data-overdue");
+      expect(due.querySelector("time")).toHaveAttribute("datetime", "2025-11-27");
+      const admin = screen.getByRole("heading", { name: "Administrative" }).closest("section")!;
+      const overdue = within(admin).getAllByTestId("task-due");
+      expect(overdue).toHaveLength(1); // the shed has no date
+      expect(overdue[0]).toHaveTextContent("Overdue · Fri, Nov 21");
+      expect(overdue[0]).toHaveAttribute("data-overdue", "true");
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("shows the subtitle, the premium teaser, three empty columns and the completed card", async () => {
     fakeApi({ "GET /api/tasks": () => json(200, []) });
     renderTasks();
