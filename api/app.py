@@ -24,6 +24,7 @@ from api.logging import configure_logging, get_logger
 from api.mail import Mailer
 from api.request_id import RequestIdMiddleware
 from api.routes import ROUTE_HANDLERS
+from api.security.counters import shared_counters
 from api.security.csrf import CSRFMiddleware
 from api.security.headers import SecurityHeadersMiddleware
 from api.security.hosts import AllowedHostsMiddleware
@@ -104,6 +105,9 @@ def create_app(settings: Settings | None = None, *, database_url: str | None = N
     def stop_pipelines() -> None:
         pipelines.shutdown(wait=False)
 
+    async def close_counters(app: Litestar) -> None:
+        await app.state.rate_limiter.close()
+
     app = Litestar(
         route_handlers=ROUTE_HANDLERS,
         plugins=[SQLAlchemyPlugin(config=db_config)],
@@ -115,7 +119,7 @@ def create_app(settings: Settings | None = None, *, database_url: str | None = N
         openapi_config=openapi_config(),
         compression_config=CompressionConfig(backend="gzip", minimum_size=1024),
         on_startup=[start_pipelines],
-        on_shutdown=[stop_pipelines],
+        on_shutdown=[stop_pipelines, close_counters],
         logging_config=None,
         debug=False,
     )
@@ -125,6 +129,6 @@ def create_app(settings: Settings | None = None, *, database_url: str | None = N
     app.state.db_config = db_config
     app.state.db_sessionmaker = async_sessionmaker(engine, expire_on_commit=False)
     app.state.mailer = Mailer(settings)
-    app.state.rate_limiter = RateLimiter()
+    app.state.rate_limiter = RateLimiter(shared_counters(settings, engine))
     app.state.storage = LocalFileStorage(settings.data_dir / "files")
     return app

@@ -68,6 +68,10 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     # Who sees /api/health's details (versions, run counts, errors): signed-in admins, or everyone
     # (a private deployment whose monitoring reads them). Everyone else gets the statuses only.
     health_details: Literal["admins", "everyone"] = "admins"
+    # App processes serving the one port (uvicorn workers); they share one PostgreSQL.
+    web_concurrency: int = 1
+    # Rate-limit counters in this Redis (redis://host:port/db) instead of PostgreSQL.
+    redis_url: str | None = None
 
     @property
     def public_base_url(self) -> str:
@@ -139,6 +143,8 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
             "trust_forwarded_for": "TRUST_FORWARDED_FOR",
             "public_url": "PUBLIC_URL",
             "health_details": "HEALTH_DETAILS",
+            "web_concurrency": "WEB_CONCURRENCY",
+            "redis_url": "REDIS_URL",
         }
         for field, name in plain.items():
             value = get(name)
@@ -170,6 +176,10 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
             parts = urlsplit(self.public_url)
             if parts.scheme not in ("http", "https") or not parts.hostname or parts.query or parts.fragment:
                 raise SettingsError(f"Invalid setting: PUBLIC_URL must be an http(s) URL, got {self.public_url!r}")
+        if self.web_concurrency < 1:
+            raise SettingsError(f"Invalid setting: WEB_CONCURRENCY must be at least 1, got {self.web_concurrency}")
+        if self.redis_url is not None and not self.redis_url.startswith(("redis://", "rediss://", "unix://")):
+            raise SettingsError("Invalid setting: REDIS_URL must be a redis:// URL")
         for proxy in self.trusted_proxies:
             try:
                 ipaddress.ip_network(proxy, strict=False)
