@@ -37,6 +37,8 @@ MSG_ENTRY_IDS = "entryIds must be ids of saved journal entries."
 MSG_SUMMARY_INPUT = "Send entryIds for a Self Analysis or content for a summary."
 MSG_ENTRIES_EMPTY = "entries cannot be empty."
 MAX_PROFILE_ENTRIES = 200
+# Real-time prompts learn who the user's people are from this many of their latest entries.
+PEOPLE_FROM_ENTRIES = 30
 
 
 async def _in_thread(fn):
@@ -135,18 +137,27 @@ class AIController(Controller):
         rows = await entries.chosen(request.user.id, keys)
         if len(rows) < SELF_ANALYSIS_MIN_ENTRIES:
             raise FieldError("entryIds", MSG_SELF_ANALYSIS_MIN)
-        material = [ReflectionEntry(id=str(e.id), date=format_entry_date(e.entry_date), content=e.content) for e in rows]
+        material = [ReflectionEntry(id=str(e.id), date=format_entry_date(e.entry_date), content=e.content,
+                                    mood=(e.mood or {}).get("text")) for e in rows]
         return GenerateSummaryOut(analysis=await _in_thread(lambda: self_analysis(material)))
 
     @post("/real-time-prompts", operation_id="realTimePrompts", status_code=200)
-    async def real_time_prompts(self, data: PromptsIn) -> PromptsOut:
-        from pipelines.reflection import PromptContext, realtime_prompts
+    async def real_time_prompts(self, request: Request, entries: EntryService, data: PromptsIn) -> PromptsOut:
+        from pipelines.reflection import PromptContext, known_people, realtime_prompts
 
         text = _content(data.text, "text")
-        context = PromptContext(existing_tasks=data.context.existing_tasks,
-                                existing_goals=data.context.existing_goals,
-                                existing_projects=data.context.existing_projects)
-        return PromptsOut(prompts=await _in_thread(lambda: realtime_prompts(text, context)))
+        # The people the user has written about before: a name there is a person here, even at
+        # the start of a sentence ("Jo rang."); an ordinary capitalised word never is.
+        earlier = [e.content for e in await entries.recent(request.user.id, PEOPLE_FROM_ENTRIES)]
+
+        def run():
+            context = PromptContext(existing_tasks=data.context.existing_tasks,
+                                    existing_goals=data.context.existing_goals,
+                                    existing_projects=data.context.existing_projects,
+                                    known_people=known_people(earlier))
+            return realtime_prompts(text, context)
+
+        return PromptsOut(prompts=await _in_thread(run))
 
     @post("/ask-help", operation_id="askHelp", status_code=200)
     async def ask_help(self, request: Request, entries: EntryService, data: AskHelpIn) -> AskHelpOut:

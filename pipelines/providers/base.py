@@ -47,6 +47,10 @@ class ProfileEntry(msgspec.Struct, kw_only=True):
     summary: str | None = None
     mood: str | None = None  # the mood the entry's analysis found, when there is one
     embedding: list[float] | None = None  # the entry's stored embedding, when there is one
+    # The entry's tasks and goals that are still open and recent (not completed, not stale), when
+    # the caller knows them (the profile flow does); None: unknown, read from the text instead.
+    open_tasks: list[str] | None = None
+    open_goals: list[str] | None = None
 
 
 class ProfileDraft(msgspec.Struct, kw_only=True, rename="camel"):

@@ -7,6 +7,7 @@ import functools
 import re
 from collections import Counter
 
+import msgspec
 import numpy as np
 
 from models.constants import MAX_RELATED
@@ -75,7 +76,6 @@ class LocalProvider:
 
 
 # -- profile -------------------------------------------------------------------------------
-THEME_CANDIDATE_ENTRIES = 12
 
 
 def _entry_vectors(entries: list[ProfileEntry]) -> np.ndarray:
@@ -91,65 +91,141 @@ def _entry_vectors(entries: list[ProfileEntry]) -> np.ndarray:
     return vectors
 
 
-def _sentences(entry: ProfileEntry) -> list[str]:
-    return [s for s in split_sentences(entry.content) if len(s.split()) >= 4]
+class StoryThread(msgspec.Struct, kw_only=True):
+    """A thread of the personal story: a phrase the user wrote in two or more entries."""
+
+    title: str
+    name: str  # the title inside a sentence ("the loft conversion", "Dan")
+    entry_ids: list[str]
+    dates: list[str]
+
+
+class StoryAction(msgspec.Struct, kw_only=True):
+    text: str
+    kind: str  # "task", "goal" or "thread" (a step on a recurring thread when too few are open)
+    entry_id: str | None
+    date: str | None
+
+
+class LocalStory(msgspec.Struct, kw_only=True):
+    """The local personal story before it is written out as text: what each part stands on."""
+
+    threads: list[StoryThread]
+    people: list[StoryThread]
+    mood_mix: dict[str, int]
+    actions: list[StoryAction]
+
+
+# Without the stored tasks (the generate-profile call), intentions are read from entries at most
+# this many days older than the newest one: older ones are stale.
+RECENT_INTENTION_DAYS = 14
+
+
+def _dated(entries: list[ProfileEntry]) -> list[ProfileEntry]:
+    from pipelines.reflection import chronological
+
+    return chronological(entries)
+
+
+def _entry_moods(entries: list[ProfileEntry]) -> list[str]:
+    """Each entry's stored mood (what the journal shows); only an entry never analysed is read now."""
+    unread = [e for e in entries if not e.mood]
+    vectors = _entry_vectors(unread) if unread else None
+    read = {id(e): predict_mood(e.content, vectors[i]).text for i, e in enumerate(unread)}
+    return [e.mood or read[id(e)] for e in entries]
+
+
+def build_local_story(entries: list[ProfileEntry]) -> LocalStory:
+    from pipelines.reflection import _parse_day, known_people, people_in, recurring_themes
+
+    entries = _dated(entries)
+    moods = _entry_moods(entries)
+    mix = Counter(moods)
+    people = []
+    for name in known_people([e.content for e in entries]):
+        about = [e for e in entries if name in people_in(e.content, [name])]
+        if len(about) >= 2:
+            people.append(StoryThread(title=name, name=name, entry_ids=[e.id for e in about],
+                                      dates=[e.date for e in about]))
+    named = {p.title.lower() for p in people}
+    threads = [StoryThread(title=t.title, name=t.name, entry_ids=[e.id for e in entries if e.id in t.entry_ids],
+                           dates=[e.date for e in entries if e.id in t.entry_ids])
+               for t in recurring_themes(entries, limit=8) if t.title.lower() not in named][:5]
+    actions: list[StoryAction] = []
+    newest_first = list(reversed(entries))
+    if any(e.open_tasks is not None or e.open_goals is not None for e in entries):
+        for kind in ("task", "goal"):
+            for entry in newest_first:
+                for text in (entry.open_tasks if kind == "task" else entry.open_goals) or []:
+                    actions.append(StoryAction(text=text, kind=kind, entry_id=entry.id, date=entry.date))
+    else:
+        newest = _parse_day(entries[-1].date)
+        for entry in newest_first:
+            if (newest - _parse_day(entry.date)).days > RECENT_INTENTION_DAYS:
+                break
+            for highlight in extract_highlights(entry.content):
+                kind = "goal" if highlight.type == "goal" else "task"
+                actions.append(StoryAction(text=highlight.reformulation, kind=kind, entry_id=entry.id,
+                                           date=entry.date))
+    seen: set[str] = set()
+    actions = [a for a in actions if not (a.text.lower() in seen or seen.add(a.text.lower()))]
+    actions.sort(key=lambda a: a.kind != "task")
+    for thread in threads:
+        if len(actions) >= CONCRETE_ACTIONS:
+            break
+        actions.append(StoryAction(
+            text=f"Set aside ten minutes this week to write about {thread.name}, which came up in {len(thread.entry_ids)} "
+                 f"entries",
+            kind="thread", entry_id=thread.entry_ids[-1], date=thread.dates[-1]))
+    return LocalStory(threads=threads, people=people[:5], mood_mix=dict(mix.most_common()),
+                      actions=actions[:CONCRETE_ACTIONS])
+
+
+def _listing(dates: list[str]) -> str:
+    return dates[0] if len(dates) == 1 else ", ".join(dates[:-1]) + " and " + dates[-1]
 
 
 def build_local_profile(entries: list[ProfileEntry]) -> ProfileDraft:
     """A personal story made only of what the entries say: every statement points at entries."""
     if not entries:
         return ProfileDraft(short_summary="", full_profile="", blindspots=[], source_entry_ids=[])
-    entry_vectors = _entry_vectors(entries)
-    moods = Counter(
-        e.mood if e.mood else predict_mood(e.content, entry_vectors[i]).text for i, e in enumerate(entries)
-    )
-    # The themes are the most central sentences of the most central entries: only those entries'
-    # sentences are embedded, so a long journal costs vector arithmetic, not model calls.
-    entry_centre = entry_vectors.mean(axis=0)
-    central = [entries[int(i)] for i in np.argsort(-(entry_vectors @ entry_centre))[:THEME_CANDIDATE_ENTRIES]]
-    sentences = [(e, s) for e in central for s in _sentences(e)]
-    if not sentences:
-        sentences = [(e, e.content.strip()) for e in central if e.content.strip()]
-    vectors = embed([s for _, s in sentences])
-    centre = vectors.mean(axis=0)
-    centre /= np.linalg.norm(centre) or 1.0
-    order = np.argsort(-(vectors @ centre))
-    themes: list[tuple[ProfileEntry, str]] = []
-    chosen: list[np.ndarray] = []
-    for index in order:
-        entry, sentence = sentences[int(index)]
-        vector = vectors[int(index)]
-        if all(float(vector @ other) < 0.8 for other in chosen):
-            themes.append((entry, sentence))
-            chosen.append(vector)
-        if len(themes) == 4:
-            break
-
-    intentions = []
-    for entry in entries:
-        for highlight in extract_highlights(entry.content):
-            intentions.append((entry, highlight))
-    sources = {e.id for e, _ in themes} | {e.id for e, _ in intentions[:5]}
-
-    top_mood, top_count = moods.most_common(1)[0]
-    span = f"{entries[0].date} to {entries[-1].date}" if len(entries) > 1 else entries[0].date
-    topics = life_areas([e.content for e in entries], vectors=entry_vectors)
-    about = (", ".join(topics[:-1]) + " and " + topics[-1]) if len(topics) > 1 else (topics[0] if topics else "your days")
-    short = (
-        f"Across {len(entries)} entries ({span}), you come back most often to {about}. "
-        f"Your most frequent mood is {top_mood.lower()} ({top_count} of {len(entries)})."
-    )
-    lines = [short, "", "What you keep coming back to:"]
-    lines += [f'- "{sentence}" ({entry.date})' for entry, sentence in themes]
-    lines += ["", "**Concrete Actions**:"]
-    for number, action in enumerate(_concrete_actions(intentions, topics, themes), start=1):
-        lines.append(f"{number}. {action}")
-    blindspots = _blindspots(entries, intentions, moods)
+    entries = _dated(entries)
+    story = build_local_story(entries)
+    total = len(entries)
+    span = f"{entries[0].date} to {entries[-1].date}" if total > 1 else entries[0].date
+    names = [t.name for t in story.threads[:3]]
+    about = (", ".join(names[:-1]) + " and " + names[-1]) if len(names) > 1 else (names[0] if names else "")
+    ranked = list(story.mood_mix.items())
+    top = [m for m, n in ranked if n == ranked[0][1]]
+    mood_text = (f"Your most frequent mood is {top[0].lower()} ({ranked[0][1]} of {total})." if len(top) == 1
+                 else f"Your most frequent moods are {' and '.join(m.lower() for m in top)} ({ranked[0][1]} of "
+                      f"{total} each).")
+    opening = (f"Across {total} entries ({span}), you come back most often to {about}." if about
+               else f"Across {total} entries ({span}), no subject has come back in two entries yet.")
+    short = f"{opening} {mood_text}"
+    lines = [short, "", "Your moods: " + ", ".join(f"{m} {n}" for m, n in ranked) + f" (of {total} entries).", ""]
+    if story.threads:
+        lines.append("What you keep coming back to:")
+        lines += [f"- {t.title}: {len(t.entry_ids)} entries ({_listing(t.dates)})" for t in story.threads]
+        lines.append("")
+    if story.people:
+        lines.append("The people in your story:")
+        lines += [f"- {p.title}: {len(p.entry_ids)} entries ({_listing(p.dates)})" for p in story.people]
+        lines.append("")
+    lines.append("**Concrete Actions**:")
+    for number, action in enumerate(story.actions, start=1):
+        lines.append(f"{number}. {action.text} (from {action.date})")
+    for number in range(len(story.actions) + 1, CONCRETE_ACTIONS + 1):
+        lines.append(f"{number}. Write a few lines at the same time each day this week, even on quiet days.")
+    intentions = [(e, h) for e in entries for h in extract_highlights(e.content)]
+    blindspots = _blindspots(entries, intentions, Counter(story.mood_mix))
+    sources = {i for t in story.threads + story.people for i in t.entry_ids} | {
+        a.entry_id for a in story.actions if a.entry_id}
     return ProfileDraft(short_summary=short, full_profile="\n".join(lines), blindspots=blindspots,
                         source_entry_ids=sorted(sources))
 
 
-# The areas of life a journal tends to be about, each described the way entries talk about it.
+# The areas of life a journal tends to be about (the therapist report groups entries by them).
 LIFE_AREAS = {
     "work": "my job, work at the office, colleagues, my manager, clients, projects and deadlines",
     "health": "exercise, running, the gym, sleep, tiredness, food, coffee and my body",
@@ -164,19 +240,6 @@ LIFE_AREA_MIN_SCORE = 0.15
 
 
 CONCRETE_ACTIONS = 5
-
-
-def _concrete_actions(intentions, topics: list[str], themes) -> list[str]:
-    """Exactly five actions: the user's own intentions first, then small steps on the areas and
-    moments their entries keep returning to (each still pointing at what they wrote)."""
-    actions = [f"{h.reformulation} (from {entry.date})" for entry, h in intentions[:CONCRETE_ACTIONS]]
-    for topic in topics:
-        actions.append(f"Set aside ten minutes this week to write only about {topic}, and notice what stands out.")
-    for entry, sentence in themes:
-        actions.append(f'Reread what you wrote on {entry.date} ("{sentence[:80]}") and note what has changed since.')
-    while len(actions) < CONCRETE_ACTIONS:
-        actions.append("Write a few lines at the same time each day this week, even on quiet days.")
-    return actions[:CONCRETE_ACTIONS]
 
 
 @functools.cache
@@ -211,9 +274,7 @@ _MOOD_QUESTION = re.compile(r"\b(?:mood|moods|feel|feeling|feelings|felt|emotion
                             re.IGNORECASE)
 _QUESTION_NAME = re.compile(r"(?<!^)\b[A-Z][a-z]+\b")
 # Words of a question that say nothing about its topic.
-_QUESTION_WORDS = frozenset("about after again always before being could doing during every going happen "
-                            "happened journal never often should since there these thing things think those "
-                            "today usually wants where which while would write wrote written really".split())
+_QUESTION_WORDS = frozenset(["about", "after", "again", "always", "before", "being", "could", "doing", "during", "every", "going", "happen", "happened", "journal", "never", "often", "should", "since", "there", "these", "thing", "things", "think", "those", "today", "usually", "wants", "where", "which", "while", "would", "write", "wrote", "written", "really"])
 
 
 def is_mood_question(question: str) -> bool:

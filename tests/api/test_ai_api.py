@@ -49,10 +49,10 @@ def test_generate_summary_both_forms(ana, journal):
     summary = ana.post("/api/openai/generate-summary", json={"content": ENTRIES[0][1] + " " + ENTRIES[1][1]}).json()
     assert summary["summary"]
     analysis = ana.post("/api/openai/generate-summary", json={"entryIds": journal}).json()["analysis"]
-    assert set(analysis) == {"patterns", "connections", "growth", "reflections"}
+    assert set(analysis) == {"patterns", "connections", "growth", "reflections", "notes"}
     assert analysis["patterns"], analysis
     item = analysis["patterns"][0]
-    assert set(item) == {"title", "description", "prompts", "highlighted"} and item["prompts"]
+    assert set(item) == {"title", "description", "prompts", "highlighted", "sources"} and item["prompts"]
     # Every highlighted quote is the user's own words.
     all_text = " ".join(e[1] for e in ENTRIES)
     for pattern in analysis["patterns"]:

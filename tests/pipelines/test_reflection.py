@@ -1,0 +1,129 @@
+"""Self Analysis, real-time prompts and the local personal story on realistic journal prose:
+titles in the user's own words, every claim citing two or more entries, growth from the stored
+moods, no ordinary word taken for a person, Concrete Actions from open recent tasks only."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from pipelines.providers.base import ProfileEntry
+from pipelines.providers.local_provider import build_local_profile, build_local_story
+from pipelines.reflection import PromptContext, ReflectionEntry, people_in, realtime_prompts, self_analysis
+
+# A small journal (a teacher doing up a loft), written as prose; moods are what the entries store.
+JOURNAL = [
+    ("e1", "09/01/2026", "Anxious", ("First day back with my class. I lay awake worrying about the loft conversion "
+     "and whether the builders will actually turn up on Monday.")),
+    ("e2", "09/04/2026", "Anxious", ("The builders finally started on the loft conversion. Dust everywhere. "
+     "I keep promising myself I'll sleep before midnight and then I'm marking until one.")),
+    ("e3", "09/08/2026", "Tired", ("Shattered. Parents' evening ran late and I didn't sleep before midnight again. "
+     "Dan made soup, which was kind of him.")),
+    ("e4", "09/12/2026", "Happy", ("The loft conversion has a floor now! Stood up there with Dan and pictured "
+     "a reading corner. Went to bed at eleven and it felt amazing.")),
+    ("e5", "09/15/2026", "Happy", ("Managed to sleep before midnight three nights running. The class was calmer "
+     "today and so was I.")),
+    ("e6", "09/19/2026", "Loving", ("Dan surprised me with a tiny bookshelf for the loft conversion. I love him "
+     "so much it's ridiculous.")),
+]
+
+
+def entries():
+    return [ReflectionEntry(id=i, date=d, mood=m, content=c) for i, d, m, c in JOURNAL]
+
+
+def test_every_self_analysis_item_cites_two_entries_and_titles_are_the_users_phrases():
+    analysis = self_analysis(entries())
+    text = " ".join(c for *_, c in JOURNAL).lower()
+    titles = [p.title for p in analysis.patterns]
+    assert "The loft conversion" in titles or "Loft conversion" in titles
+    assert any(t.lower() == "sleep before midnight" for t in titles), titles
+    for item in analysis.patterns + analysis.connections + analysis.growth + analysis.reflections:
+        assert len({s.id for s in item.sources}) >= 2, item
+        assert all(s.date in item.description or s.date for s in item.sources)
+    for item in analysis.patterns:
+        assert item.title.lower() in text  # a phrase the user wrote, never two words glued with "&"
+        assert "&" not in item.title
+        for source in item.sources:
+            assert source.date in item.description
+        for quote in item.highlighted:
+            assert quote.strip('"').lower() in text
+
+
+def test_growth_compares_halves_with_the_stored_moods():
+    analysis = self_analysis(entries())
+    overall = analysis.growth[0]
+    assert overall.title == "Lighter days lately"  # Anxious, Anxious, Tired -> Happy, Happy, Loving
+    assert "Anxious 2" in overall.description and "Happy 2" in overall.description
+    flipped = [ReflectionEntry(id=e.id, date=e.date, content=e.content,
+                               mood={"Anxious": "Happy", "Tired": "Loving", "Happy": "Sad", "Loving": "Angry"}[e.mood])
+               for e in entries()]
+    assert self_analysis(flipped).growth[0].title == "Heavier days lately"  # same words, other moods
+
+
+def test_too_little_evidence_is_said_not_invented():
+    few = [ReflectionEntry(id="a", date="09/01/2026", mood="Happy", content="Baked bread with Nan."),
+           ReflectionEntry(id="b", date="09/02/2026", mood="Tired", content="Long shift at the depot."),
+           ReflectionEntry(id="c", date="09/03/2026", mood=None, content="Paid the council tax.")]
+    analysis = self_analysis(few)
+    assert analysis.patterns == [] and analysis.growth == [] and analysis.connections == []
+    assert any("no pattern" in n for n in analysis.notes)
+    assert any("Growth compares" in n and "at least 4" in n for n in analysis.notes)
+
+
+ORDINARY = ["Email", "Call", "Work", "Coffee", "Running", "Meeting", "Sleep", "Grateful", "Lunch", "Dinner", "Gym",
+            "Tired", "Rain", "Laundry", "Therapy", "Breakfast", "Walked", "Booked", "Finally", "Honestly", "Weekend",
+            "Traffic", "Budget", "Deadline", "Pharmacy", "Groceries", "Yoga", "Cooked", "Overslept", "Bins", "Kids",
+            "Train", "Payday", "Church", "Text", "Rent", "Today", "Tomorrow", "Exhausted", "Remember"]
+
+
+@pytest.mark.parametrize("word", ORDINARY)
+def test_an_ordinary_word_starting_a_sentence_line_or_clause_is_not_a_person(word):
+    for text in (f"{word} the landlord about the boiler before Friday.",
+                 f"Long day at school. {word} was on my mind all afternoon.",
+                 f"To do:\n- {word} first thing\n- pay the water bill",
+                 f"Before Friday: {word} again, then rest properly."):
+        assert people_in(text) == [], text
+        assert not [p for p in realtime_prompts(text, PromptContext()) if p.type == "person"], text
+
+
+def test_people_are_names_written_as_people():
+    assert people_in("Had lunch with Priya and she told me about her new job.") == ["Priya"]
+    assert people_in("Went to Porto with Claire in the summer.") == ["Claire"]  # Porto is a place
+    assert people_in("Called my dad about the car.") == ["Dad"]
+    assert people_in("Jo rang about the rota.") == []  # sentence-initial and unknown
+    assert people_in("Jo rang about the rota.", ["Jo"]) == ["Jo"]  # written as a person before
+    prompts = realtime_prompts("Coffee with Jo this morning, she is moving to Leeds.", PromptContext())
+    assert [p.context for p in prompts if p.type == "person"] == ["Jo"]
+
+
+def story_entries(open_tasks=None):
+    return [ProfileEntry(id=i, date=d, mood=m, content=c,
+                         open_tasks=None if open_tasks is None else open_tasks.get(i, []),
+                         open_goals=None if open_tasks is None else [])
+            for i, d, m, c in JOURNAL]
+
+
+def test_story_mood_mix_is_the_stored_moods_and_threads_cite_their_entries():
+    story = build_local_story(story_entries())
+    assert story.mood_mix == {"Anxious": 2, "Happy": 2, "Tired": 1, "Loving": 1}
+    loft = next(t for t in story.threads if "loft conversion" in t.title.lower())
+    assert loft.entry_ids == ["e1", "e2", "e4", "e6"]
+    assert all(len(t.entry_ids) >= 2 for t in story.threads + story.people)
+    assert [p.title for p in story.people] == ["Dan"]
+    draft = build_local_profile(story_entries())
+    assert "Anxious 2, Happy 2, Tired 1, Loving 1 (of 6 entries)" in draft.full_profile
+    assert set(loft.entry_ids) <= set(draft.source_entry_ids)
+
+
+def test_concrete_actions_are_the_open_tasks_given_each_with_its_entry():
+    story = build_local_story(story_entries({"e5": ["Order the loft insulation"], "e6": ["Book the electrician"]}))
+    assert [(a.text, a.entry_id) for a in story.actions[:2]] == [("Book the electrician", "e6"),
+                                                                ("Order the loft insulation", "e5")]
+    # Nothing else is presented as a task: the rest are steps on the recurring threads.
+    assert all(a.kind == "thread" for a in story.actions[2:])
+    section = build_local_profile(story_entries({"e6": ["Book the electrician"]})).full_profile.split(
+        "**Concrete Actions**:")[1].strip().splitlines()
+    assert [re.match(r"^(\d)\. ", line).group(1) for line in section] == ["1", "2", "3", "4", "5"]
+    assert section[0] == "1. Book the electrician (from 09/19/2026)"
