@@ -171,7 +171,9 @@ def _due_statement(clause: str, today: date) -> _Candidate | None:
     thing = m.group("thing")
     if _FIRST_PERSON_OR_PAST.search(thing):
         return None
-    if not re.match(r"(?:the|my|our)\b", thing, re.IGNORECASE):
+    if re.match(r"(?:the|my|our)\b", thing, re.IGNORECASE):
+        thing = thing[:1].lower() + thing[1:]
+    else:
         thing = f"the {thing[:1].lower() + thing[1:] if thing[1:2].islower() else thing}"
     if m.group("back"):
         verb = "return"
@@ -181,7 +183,10 @@ def _due_statement(clause: str, today: date) -> _Candidate | None:
         verb = "finish"
     else:
         return None
-    return _Candidate("task", f"{verb} {thing} {clause[m.end():]}", 0)
+    when = clause[m.end() :].strip()
+    if not re.match(r"(?:by|on|before|until|in|at|this|next|tomorrow|today|tonight)\b", when, re.IGNORECASE):
+        when = f"by {when}"  # "the report is due Friday": "Finish the report by Friday"
+    return _Candidate("task", f"{verb} {thing} {when}", 0)
 
 
 # "Next: a garden bench for the school fundraiser.": the next piece of work, named.
@@ -318,15 +323,11 @@ def _people(text: str) -> list[tuple[int, str, str | None]]:
 
 
 def _person_for(pronoun: str, before: str) -> str | None:
-    """The last person named in `before` who can be "her" (female) or "him" (male); a person of
-    unknown gender when none of the right gender was named."""
+    """The last person named in `before` who can be "her" (female) or "him" (male): of that gender,
+    or of a gender the text does not show ("Sam was quiet. I'll sit down with him")."""
     want = "f" if pronoun.lower() == "her" else "m"
-    people = _people(before)
-    for _, name, gender in reversed(people):
-        if gender == want:
-            return name
-    for _, name, gender in reversed(people):
-        if gender is None:
+    for _, name, gender in reversed(_people(before)):
+        if gender in (want, None):
             return name
     return None
 
@@ -611,9 +612,10 @@ def _build(
 
     due = None
     if kind == "task":
-        # The item's own words first ("ring the adviser on Thursday"), then its list's header
-        # ("Before Friday: ...").
-        due = resolve_due_date(candidate.action, today) or resolve_due_date(clause, today)
+        # The item's own words first ("ring the adviser on Thursday"), then its clause ("tomorrow I will
+        # sit down with him and go through the numbers": both tomorrow), then its list's header.
+        due = (resolve_due_date(candidate.action, today) or resolve_due_date(clause, today)
+               or resolve_due_date(unit.text, today))
         if due is None and unit.context:
             due = resolve_due_date(unit.context, today)
         timeframe = ("today" if due <= today else "week") if due is not None else _task_timeframe(context, action, today)

@@ -67,6 +67,14 @@ def test_him_is_resolved_after_any_verb(text, expected):
     assert [r for _, r, _ in _found(text)] == [expected]
 
 
+def test_a_person_the_text_gives_no_gender_is_still_the_last_named():
+    found = _found("Lovely dinner with Mum and Dad. Sam was quiet; tomorrow I will sit down with him and go "
+                   "through the numbers calmly.")
+    # Both actions of the clause are due tomorrow.
+    assert found == [("task", "Sit down with Sam", "2025-11-25"),
+                     ("task", "Go through the numbers calmly", "2025-11-25")]
+
+
 def test_a_pronoun_stays_when_no_person_of_its_gender_or_unknown_is_named():
     assert [r for _, r, _ in _found("Long walk with the kids. We need to get him a proper book.")] == [
         "Get him a proper book"
@@ -121,6 +129,12 @@ def test_doing_it_on_a_day_dates_the_task_before():
 def test_money_or_work_due_on_a_day_is_a_task(text, expected):
     [(kind, reformulation, due)] = _found(text, date(2025, 10, 13))
     assert (kind, reformulation[: len(expected[0])], due) == ("task", *expected)
+
+
+def test_a_report_due_on_a_weekday_reads_as_a_deadline():
+    assert _found("Rough night. The quarterly report is due Friday.") == [
+        ("task", "Finish the quarterly report by Friday", "2025-11-28")
+    ]
 
 
 def test_something_else_due_is_not_a_task():
