@@ -37,6 +37,13 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
 ]
 # Past or repeated days are not deadlines: "last Friday", "on Tuesdays", "since Monday".
 _ANY_WEEKDAY = _WEEKDAY.replace("?P<weekday>", "?:")
+# "I sat with her", "out in the sun", "the Thursday climbing club": the word, not a day (a day is
+# written "Sat"/"Sun" or after on/by/before..., and "the Thursday club" is a regular thing).
+_NOT_A_DAY = re.compile(
+    r"(?<!\bon\s)(?<!\bby\s)(?<!\bbefore\s)(?<!\buntil\s)(?<!\bthis\s)(?<!\bnext\s)(?<!\bfor\s)\b(?:sat|sun|wed)\b"
+    rf"|(?i:\bthe\s+{_WEEKDAY.replace('?P<weekday>', '?:')}\b(?=\s+(?:[a-z]+\s+)?(?:club|class|classes|group|session|"
+    r"league|team|shift|market|choir|practice|lesson|rota|service|run)s?\b))"
+)
 _NOT_DUE = re.compile(rf"\b(?:last|since|every|each)\s+{_ANY_WEEKDAY}\b|\b(?!weds\b){_ANY_WEEKDAY}s\b", re.IGNORECASE)
 
 
@@ -72,6 +79,7 @@ def resolve_due_date(text: str, today: date) -> date | None:
     "October 3rd" -> that date, this year or next; "in two days/weeks", "in a fortnight". "next week" alone is no day.
     """
     masked = _NOT_DUE.sub(lambda m: " " * len(m.group(0)), text)
+    masked = _NOT_A_DAY.sub(lambda m: " " * len(m.group(0)), masked)
     best: tuple[int, str, re.Match[str]] | None = None
     for kind, pattern in _PATTERNS:
         m = pattern.search(masked)

@@ -545,7 +545,7 @@ def _project_candidate(clause: str, m: re.Match[str]) -> list[_Candidate]:
 # "Sleep on the sofa bed", "Try before school".
 _NEEDS_OBJECT = frozenset("leave stay sit stand keep wait come let sleep try go get head".split())
 _PLACE_WORDS = frozenset("here there home away put still quiet calm inside outside in out bed sofa couch school "
-                         "work before after early late".split())
+                         "work before after early late for hours days ages forever".split())
 
 _TIME_WORD = re.compile(
     r"today|tonight|tomorrow|now|soon|later|asap|morning|evening|afternoon|week|weekend|"
@@ -564,6 +564,8 @@ def _is_action(candidate: _Candidate) -> bool:
     head, rest = words[0], words[1:]
     if rest and rest[0] in ("something", "anything", "everything", "somewhere") and len(rest) <= 2:
         return False  # "join something regular": no real object
+    if head == "let" and rest[:2] in (["you", "know"], ["it", "go"], ["it", "be"]):
+        return False  # "I'll let you know": a turn of phrase
     if head == "be":
         return bool(_BE_GOAL.match(action))
     if head in _NOT_ACTION_HEADS or head in _NOT_VERB_HEADS:

@@ -175,7 +175,9 @@ _SUBORDINATE_BEFORE = re.compile(
     r"(?:\b(?:if|unless|whether|than|wonder(?:ing)?(?:\s+if)?|not\s+sure(?:\s+if)?|(?:don't|do\s+not|didn't)\s+"
     r"(?:think|know|feel\s+like)(?:\s+if)?|no\s+way|pretend(?:ed)?|what\s+if|in\s+case|even\s+if|as\s+if|"
     r"whenever|why|how|who|when|said|says|told\s+(?:me|him|her|them)|thinks|believes|reckons|feels|suggested|"
-    r"suggests|(?:keep|kept|been|was|am|'m)\s+thinking|hopefully)(?:\s+that)?)\s*,?\s*$",
+    r"suggests|(?:keep|kept|been|was|am|'m)\s+thinking|hopefully|"
+    # a decision reported, made with others: "We agreed I'll keep the flat" (not the writer's own plan)
+    r"(?:we|they|he|she)\s+(?:(?:all|both)\s+)?(?:agreed|decided))(?:\s+that)?)\s*,?\s*$",
     re.IGNORECASE,
 )
 
@@ -252,7 +254,7 @@ _GOAL_CONTENT_RE = re.compile(
 _NOT_ACTION_HEADS = _words(
     "not never no feel worry cry scream vent panic stress overthink know understand wonder admit say "
     "confess agree laugh sigh relax breathe survive cope accept realize realise trust believe hope "
-    "see live wait pretend think remember mention note guess suppose imagine obsess dwell"
+    "see live wait pretend think remember mention note guess suppose imagine obsess dwell miss regret"
 )
 # Heads that show "going to"/"have to" is followed by a place or a noun, not a verb.
 _NOT_VERB_HEADS = _words(

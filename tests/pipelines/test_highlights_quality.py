@@ -192,3 +192,33 @@ def test_named_work_mentioned_in_passing_is_no_project():
 )
 def test_more_relative_dates(text, due):
     assert resolve_due_date(text, MONDAY).isoformat() == due
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I sat with Dad for an hour and I need to call the vet.",
+        "We had lunch out in the sun. Need to call the vet.",
+        "Going to sign up for the Thursday climbing club.",
+    ],
+)
+def test_words_that_look_like_days_are_no_due_date(text):
+    assert [due for _, _, due in _found(text)] == [None]
+
+
+def test_a_day_written_short_is_still_a_day():
+    assert resolve_due_date("by sat", MONDAY).isoformat() == "2025-11-29"
+    assert resolve_due_date("prepare slides for the Friday meeting", MONDAY).isoformat() == "2025-11-28"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We agreed I'll keep the flat and buy her out.",
+        "I'll let you know.",
+        "I'm going to miss her so much.",
+        "I just want to sleep for a week.",
+    ],
+)
+def test_turns_of_phrase_and_reported_decisions_are_no_intentions(text):
+    assert _found(text) == []
