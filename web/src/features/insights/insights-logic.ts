@@ -26,6 +26,14 @@ function toParagraphs(text: string): string[] {
     .filter(Boolean);
 }
 
+/** A paragraph written as a heading line ending in ':' and '- ' items (the story's recurring
+ * threads and people, each with its entries' dates): its heading and items; otherwise null. */
+export function storyList(paragraph: string): { heading: string; items: string[] } | null {
+  const [first, ...rest] = paragraph.split("\n").map((line) => line.trim());
+  if (!first?.endsWith(":") || rest.length === 0 || !rest.every((line) => line.startsWith("- "))) return null;
+  return { heading: first.slice(0, -1), items: rest.map((line) => line.slice(2).trim()) };
+}
+
 /** Splits the full profile into its prose and its '**Concrete Actions**:' numbered lines. */
 export function parseFullProfile(fullProfile: string): ParsedProfile {
   const index = fullProfile.indexOf(CONCRETE_ACTIONS_MARKER);

@@ -93,6 +93,31 @@ describe("InsightsView personal story", () => {
     expect(within(story).queryByText(/\*\*/)).not.toBeInTheDocument();
   });
 
+  it("shows the story's recurring threads and people as lists, each with its entries' dates", async () => {
+    const user = userEvent.setup();
+    journal(6, {
+      fullProfile:
+        "Across 6 entries, you come back most often to the loft conversion.\n\nYour moods: Happy 2, Anxious 2 " +
+        "(of 4 entries).\n\nWhat you keep coming back to:\n- The loft conversion: 3 entries (09/01/2026, " +
+        "09/04/2026 and 09/19/2026)\n- Sleep before midnight: 2 entries (09/04/2026 and 09/15/2026)\n\n" +
+        "The people in your story:\n- Dan: 2 entries (09/08/2026 and 09/19/2026)\n\n**Concrete Actions**:\n" +
+        "1. Book the electrician (from 09/19/2026)",
+    });
+    renderSignedIn(<InsightsView />, makeUser({ isPremium: true }));
+    const story = await storyRegion();
+    await user.click(within(story).getByRole("tab", { name: "Deep Dive" }));
+    const threads = within(story).getByRole("list", { name: "What you keep coming back to" });
+    expect(within(threads).getAllByRole("listitem").map((li) => li.textContent)).toEqual([
+      "The loft conversion: 3 entries (09/01/2026, 09/04/2026 and 09/19/2026)",
+      "Sleep before midnight: 2 entries (09/04/2026 and 09/15/2026)",
+    ]);
+    const people = within(story).getByRole("list", { name: "The people in your story" });
+    expect(within(people).getByText("Dan: 2 entries (09/08/2026 and 09/19/2026)")).toBeInTheDocument();
+    expect(within(story).getByText("Your moods: Happy 2, Anxious 2 (of 4 entries).")).toBeInTheDocument();
+    const actions = within(story).getByRole("list", { name: "Concrete Actions" });
+    expect(within(actions).getByText("Book the electrician (from 09/19/2026)")).toBeInTheDocument();
+  });
+
   it("shows 'Profile needs refreshing' for the failure text and for an empty unlocked profile", async () => {
     journal(6, { shortSummary: "Could not generate profile. Please try again later." });
     const first = renderSignedIn(<InsightsView />);

@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardAction, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Progress } from "@/components/ui/progress";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { parseFullProfile, profileNeedsRefreshing } from "@/features/insights/insights-logic";
+import { parseFullProfile, profileNeedsRefreshing, storyList } from "@/features/insights/insights-logic";
 import { PlaceholderLines, PremiumLock } from "@/features/insights/premium-lock";
 import { useRegenerateProfile, type Profile } from "@/features/journal/queries";
 import { toast } from "@/hooks/use-toast";
@@ -112,11 +112,23 @@ function DeepDive({ profile, isPremium }: { profile: Profile; isPremium: boolean
   const { paragraphs, actions } = parseFullProfile(profile.fullProfile);
   return (
     <>
-      {paragraphs.map((paragraph, i) => (
-        <p key={i} className="leading-relaxed whitespace-pre-line">
-          {paragraph}
-        </p>
-      ))}
+      {paragraphs.map((paragraph, i) => {
+        const list = storyList(paragraph);
+        return list ? (
+          <section key={i}>
+            <h4 className="font-semibold">{list.heading}</h4>
+            <ul aria-label={list.heading} className="mt-2 list-disc space-y-1 pl-5">
+              {list.items.map((item, j) => (
+                <li key={j}>{item}</li>
+              ))}
+            </ul>
+          </section>
+        ) : (
+          <p key={i} className="leading-relaxed whitespace-pre-line">
+            {paragraph}
+          </p>
+        );
+      })}
       {actions.length > 0 && (
         <section>
           <h4 className="font-semibold">Concrete Actions</h4>

@@ -471,7 +471,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** ListInsights */
+        /**
+         * ListInsights
+         * @description The caller's insights, newest first: all of them, or a page with `limit` (then `before` = the previous page's X-Next-Cursor). X-Total-Count is the number of insights in all. Conditional: an If-None-Match with the ETag answers 304, no body.
+         */
         get: operations["listInsights"];
         put?: never;
         /**
@@ -534,7 +537,7 @@ export interface paths {
         };
         /**
          * ListEntries
-         * @description The signed-in user's entries, newest first, each with the insights, highlights (tasks, projects, goals) and photos drawn from it.
+         * @description The signed-in user's entries, newest first (by date, then by when written), each with the insights, highlights (tasks, projects, goals) and photos drawn from it; a page at a time: the first `limit` entries, or those after the `before` cursor the previous page gave in X-Next-Cursor (absent on the last page). X-Total-Count is the number of entries in all. Conditional: an If-None-Match with the page's ETag answers 304 with no body.
          */
         get: operations["listEntries"];
         put?: never;
@@ -1162,7 +1165,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** ListTasks */
+        /**
+         * ListTasks
+         * @description The caller's tasks, open ones first, newest first within each: all of them, or a page with `limit` (then `before` = the previous page's X-Next-Cursor). X-Total-Count is the number of tasks in all. Conditional: an If-None-Match with the ETag answers 304, no body.
+         */
         get: operations["listTasks"];
         put?: never;
         /**
@@ -1369,6 +1375,7 @@ export interface components {
             description: string;
             highlighted: string[];
             prompts: string[];
+            sources?: components["schemas"]["EntryRef"][];
             title: string;
         };
         /** AnalysisOut */
@@ -1497,6 +1504,11 @@ export interface components {
             timestamp: number | null;
             /** Format: date-time */
             updatedAt: string;
+        };
+        /** EntryRef */
+        EntryRef: {
+            date: string;
+            id: string;
         };
         /** EntryUpdate */
         EntryUpdate: {
@@ -2095,6 +2107,7 @@ export interface components {
         SelfAnalysis: {
             connections: components["schemas"]["AnalysisItem"][];
             growth: components["schemas"]["AnalysisItem"][];
+            notes?: string[];
             patterns: components["schemas"]["AnalysisItem"][];
             reflections: components["schemas"]["AnalysisItem"][];
         };
@@ -3534,7 +3547,12 @@ export interface operations {
     };
     listInsights: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description At most this many insights (default: all). */
+                limit?: number | null;
+                /** @description X-Next-Cursor of the previous page: the insights after it. */
+                before?: string | null;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3544,10 +3562,32 @@ export interface operations {
             /** @description Request fulfilled, document follows */
             200: {
                 headers: {
+                    /** @description A weak validator of this answer: send it as If-None-Match to get 304 when unchanged. */
+                    ETag?: unknown;
+                    /** @description The `before` of the next page; absent on the last page. */
+                    "X-Next-Cursor"?: unknown;
+                    /** @description How many rows the whole list has (every page). */
+                    "X-Total-Count"?: unknown;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["InsightOut"][];
+                };
+            };
+            /** @description Not modified: the If-None-Match ETag is still current; no body. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: `error` says what is wrong and `field` names the field at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
             /** @description Not signed in, or the session has ended */
@@ -3761,7 +3801,12 @@ export interface operations {
     };
     listEntries: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description How many entries (at most) this page has. */
+                limit?: number;
+                /** @description X-Next-Cursor of the previous page: the entries after it. */
+                before?: string | null;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3771,10 +3816,32 @@ export interface operations {
             /** @description Request fulfilled, document follows */
             200: {
                 headers: {
+                    /** @description A weak validator of this answer: send it as If-None-Match to get 304 when unchanged. */
+                    ETag?: unknown;
+                    /** @description The `before` of the next page; absent on the last page. */
+                    "X-Next-Cursor"?: unknown;
+                    /** @description How many rows the whole list has (every page). */
+                    "X-Total-Count"?: unknown;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["EntryOut"][];
+                };
+            };
+            /** @description Not modified: the If-None-Match ETag is still current; no body. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: `error` says what is wrong and `field` names the field at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
             /** @description Not signed in, or the session has ended */
@@ -5769,7 +5836,12 @@ export interface operations {
     };
     listTasks: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description At most this many tasks (default: all). */
+                limit?: number | null;
+                /** @description X-Next-Cursor of the previous page: the tasks after it. */
+                before?: string | null;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -5779,10 +5851,32 @@ export interface operations {
             /** @description Request fulfilled, document follows */
             200: {
                 headers: {
+                    /** @description A weak validator of this answer: send it as If-None-Match to get 304 when unchanged. */
+                    ETag?: unknown;
+                    /** @description The `before` of the next page; absent on the last page. */
+                    "X-Next-Cursor"?: unknown;
+                    /** @description How many rows the whole list has (every page). */
+                    "X-Total-Count"?: unknown;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["TaskOut"][];
+                };
+            };
+            /** @description Not modified: the If-None-Match ETag is still current; no body. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: `error` says what is wrong and `field` names the field at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
             /** @description Not signed in, or the session has ended */

@@ -24,6 +24,10 @@ const ANALYSIS = {
         description: "You write most in the morning.",
         highlighted: ["Woke early and wrote."],
         prompts: ["Why mornings?", "What changes at night?"],
+        sources: [
+          { id: "e1", date: "11/02/2026" },
+          { id: "e2", date: "11/05/2026" },
+        ],
       },
       { title: " ", description: "Untitled theme", highlighted: [], prompts: [] },
     ],
@@ -78,6 +82,10 @@ describe("SelfAnalysisDialog", () => {
     const detail = await within(dialog).findByRole("region", { name: "Selected theme" });
     expect(within(detail).getByRole("heading", { name: "Morning pages" })).toBeInTheDocument();
     expect(within(detail).getByText("Highlighted Patterns")).toBeInTheDocument();
+    // The entries the theme cites, by date.
+    expect(within(detail).getByText("From your entries:").parentElement).toHaveTextContent(
+      "From your entries: 11/02/2026, 11/05/2026",
+    );
     expect(within(detail).getByText("Questions for Deeper Reflection")).toBeInTheDocument();
     expect(within(detail).getAllByRole("listitem").map((li) => li.textContent)).toEqual([
       "Why mornings?",

@@ -28,8 +28,10 @@ export const SELF_ANALYSIS_LOADING = "Analyzing your journal entries for pattern
 export const SELF_ANALYSIS_ERROR = "An error occurred while analyzing your journal entries. Please try again.";
 export const SELF_ANALYSIS_MIN_MESSAGE = "You need at least 3 journal entries to perform a meaningful analysis.";
 export const SELECT_THEME_MESSAGE = "Select a theme to view insights and reflection prompts";
+/** Before the dates of the entries a theme cites (every theme of a real analysis cites two or more). */
+export const SOURCES_LABEL = "From your entries:";
 
-type TabKey = keyof SelfAnalysis;
+type TabKey = Exclude<keyof SelfAnalysis, "notes">;
 
 const TABS: { key: TabKey; label: string; empty: string }[] = [
   { key: "patterns", label: "Patterns", empty: "No patterns identified yet" },
@@ -222,6 +224,12 @@ function SelfAnalysisBody({ onClose, onInsert, entries }: BodyProps & { entries:
                 <section aria-label="Selected theme" className="grid gap-3 p-4">
                   <h3 className="text-lg font-semibold">{selected.title}</h3>
                   {selected.description && <p className="text-sm">{selected.description}</p>}
+                  {selected.sources && selected.sources.length > 0 && (
+                    <p className="text-xs text-muted-foreground">
+                      <span className="font-medium">{SOURCES_LABEL}</span>{" "}
+                      {selected.sources.map((source) => source.date).join(", ")}
+                    </p>
+                  )}
                   {selected.highlighted.length > 0 && (
                     <div className="grid gap-2">
                       <h4 className="text-sm font-medium">Highlighted Patterns</h4>
