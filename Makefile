@@ -35,9 +35,11 @@ bench: install $(WEB_INDEX)
 # The quality gates, each at a chosen size (docs/quality.md); the suite runs bounded versions.
 USERS    ?= 50
 DURATION ?= 60s
-## load: locust journalers against the app started as `make run` starts it; figures to .data/load/
+PROCESSES ?= 2
+## load: locust journalers against the app started as `make run` starts it (PROCESSES app
+## processes, WEB_CONCURRENCY); figures, with the server's CPU ms per request, to .data/load/
 load: install $(WEB_INDEX)
-	$(PY) -m tests.load --users $(USERS) --duration $(DURATION)
+	$(PY) -m tests.load --users $(USERS) --duration $(DURATION) --processes $(PROCESSES)
 
 FUZZ_EXAMPLES ?= 200
 ## fuzz: schemathesis on every operation of the app's OpenAPI schema, signed in

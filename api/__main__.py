@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 
 
@@ -40,16 +41,84 @@ def main(argv: list[str] | None = None) -> int:
 def _serve(settings) -> int:
     import uvicorn
 
-    from api.app import create_app
     from api.logging import get_logger
 
-    app = create_app(settings)
-    get_logger("reverie").info("serving", url=settings.public_base_url)
     # uvicorn's own proxy handling would take X-Forwarded-For from loopback whatever the settings
     # say; the client address is the app's business (TRUST_FORWARDED_FOR, TRUSTED_PROXIES).
-    uvicorn.run(app, host=settings.host, port=settings.port, log_config=None, access_log=False, lifespan="on",
-                proxy_headers=False, server_header=False)
+    options = {"host": settings.host, "port": settings.port, "log_config": None, "access_log": False,
+               "lifespan": "on", "proxy_headers": False, "server_header": False}
+    log = get_logger("reverie")
+    if settings.web_concurrency == 1:
+        from api.app import create_app
+
+        app = create_app(settings)
+        log.info("serving", url=settings.public_base_url)
+        uvicorn.run(_with_pid_header(app), **options)
+        return 0
+    return _serve_workers(settings, uvicorn, log, options)
+
+
+def _serve_workers(settings, uvicorn, log, options) -> int:
+    """WEB_CONCURRENCY processes on one socket (uvicorn's workers, restarted when one dies).
+
+    What must happen once happens here, before they start: the database is started (embedded) and
+    migrated, the secret key file exists (Settings made it), and Prefect's API server runs (inline mode), shared by all of
+    them through PREFECT_API_URL. Each worker then builds the app on that database
+    (`worker_app`); the rate-limit counters and polled runs live in the database (or Redis), and
+    one process at a time analyses (pipelines/coordination.py)."""
+    from api.database import prepare_database
+    from api.logging import configure_logging
+
+    configure_logging(settings.log_level, settings.log_format)
+    os.environ[WORKER_DATABASE_URL] = prepare_database(settings)
+    os.environ["REVERIE_MIGRATE_ON_START"] = "false"
+    prefect_server = None
+    if settings.pipelines_mode == "inline" and not os.environ.get("PREFECT_API_URL"):
+        from pipelines import configure_prefect
+
+        configure_prefect(settings.data_dir)
+        from prefect.server.api.server import SubprocessASGIServer
+
+        prefect_server = SubprocessASGIServer()
+        prefect_server.start(timeout=120)
+        os.environ["PREFECT_API_URL"] = prefect_server.api_url
+    log.info("serving", url=settings.public_base_url, processes=settings.web_concurrency)
+    try:
+        uvicorn.run("api.__main__:worker_app", factory=True, workers=settings.web_concurrency, **options)
+    finally:
+        if prefect_server is not None:
+            prefect_server.stop()
     return 0
+
+
+# The database every worker uses, prepared once by the parent (not a setting: set by _serve_workers).
+WORKER_DATABASE_URL = "REVERIE_WORKER_DATABASE_URL"
+# Tests only: each response names the process that answered (X-Reverie-Pid).
+PID_HEADER_ENV = "REVERIE_TEST_PID_HEADER"
+
+
+def worker_app():
+    """One of WEB_CONCURRENCY's processes: the app on the database the parent prepared."""
+    from api.app import create_app
+    from api.settings import Settings
+
+    return _with_pid_header(create_app(Settings.from_env(), database_url=os.environ.get(WORKER_DATABASE_URL)))
+
+
+def _with_pid_header(app):
+    if os.environ.get(PID_HEADER_ENV) != "1":
+        return app
+    pid = str(os.getpid()).encode()
+
+    async def answered_by(scope, receive, send):
+        async def send_with_pid(message):
+            if message["type"] == "http.response.start":
+                message["headers"] = [*message.get("headers", []), (b"x-reverie-pid", pid)]
+            await send(message)
+
+        await app(scope, receive, send_with_pid if scope["type"] == "http" else send)
+
+    return answered_by
 
 
 def _make_admin(url: str, email: str, is_admin: bool) -> int:

@@ -83,6 +83,8 @@ def create_app(settings: Settings | None = None, *, database_url: str | None = N
 
         configure_prefect(settings.data_dir)
         pipelines = PipelineRunner(mode=settings.pipelines_mode, workers=settings.pipelines_workers)
+        # One process analyses, whichever of the app's processes was asked (pipelines/coordination.py).
+        pipelines.coordinate(url)
 
     # Every request holds one connection; the pool covers the concurrent requests of one process.
     # The embedded server lives and dies with the app, so its connections are not pinged before

@@ -10,6 +10,7 @@ Two modes, chosen by configuration, with the same flows:
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
 import uuid
@@ -33,6 +34,11 @@ BATCHED_FLOWS = {"highlight-extraction": ("entry_id", "entry_ids")}
 MAX_BATCH = 8
 # The lane of runs submitted without an owner.
 SHARED_LANE = "~"
+# Runs a client polls by id (`get`, `active`): with several app processes, the poll may reach
+# another process than the one running it, so their state is also kept in `pipeline_runs`.
+RECORDED_FLOWS = frozenset({"profile-regeneration", "pattern-clustering"})
+# A recorded run not updated for this long belonged to a process that died: it counts as failed.
+RECORD_STALE_SECONDS = 15 * 60
 
 
 class PipelineRun(msgspec.Struct, kw_only=True):
@@ -86,6 +92,16 @@ class PipelineRunner:
         self._prefect_status: str = "stopped"
         self._prefect_error: str | None = None
         self._prefect_api_url: str | None = None
+        # Set by `coordinate()`: the app runs as one of several processes on one database.
+        self.coordination: Any = None
+
+    def coordinate(self, database_url: str) -> None:
+        """Share the work with the app's other processes on this database (inline mode): one
+        process analyses (`pipelines/coordination.py`), and polled runs are recorded for all."""
+        if self.mode == "inline":
+            from pipelines.coordination import AnalysisOwnership
+
+            self.coordination = AnalysisOwnership(self, database_url)
 
     # -- lifecycle -------------------------------------------------------------------------
     def start(self) -> None:
@@ -94,8 +110,12 @@ class PipelineRunner:
             self._executor = ThreadPoolExecutor(max_workers=self.workers, thread_name_prefix="pipeline")
         self._prefect_status = "starting"
         threading.Thread(target=self._check_prefect, name="prefect-check", daemon=True).start()
+        if self.coordination is not None:
+            self.coordination.start()
 
     def shutdown(self, wait: bool = True) -> None:
+        if self.coordination is not None:
+            self.coordination.stop()
         if self._executor is not None:
             self._executor.shutdown(wait=wait, cancel_futures=True)
             self._executor = None
@@ -142,6 +162,15 @@ class PipelineRunner:
             raise KeyError(f"Unknown flow {flow!r}")
         if self._executor is None:
             raise RuntimeError("The pipeline runner is not started")
+        if self.coordination is not None and flow == "highlight-extraction" and set(parameters) == {"entry_id"}:
+            lane = str(owner or SHARED_LANE)
+            return self.coordination.request(str(parameters["entry_id"]), lane, parameters)
+        return self.enqueue(flow, owner=owner, **parameters)
+
+    def enqueue(self, flow: str, *, owner: str | None = None, **parameters: Any) -> PipelineRun:
+        """`submit`, on this process's own queue."""
+        if self._executor is None:
+            raise RuntimeError("The pipeline runner is not started")
         lane = str(owner or parameters.get("user_id") or SHARED_LANE)
         run = PipelineRun(id=uuid.uuid4().hex, flow=flow, parameters=parameters, owner=lane)
         key = _queue_key(flow, parameters)
@@ -154,19 +183,76 @@ class PipelineRunner:
             self._done[run.id] = threading.Event()
             self._lanes.setdefault(lane, deque()).append(run.id)
             self._executor.submit(self._work)
+        self._record(run)
         return run
 
     def active(self, flow: str, owner: str) -> PipelineRun | None:
-        """The owner's queued or running run of `flow`, if any (the newest)."""
+        """The owner's queued or running run of `flow`, if any (the newest); with several
+        processes, also one another process runs."""
         with self._lock:
             found = [r for r in self._runs.values()
                      if r.flow == flow and r.owner == owner and r.state in ("scheduled", "running")
                      and not self._done[r.id].is_set()]
-        return found[-1] if found else None
+        if found:
+            return found[-1]
+        if self.coordination is not None and flow in RECORDED_FLOWS:
+            return self._recorded(flow=flow, owner=owner)
+        return None
 
     def get(self, run_id: str) -> PipelineRun | None:
         with self._lock:
-            return self._runs.get(run_id)
+            run = self._runs.get(run_id)
+        if run is None and self.coordination is not None:
+            run = self._recorded(run_id=run_id)
+        return run
+
+    # -- runs other processes poll ---------------------------------------------------------
+    def _record(self, run: PipelineRun) -> None:
+        """Keep a polled run's state in `pipeline_runs` (several processes only; never raises)."""
+        if self.coordination is None or run.flow not in RECORDED_FLOWS:
+            return
+        import sqlalchemy as sa
+
+        from pipelines import db
+
+        try:
+            with db.session() as s:
+                s.execute(sa.text(
+                    "INSERT INTO pipeline_runs (id, flow, owner, state, error, updated_at) "
+                    "VALUES (:id, :flow, :owner, :state, :error, now()) ON CONFLICT (id) DO UPDATE "
+                    "SET state = EXCLUDED.state, error = EXCLUDED.error, updated_at = now()"),
+                    {"id": run.id, "flow": run.flow, "owner": run.owner[:64], "state": run.state,
+                     "error": run.error})
+                s.execute(sa.text("DELETE FROM pipeline_runs WHERE updated_at < now() - interval '1 day'"))
+                s.commit()
+        except Exception as exc:  # the poll then answers from this process only
+            logging.getLogger("reverie.pipelines").warning("run_not_recorded %s: %s", type(exc).__name__, exc)
+
+    def _recorded(self, *, run_id: str | None = None, flow: str | None = None,
+                  owner: str | None = None) -> PipelineRun | None:
+        import sqlalchemy as sa
+
+        from pipelines import db
+
+        query = ("SELECT id, flow, owner, state, error, now() - updated_at > make_interval(secs => :stale) "
+                 "FROM pipeline_runs WHERE ")
+        if run_id is not None:
+            query += "id = :id"
+        else:
+            query += ("owner = :owner AND flow = :flow AND state IN ('scheduled', 'running') "
+                      "AND now() - updated_at <= make_interval(secs => :stale) ORDER BY updated_at DESC LIMIT 1")
+        try:
+            with db.session() as s:
+                row = s.execute(sa.text(query), {"id": run_id, "owner": owner, "flow": flow,
+                                                 "stale": RECORD_STALE_SECONDS}).first()
+        except Exception:
+            return None
+        if row is None:
+            return None
+        state, error = row.state, row.error
+        if row[5] and state in ("scheduled", "running"):
+            state, error = "failed", "The process running it stopped."
+        return PipelineRun(id=row.id, flow=row.flow, parameters={}, owner=row.owner, state=state, error=error)
 
     def wait(self, run_id: str, timeout: float | None = None) -> PipelineRun:
         with self._lock:
@@ -232,7 +318,9 @@ class PipelineRunner:
                 if self._queued.get(key) == member.id:
                     del self._queued[key]
                 member.state = "running"
-            return batch
+        for member in batch:
+            self._record(member)
+        return batch
 
     def _rotate(self, owner: str) -> None:
         """After a lane gave a run: it goes to the back of the turn order, or away when empty."""
@@ -298,6 +386,7 @@ class PipelineRunner:
                 self.submit("profile-regeneration", user_id=owner, owner=owner)
 
     def _finished(self, run: PipelineRun) -> None:
+        self._record(run)
         with self._lock:
             done = self._done.get(run.id)
             self._finished_order[run.id] = None
@@ -338,5 +427,7 @@ class PipelineRunner:
             "error": self._prefect_error,
             "runs": counts,
             "queuedOwners": lanes,
+            # With several app processes, whether this one runs the analyses (coordination.py).
+            "analysisOwner": self.coordination.is_owner if self.coordination is not None else True,
             "lastFailure": next((f"{r.flow}: {r.error}" for r in reversed(runs) if r.state == "failed"), None),
         }

@@ -1,13 +1,18 @@
 """The load test: `python -m tests.load --users 50 --duration 60s` (`make load` runs it).
 
 1. Starts Reverie the way the README does (`python -m api`, embedded PostgreSQL, inline
-   pipelines) on a fresh data dir, on loopback, or uses `--url` for one already running (then
-   `--data-dir` must name its data dir, whose outbox holds the verification codes).
+   pipelines) on a fresh data dir, on loopback, as `--processes` app processes (WEB_CONCURRENCY,
+   default 2), or uses `--url` for one already running (then `--data-dir` must name its data dir,
+   whose outbox holds the verification codes).
 2. Makes the journalers' accounts through the API (register, the code from the outbox, verify,
    agree) and gives each a few entries, then waits until their analyses are done.
 3. Runs the locust scenario in tests/load/locustfile.py headless, in a process of its own.
 4. Prints requests/s, p50/p95/p99 per endpoint and the failures, and writes the same figures
-   as JSON (`--output`, default .data/load/latest.json).
+   as JSON (`--output`, default .data/load/latest.json), with the server's CPU time per request:
+   user + system CPU of every process of the server it started (the app processes, the embedded
+   PostgreSQL and its backends, Prefect's API server), from just before locust starts to just
+   after it ends, divided by the requests locust sent in that time (ramp-up included). The
+   server's background work (the analyses the writes start) is part of what a request costs.
 
 Exit status: 0 when no request failed, 1 otherwise.
 """
@@ -84,10 +89,75 @@ def run_locust(url: str, accounts_file: Path, users: int, spawn_rate: float, sec
     command = [
         sys.executable, "-m", "locust", "-f", str(Path(__file__).with_name("locustfile.py")),
         "--headless", "--host", url, "--users", str(users), "--spawn-rate", str(spawn_rate),
-        "--run-time", f"{seconds}s", "--csv", str(csv_prefix), "--only-summary", "--reset-stats",
-        "--loglevel", "WARNING", "--stop-timeout", "10", *extra,
+        "--run-time", f"{seconds}s", "--csv", str(csv_prefix), "--csv-full-history", "--only-summary",
+        "--reset-stats", "--loglevel", "WARNING", "--stop-timeout", "10", *extra,
     ]
     return subprocess.run(command, check=False, cwd=REPO, env=env).returncode
+
+
+# -- the server's CPU ------------------------------------------------------------------------
+def _kind(process: psutil.Process, postgres: set[int]) -> str:
+    if process.pid in postgres:
+        return "postgres"
+    try:
+        command = " ".join(process.cmdline())
+    except psutil.Error:
+        return "app"
+    return "prefect" if "prefect" in command else "app"
+
+
+def cpu_snapshot(server: ServerProcess) -> dict[int, tuple[str, float]]:
+    """pid -> (kind, CPU seconds) of every process of the server. A process's reaped children
+    count too (PostgreSQL's backends that ended, a worker that was replaced)."""
+    processes = server.processes()
+    postgres: set[int] = set()
+    pid_file = server.data_dir / "pgdata" / "postmaster.pid"
+    try:
+        postmaster = psutil.Process(int(pid_file.read_text().split()[0]))
+        postgres = {postmaster.pid, *(child.pid for child in postmaster.children(recursive=True))}
+    except (OSError, ValueError, IndexError, psutil.Error):
+        pass
+    seen = {}
+    for process in processes:
+        try:
+            times = process.cpu_times()
+        except psutil.Error:
+            continue
+        seen[process.pid] = (_kind(process, postgres),
+                             times.user + times.system + times.children_user + times.children_system)
+    return seen
+
+
+def cpu_used(before: dict[int, tuple[str, float]], after: dict[int, tuple[str, float]]) -> dict:
+    """CPU seconds between two snapshots, in total, by kind, and per app process."""
+    by_kind: dict[str, float] = {}
+    app: list[dict] = []
+    for pid, (kind, seconds) in after.items():
+        used = max(0.0, seconds - before.get(pid, (kind, 0.0))[1])
+        by_kind[kind] = by_kind.get(kind, 0.0) + used
+        if kind == "app":
+            app.append({"pid": pid, "cpu_s": round(used, 2)})
+    return {"total_s": round(sum(by_kind.values()), 2),
+            "by_kind_s": {kind: round(value, 2) for kind, value in sorted(by_kind.items())},
+            "app_processes": sorted(app, key=lambda p: -p["cpu_s"])}
+
+
+def requests_sent(csv_prefix: Path) -> int | None:
+    """Every request locust sent, ramp-up included: the stats were reset once all users ran, so
+    the count before the reset is added to the final one (from the full history)."""
+    path = Path(f"{csv_prefix}_stats_history.csv")
+    if not path.exists():
+        return None
+    total, previous = 0, 0
+    with open(path, newline="") as handle:
+        for row in csv.DictReader(handle):
+            if row.get("Name") != "Aggregated":
+                continue
+            count = int(float(row["Total Request Count"]))
+            if count < previous:  # the reset
+                total += previous
+            previous = count
+    return total + previous
 
 
 def _ms(text: str) -> float | None:
@@ -125,11 +195,16 @@ def read_figures(csv_prefix: Path) -> dict:
 
 def print_figures(result: dict) -> None:
     print(f"\nReverie load test: {result['users']} journalers for {result['duration_s']} s "
-          f"on {result['machine']['cores']} cores ({result['url']})")
+          f"on {result['machine']['cores']} cores ({result['url']}, {result.get('processes') or '?'} app processes)")
     print(f"{'endpoint':<34} {'requests':>8} {'fail':>5} {'req/s':>7} {'p50 ms':>7} {'p95 ms':>7} {'p99 ms':>7}")
     for row in [*result["endpoints"], result["total"]]:
         latencies = " ".join(f"{'-' if row[k] is None else format(row[k], '.0f'):>7}" for k in ("p50_ms", "p95_ms", "p99_ms"))
         print(f"{row['name']:<34} {row['requests']:>8} {row['failures']:>5} {row['rps']:>7.1f} {latencies}")
+    cpu = result.get("server_cpu")
+    if cpu:
+        kinds = ", ".join(f"{kind} {seconds:.1f}" for kind, seconds in cpu["by_kind_s"].items())
+        print(f"server CPU: {cpu['ms_per_request']:.2f} ms per request ({cpu['total_s']:.1f} s over "
+              f"{cpu['requests']} requests; {kinds} s)")
     for failure in result["failures"]:
         print(f"FAILED {failure['occurrences']}x {failure['name']}: {failure['error']}")
 
@@ -145,7 +220,7 @@ def stop_everything(server: ServerProcess) -> None:
 
 def run(users: int, duration: int, *, spawn_rate: float | None = None, accounts: int | None = None,
         entries_each: int = 3, output: Path = DEFAULT_OUTPUT, url: str | None = None,
-        data_dir: Path | None = None, exclude_tags: list[str] | None = None) -> dict:
+        data_dir: Path | None = None, exclude_tags: list[str] | None = None, processes: int = 2) -> dict:
     accounts = accounts or users
     spawn_rate = spawn_rate or max(1.0, users / 5)
     workdir = Path(tempfile.mkdtemp(prefix="reverie-load-"))
@@ -155,8 +230,9 @@ def run(users: int, duration: int, *, spawn_rate: float | None = None, accounts:
             data_dir = workdir / "data"
             # As `make run` starts it, with one difference: all simulated people share the
             # loopback address, so the app takes each one's address from X-Forwarded-For.
-            server = ServerProcess(data_dir, extra_env={"TRUST_FORWARDED_FOR": "true", "LOG_LEVEL": "WARNING"})
-            server.wait_healthy(timeout=180)
+            server = ServerProcess(data_dir, extra_env={"TRUST_FORWARDED_FOR": "true", "LOG_LEVEL": "WARNING",
+                                                        "WEB_CONCURRENCY": str(processes)})
+            server.wait_healthy(timeout=300)
             url = server.url
         elif data_dir is None:
             raise SystemExit("--url needs --data-dir (the running app's data dir, for the verification codes)")
@@ -167,7 +243,14 @@ def run(users: int, duration: int, *, spawn_rate: float | None = None, accounts:
         accounts_file.write_text(json.dumps(made))
         csv_prefix = workdir / "locust"
         extra = ["--exclude-tags", *exclude_tags] if exclude_tags else []
+        before = cpu_snapshot(server) if server is not None else None
         run_locust(url, accounts_file, users, spawn_rate, duration, csv_prefix, extra)
+        server_cpu = None
+        if server is not None and before is not None:
+            server_cpu = cpu_used(before, cpu_snapshot(server))
+            sent = requests_sent(csv_prefix)
+            server_cpu["requests"] = sent
+            server_cpu["ms_per_request"] = round(1000 * server_cpu["total_s"] / sent, 2) if sent else None
         result = {
             "measured_at": datetime.now(UTC).isoformat(timespec="seconds"),
             "url": url,
@@ -175,9 +258,11 @@ def run(users: int, duration: int, *, spawn_rate: float | None = None, accounts:
             "accounts": accounts,
             "duration_s": duration,
             "excluded_tags": exclude_tags or [],
+            "processes": processes if server is not None else None,
             "machine": {"cores": os.cpu_count(), "load_average_at_end": [round(x, 2) for x in os.getloadavg()],
                         "python": platform.python_version(), "platform": platform.platform()},
             **read_figures(csv_prefix),
+            "server_cpu": server_cpu,
         }
         output.parent.mkdir(parents=True, exist_ok=True)
         output.write_text(json.dumps(result, indent=2) + "\n")
@@ -198,12 +283,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--output", type=Path, default=DEFAULT_OUTPUT, help=f"figures as JSON (default {DEFAULT_OUTPUT})")
     parser.add_argument("--exclude-tags", nargs="+", choices=["write", "ai"],
                         help="leave out writes and edits (write) or search and chat (ai): the read path alone")
+    parser.add_argument("--processes", type=int, default=2,
+                        help="app processes of the server it starts (WEB_CONCURRENCY, default 2)")
     parser.add_argument("--url", help="an already running Reverie instead of starting one")
     parser.add_argument("--data-dir", type=Path, help="with --url: that instance's data dir")
     args = parser.parse_args(argv)
     result = run(args.users, parse_duration(args.duration), spawn_rate=args.spawn_rate, accounts=args.accounts,
                  entries_each=args.entries, output=args.output, url=args.url, data_dir=args.data_dir,
-                 exclude_tags=args.exclude_tags)
+                 exclude_tags=args.exclude_tags, processes=args.processes)
     print_figures(result)
     print(f"\nfigures written to {args.output}")
     return 1 if result["total"] is None or result["total"]["failures"] else 0

@@ -1,5 +1,6 @@
-"""The load test, short: 30 s of mixed journalers against the app started as the README starts it.
-It must show no failed request, and write its figures (requests/s, p50/p95/p99 per endpoint).
+"""The load test, short: 30 s of mixed journalers against the app started as the README starts it,
+as two app processes (WEB_CONCURRENCY=2). It must show no failed request, and write its figures
+(requests/s, p50/p95/p99 per endpoint, the server's CPU ms per request).
 
 The full-size run is `make load` (or `python -m tests.load --users 50 --duration 60s`); `make bench`
 runs it at the size budgets.toml sets and checks the budget.
@@ -37,3 +38,14 @@ def test_thirty_seconds_of_journalers_without_a_failure(tmp_path, capsys):
     for row in ran:
         assert 0 < row["p50_ms"] <= row["p95_ms"] <= row["p99_ms"], row
     assert "all requests" in printed and "p95 ms" in printed
+
+    # Two app processes served it, and the server's CPU per request is recorded and printed.
+    cpu = result["server_cpu"]
+    assert result["processes"] == 2
+    assert cpu["requests"] >= result["total"]["requests"], cpu
+    assert cpu["ms_per_request"] == pytest.approx(1000 * cpu["total_s"] / cpu["requests"], rel=0.01)
+    assert 0.1 < cpu["ms_per_request"] < 1000, cpu
+    assert cpu["by_kind_s"]["postgres"] > 0 and cpu["by_kind_s"]["app"] > 0, cpu
+    busy = [p for p in cpu["app_processes"] if p["cpu_s"] >= 0.5]
+    assert len(busy) >= 2, cpu["app_processes"]  # both workers did real work
+    assert "ms per request" in printed and "2 app processes" in printed

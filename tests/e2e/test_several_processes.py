@@ -1,0 +1,108 @@
+"""The app as several processes on one PostgreSQL (issue 17): `WEB_CONCURRENCY=2` serves one port
+with two uvicorn workers. Each response names the process that answered (X-Reverie-Pid, only with
+REVERIE_TEST_PID_HEADER=1), so the test can show both answered.
+
+- A rate limit holds across the processes: the per-address limit of reset-password trips at the
+  same count as with one process, though the requests were spread over both.
+- One process analyses: entries written to either are analysed, by the owner only; when the owner
+  is killed, the other process takes over and nothing written is lost.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import time
+
+import httpx
+import pytest
+
+from api.security.rate_limit import LIMITS, MSG_TOO_MANY
+from tests.e2e.server import ServerProcess
+from tests.support.accounts import make_user
+from tests.support.app import APP_HEADERS
+from tests.support.journal import wait_until_analysed
+
+pytestmark = pytest.mark.slow
+
+
+def _fresh(server: ServerProcess, **kwargs) -> httpx.Client:
+    """A client that opens a new connection per request, so the kernel may hand each to either
+    process (a kept-alive connection stays with one)."""
+    return httpx.Client(base_url=server.url, headers=APP_HEADERS, timeout=60,
+                        limits=httpx.Limits(max_keepalive_connections=0), **kwargs)
+
+
+def _processes(server: ServerProcess, timeout: float = 240) -> dict[int, dict]:
+    """pid -> pipelines detail of health, once two processes answered ready."""
+    seen: dict[int, dict] = {}
+    deadline = time.monotonic() + timeout
+    with _fresh(server) as api:
+        while time.monotonic() < deadline:
+            response = api.get("/api/health")
+            pipelines = response.json().get("pipelines", {})
+            if response.status_code == 200 and pipelines.get("status") == "ready":
+                seen[int(response.headers["x-reverie-pid"])] = pipelines["detail"]
+                if len(seen) == 2 and sum(d["analysisOwner"] for d in seen.values()) == 1:
+                    return seen
+            time.sleep(0.2)
+    raise AssertionError(f"two ready processes, one owning the analyses, not seen in {timeout}s: {seen}\n"
+                         f"{server.log()}")
+
+
+def test_two_processes_share_the_rate_limits_and_the_analyses(tmp_path):
+    server = ServerProcess(tmp_path / "data", extra_env={
+        "WEB_CONCURRENCY": "2", "REVERIE_TEST_PID_HEADER": "1", "LOG_LEVEL": "WARNING"})
+    try:
+        server.wait_healthy(timeout=300)
+        processes = _processes(server)
+        owner = next(pid for pid, detail in processes.items() if detail["analysisOwner"])
+        other = next(pid for pid in processes if pid != owner)
+
+        # 1. The per-address limit of reset-password, counted across both processes.
+        limit = LIMITS["reset"][0].attempts
+        allowed_by: list[int] = []
+        with _fresh(server) as api:
+            for _ in range(limit):
+                response = api.post("/api/auth/reset-password", json={"token": "x" * 43, "newPassword": "n" * 12})
+                assert response.status_code == 400, response.text  # an unknown token, not yet a 429
+                allowed_by.append(int(response.headers["x-reverie-pid"]))
+            refused = [api.post("/api/auth/reset-password", json={"token": "x" * 43, "newPassword": "n" * 12})
+                       for _ in range(6)]
+        assert set(allowed_by) == {owner, other}, allowed_by  # both processes counted attempts
+        assert all(r.status_code == 429 for r in refused), [r.status_code for r in refused]
+        assert refused[0].json()["error"] == MSG_TOO_MANY and int(refused[0].headers["Retry-After"]) >= 1
+        refused_by = {int(r.headers["x-reverie-pid"]) for r in refused}
+        assert refused_by <= {owner, other}
+
+        # 2. Entries written through either process are analysed, by the owner only.
+        with _fresh(server) as api:
+            make_user(api, server.data_dir / "outbox", "twoproc", "twoproc@example.com")
+            written: dict[str, int] = {}
+            for index in range(8):
+                response = api.post("/api/journal", json={"content": f"Day {index}: a walk by the river, then work."})
+                assert response.status_code == 201, response.text
+                written[response.json()["id"]] = int(response.headers["x-reverie-pid"])
+            assert set(written.values()) == {owner, other}, written
+            for entry_id in written:
+                assert wait_until_analysed(api, entry_id, timeout=180)["analysis"]["state"] == "done"
+            after = _processes(server)
+            assert after[owner]["analysisOwner"] and not after[other]["analysisOwner"]
+            assert after[other]["runs"]["completed"] == 0 and after[other]["runs"]["running"] == 0
+
+            # 3. The owner dies: the other process takes the analyses over, and an entry written
+            # meanwhile (to whichever process answers) is analysed.
+            os.kill(owner, signal.SIGKILL)
+            response = api.post("/api/journal", json={"content": "After the crash: still here, still writing."})
+            assert response.status_code == 201, response.text
+            late = response.json()["id"]
+            assert wait_until_analysed(api, late, timeout=180)["analysis"]["state"] == "done"
+            deadline = time.monotonic() + 60
+            while time.monotonic() < deadline:
+                health = api.get("/api/health")
+                if int(health.headers["x-reverie-pid"]) == other:
+                    break
+            assert int(health.headers["x-reverie-pid"]) == other
+            assert health.json()["pipelines"]["detail"]["analysisOwner"] is True
+    finally:
+        server.stop()
