@@ -97,17 +97,25 @@ def extract_highlights(text: str, *, today: date | None = None) -> list[Highligh
     found: list[tuple[Highlight, str | None]] = []  # with each project's head noun
     seen = ""  # the text before the current unit: where "her" in "ring her back" is named
     event = ""  # the unit before, when it stated a dated event and no intention ("Panel on the 20th.")
+    written = normalise_text(text)
+    cursor = 0
     for unit in _segment(text):
+        # What was written before the unit, as written ("Sam and I argued" stays one phrase, where
+        # the clauses split it); the units joined when it cannot be found.
+        at = written.find(unit.text, cursor)
+        if at >= 0:
+            seen, cursor = written[:at], at + len(unit.text)
         results = _analyse_unit(unit, today)
         if not results and not unit.question and _DO_IT.search(unit.text):
             # "She says I should write a letter. I'll do it this weekend.": the date is the letter's.
             found = _date_last_task(found, unit.text, today)
         for highlight, head in results:
-            highlight = _due_from_before(_resolve_pronouns(highlight, seen), unit, seen, today)
+            highlight = _due_from_before(_resolve_pronouns(highlight, seen, unit.text), unit, seen, today)
             highlight = _due_from_event(highlight, unit, event, today)
             found.append((highlight, head))
         event = unit.text if not results and unit.list_kind is None and _is_event(unit.text, today) else ""
-        seen += " " + unit.context + " " + unit.text + "."
+        if at < 0:
+            seen += " " + unit.context + " " + unit.text + "."
     found.extend(_named_projects(normalise_text(text), found))
     return _link_projects(_deduplicate(found))
 
@@ -240,7 +248,8 @@ def _split_actions(action: str) -> list[str]:
 # -- pronouns ------------------------------------------------------------------------------------
 _NAME = re.compile(r"(?<![.!?]\s)(?<!^)\b(?P<name>[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)\b(?!\s*\d)|"
                    r"(?:^|[.!?:;]\s+)(?P<lead>[A-Z][a-z]+)(?=\s+(?:from|rang|called|said|says|texted|emailed|messaged|"
-                   r"asked|told|came|is|was|and|has|had|wants|needs)\b)")
+                   r"asked|told|came|is|was|and|has|had|wants|needs|looked|looks|seemed|seems|sounded|sounds|felt|feels|got|"
+                   r"went|phoned|popped|dropped|cried|laughed|left|arrived|invited|visited|helped)\b)")
 _NOT_NAMES = frozenset(
     "I Im The A An My Our We He She They It This That Today Tomorrow Tonight Yesterday Monday Tuesday Wednesday "
     "Thursday Friday Saturday Sunday January February March April May June July August September October "
@@ -332,14 +341,18 @@ def _person_for(pronoun: str, before: str) -> str | None:
     return None
 
 
-def _resolve_pronouns(highlight: Highlight, before: str) -> Highlight:
+def _resolve_pronouns(highlight: Highlight, before: str, current: str = "") -> Highlight:
     """"Ring her back tomorrow" after "Jo rang about the coach": "Ring Jo back tomorrow";
-    "visit her more often" after "Mum and Dad came for lunch": "Visit Mum more often"."""
+    "visit her more often" after "Mum and Dad came for lunch": "Visit Mum more often". The
+    person may be named earlier in the same sentence ("Sam was quiet, so I'll sit down with him")."""
     if highlight.type == "project":
         return highlight
     m = _PERSON_OBJECT.search(highlight.reformulation)
     if m is None:
         return highlight
+    in_sentence = _PERSON_OBJECT.search(current)
+    if in_sentence is not None:
+        before = f"{before} {current[: in_sentence.start()]}"
     name = _person_for(m.group(0), before)
     if name is None:
         return highlight

@@ -147,3 +147,27 @@ def test_goals_and_projects_are_remembered_from_the_first_entry_and_linked(ana):
     later = _analysed(ana, "Builders started on the loft conversion this morning, the noise is unbelievable.",
                       "2025-09-29")
     assert "Loft conversion" in later["relatedProjects"]
+
+
+def test_the_browser_tour_entries_give_the_right_goals_people_and_types(ana):
+    """The tour's bugs: "Goal:" glued to the sentence before, "her" (Mum) resolved to Dad, "him"
+    left unresolved, the council typed personal; each entry as the tour wrote it."""
+    _analysed(ana, "Lovely dinner with Mum. We talked about Dad's garden and laughed a lot. I should visit her "
+                   "more often.", "2025-11-14")
+    _analysed(ana, "Rough night, barely slept. I want to get better at saying no. Goal: run a half marathon "
+                   "this year.", "2025-11-15")
+    _analysed(ana, "Sam and I argued about the loft budget. Tomorrow I will sit down with him. Need to email "
+                   "the council about permits.", "2025-11-16")
+    goals = sorted(g["text"] for g in ana.get("/api/goals").json())
+    assert goals == ["Get better at saying no", "Run a half marathon this year", "Visit Mum more often"]
+    tasks = {t["text"]: t for t in _tasks(ana)}
+    assert set(tasks) == {"Sit down with Sam", "Email the council about permits"}
+    assert tasks["Sit down with Sam"]["dueDate"] == "2025-11-17"
+    assert tasks["Email the council about permits"]["type"] == "administrative"
+    assert tasks["Sit down with Sam"]["type"] == "personal"
+
+
+def test_a_task_after_a_dated_event_takes_its_day(ana):
+    _analysed(ana, "Consultant appointment is on the 23rd. Remember to take the list of my tablets.", "2025-10-12")
+    [task] = _tasks(ana)
+    assert (task["text"], task["dueDate"]) == ("Take the list of your tablets", "2025-10-23")

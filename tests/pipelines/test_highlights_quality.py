@@ -75,6 +75,16 @@ def test_a_person_the_text_gives_no_gender_is_still_the_last_named():
                      ("task", "Go through the numbers calmly", "2025-11-25")]
 
 
+def test_the_person_is_found_in_the_text_as_written_and_earlier_in_the_sentence():
+    # The clauses split "Sam and I argued" in two; the name is still read from the text.
+    assert _found("Sam and I argued about the budget. Tomorrow I will sit down with him.") == [
+        ("task", "Sit down with Sam", "2025-11-25")
+    ]
+    assert [r for _, r, _ in _found("Dad came by. Jo looked tired, so I should check on her tomorrow.")] == [
+        "Check on Jo tomorrow"
+    ]
+
+
 def test_a_pronoun_stays_when_no_person_of_its_gender_or_unknown_is_named():
     assert [r for _, r, _ in _found("Long walk with the kids. We need to get him a proper book.")] == [
         "Get him a proper book"
