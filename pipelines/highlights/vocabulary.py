@@ -309,7 +309,9 @@ _CUT = re.compile(
     r"|\s+(?:because|'cause|cuz|bc|since\s+(?:i|it|she|he|they|we|the)|so\s+(?:that|i|we|it|they|she|he)|but|though|although|"
     r"even\s+though|or\s+else|or\s+(?:i|we|it|you|she|he|they)|and\s+(?:it|it's|it\s+is|that's|she|he|they)|"
     r"otherwise|if\s+(?:i|we|it|there|you|she|he|they)|before\s+i\s+forget|which|whereas|"
-    r"i\s+think|i\s+guess|i\s+suppose|lol|haha|tbh|or\s+something|or\s+whatever)\b"
+    r"i\s+think|i\s+guess|i\s+suppose|lol|haha|tbh|or\s+something|or\s+whatever|(?:just\s+)?in\s+case|"
+    r"once\s+(?:the|i|we|it|my|his|her|their|she|he|they)|as\s+soon\s+as|when\s+(?:i|we|it|the|my|she|he|they))\b"
+    r"|,\s*even\b"
     r"|\s+[-\u2013\u2014]+\s+|\s*\(|\s*:\s|\.\.\.|\u2026",
     re.IGNORECASE,
 )

@@ -232,3 +232,15 @@ def test_a_day_written_short_is_still_a_day():
 )
 def test_turns_of_phrase_and_reported_decisions_are_no_intentions(text):
     assert _found(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I should update my CV just in case.", "Update your CV"),
+        ("I want to walk to the reservoir again once the hip has healed.", "Walk to the reservoir again"),
+        ("My goal is to walk every day with the pram, even just round the park.", "Walk every day with the pram"),
+    ],
+)
+def test_reformulations_stop_before_conditions_and_asides(text, expected):
+    assert [r for _, r, _ in _found(text)] == [expected]
