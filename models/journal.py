@@ -53,7 +53,8 @@ class JournalEntry(Base):
     updated_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=utcnow, onupdate=utcnow)
 
     __table_args__ = (
-        sa.Index("ix_journal_entries_user_date", "user_id", "entry_date"),
+        # The entry list's order and paging cursor (GET /api/journal?before=...), newest first.
+        sa.Index("ix_journal_entries_user_page", "user_id", "entry_date", "created_at", "id"),
         sa.Index("ix_journal_entries_analysis_state", "analysis_state"),
         sa.Index(
             "ix_journal_entries_embedding_hnsw",
@@ -143,7 +144,7 @@ class Insight(Base):
 
     id: Mapped[uuid.UUID] = mapped_column(sa.Uuid, primary_key=True, default=uuid.uuid4)
     user_id: Mapped[uuid.UUID] = mapped_column(_user_fk(), index=True)
-    entry_id: Mapped[uuid.UUID | None] = mapped_column(_entry_fk())
+    entry_id: Mapped[uuid.UUID | None] = mapped_column(_entry_fk(), index=True)
     pattern_id: Mapped[uuid.UUID | None] = mapped_column(sa.ForeignKey("patterns.id", ondelete="SET NULL"), index=True)
     text: Mapped[str] = mapped_column(sa.Text)
     type: Mapped[str] = mapped_column(sa.String(32), default="insight")
@@ -158,6 +159,9 @@ class Insight(Base):
     origin: Mapped[str] = mapped_column(sa.String(16), default="user", server_default="user")
     source_entry_ids: Mapped[list[str]] = mapped_column(JSONB, default=list, server_default="[]")
     created_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=utcnow, index=True)
+
+    # A page of entries reads the insights drawn from its entries (by entry_id, or ?| on the sources).
+    __table_args__ = (sa.Index("ix_insights_source_entry_ids", "source_entry_ids", postgresql_using="gin"),)
 
 
 class Resume(Base):

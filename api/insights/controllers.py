@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import uuid
 
-from litestar import Controller, Request, delete, get, patch, post
+from litestar import Controller, Request, Response, delete, get, patch, post
+from litestar.params import Parameter
 
 from api.errors import FieldError, documented_errors, error_responses
 from api.insights import rules
 from api.insights.schemas import InsightDeletedOut, InsightIn, InsightOut, InsightTextIn
 from api.insights.services import InsightService
 from api.journal.services import EntryService
+from api.paging import NOT_MODIFIED, PAGE_HEADERS, conditional, keyset_page
 from api.patterns.services import PatternService
 from api.services import provide
 from api.subscription.usage import UsageService
@@ -26,9 +28,19 @@ class InsightsController(Controller):
     dependencies = provide(insights=InsightService, entries=EntryService, patterns=PatternService,
                            usage=UsageService)
 
-    @get(operation_id="listInsights")
-    async def list_insights(self, request: Request, insights: InsightService) -> list[InsightOut]:
-        return [InsightOut.of(i) for i in await insights.newest_first(request.user.id)]
+    @get(operation_id="listInsights", response_headers=PAGE_HEADERS, responses=NOT_MODIFIED,
+         description="The caller's insights, newest first: all of them, or a page with `limit` (then `before` = "
+                     "the previous page's X-Next-Cursor). X-Total-Count is the number of insights in all. "
+                     "Conditional: an If-None-Match with the ETag answers 304, no body.")
+    async def list_insights(
+        self, request: Request, insights: InsightService,
+        limit: int | None = Parameter(default=None, ge=1, le=rules.MAX_PAGE_SIZE,
+                                      description="At most this many insights (default: all)."),
+        before: str | None = Parameter(default=None, min_length=1, max_length=300,
+                                       description="X-Next-Cursor of the previous page: the insights after it."),
+    ) -> Response[list[InsightOut]]:
+        page = await keyset_page(insights, request.user.id, InsightService.ORDER, limit=limit, before=before)
+        return conditional(request, [InsightOut.of(i) for i in page.rows], page.headers)
 
     @post(operation_id="saveInsight", status_code=201, responses=error_responses(404, 429),
           description=f"Free plan: at most {FREE_INSIGHTS_PER_WEEK} insights in any seven days (429 past that).")

@@ -13,3 +13,6 @@ MSG_NOT_FOUND = "Insight not found"
 MSG_DELETED = "Insight deleted"
 MSG_TYPE = "type must be one of the insight types."
 MSG_PATTERN_ID = "patternId must be a pattern's id."
+
+# A page of the list (GET with `limit`): at most this many rows per request.
+MAX_PAGE_SIZE = 500

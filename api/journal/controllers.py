@@ -7,7 +7,8 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 from uuid import UUID
 
-from litestar import Controller, Request, delete, get, patch, post
+from litestar import Controller, Request, Response, delete, get, patch, post
+from litestar.params import Parameter
 
 from api.errors import documented_errors
 from api.journal import rules
@@ -15,6 +16,7 @@ from api.journal.details import entry_details
 from api.journal.schemas import DeletedOut, EntryCreate, EntryOut, EntryUpdate
 from api.journal.services import EntryService
 from api.logging import get_logger
+from api.paging import NOT_MODIFIED, PAGE_HEADERS, conditional, keyset_page
 from api.services import provide
 from models import JournalEntry
 
@@ -56,10 +58,21 @@ class JournalController(Controller):
     tags = ["journal"]
     dependencies = provide(entries=EntryService)
 
-    @get(operation_id="listEntries", description="The signed-in user's entries, newest first, each with the "
-                                                 "insights, highlights (tasks, projects, goals) and photos drawn from it.")
-    async def list_entries(self, request: Request, entries: EntryService) -> list[EntryOut]:
-        return await _out(entries, request.user.id, await entries.newest_first(request.user.id))
+    @get(operation_id="listEntries", response_headers=PAGE_HEADERS, responses=NOT_MODIFIED,
+         description="The signed-in user's entries, newest first (by date, then by when written), each with the "
+                     "insights, highlights (tasks, projects, goals) and photos drawn from it; a page at a time: "
+                     "the first `limit` entries, or those after the `before` cursor the previous page gave in "
+                     "X-Next-Cursor (absent on the last page). X-Total-Count is the number of entries in all. "
+                     "Conditional: an If-None-Match with the page's ETag answers 304 with no body.")
+    async def list_entries(
+        self, request: Request, entries: EntryService,
+        limit: int = Parameter(default=rules.PAGE_SIZE, ge=1, le=rules.MAX_PAGE_SIZE,
+                               description="How many entries (at most) this page has."),
+        before: str | None = Parameter(default=None, min_length=1, max_length=300,
+                                       description="X-Next-Cursor of the previous page: the entries after it."),
+    ) -> Response[list[EntryOut]]:
+        page = await keyset_page(entries, request.user.id, EntryService.ORDER, limit=limit, before=before)
+        return conditional(request, await _out(entries, request.user.id, page.rows), page.headers)
 
     @post(operation_id="createEntry", status_code=201)
     async def create_entry(self, request: Request, entries: EntryService, data: EntryCreate) -> EntryOut:

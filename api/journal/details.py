@@ -38,7 +38,7 @@ async def entry_details(session: AsyncSession, user_id: uuid.UUID, entries: Sequ
     if not ids:
         return details
     wanted = set(ids)
-    drawn = await InsightService(session=session).by_entry(user_id)
+    drawn = await InsightService(session=session).by_entry(user_id, ids)
     details.insights = {key: [InsightOut.of(i) for i in rows] for key, rows in drawn.items() if key in wanted}
 
     def add(entry_id: uuid.UUID | None, highlight: EntryHighlight) -> None:

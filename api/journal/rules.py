@@ -15,6 +15,10 @@ MAX_TIMESTAMP = 2147483647
 MAX_CONTENT_CHARS = 100_000
 DEFAULT_LOCATION = "Location unknown"
 TEMP_ID_PREFIX = "temp-"
+# GET /api/journal pages: the first page unless asked (about what the 500px Previous Entries
+# area shows at once, and then some), and the most one request may ask for.
+PAGE_SIZE = 20
+MAX_PAGE_SIZE = 500
 
 MSG_CONTENT_EMPTY = "Entry content cannot be empty."
 MSG_CONTENT_LONG = f"An entry can be at most {MAX_CONTENT_CHARS:,} characters."

@@ -50,8 +50,12 @@ class EntryService(OwnedService[JournalEntry]):
     repository_type = repository_for(JournalEntry)
     not_found = rules.MSG_NOT_FOUND
 
+    # The entry list's order (newest day, then newest written; id breaks ties), and its paging
+    # cursor's key (api.paging; index ix_journal_entries_user_page).
+    ORDER = ((JournalEntry.entry_date, True), (JournalEntry.created_at, True), (JournalEntry.id, True))
+
     async def newest_first(self, user_id: uuid.UUID) -> Sequence[JournalEntry]:
-        return await self.mine(user_id, order_by=(JournalEntry.entry_date.desc(), JournalEntry.created_at.desc()))
+        return await self.mine(user_id, order_by=[column.desc() for column, _ in self.ORDER])
 
     async def chosen(self, user_id: uuid.UUID, ids: list[uuid.UUID]) -> Sequence[JournalEntry]:
         """The user's entries among `ids`, oldest first (ids of other users' entries are ignored)."""

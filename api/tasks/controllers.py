@@ -10,10 +10,12 @@ from __future__ import annotations
 import uuid
 from datetime import UTC, datetime
 
-from litestar import Controller, Request, delete, get, patch, post
+from litestar import Controller, Request, Response, delete, get, patch, post
+from litestar.params import Parameter
 
 from api.errors import FieldError, documented_errors, error_responses
 from api.journal.services import EntryService
+from api.paging import NOT_MODIFIED, PAGE_HEADERS, conditional, keyset_page
 from api.services import provide
 from api.tasks import rules
 from api.tasks.schemas import (
@@ -38,9 +40,19 @@ class TasksController(Controller):
     tags = ["tasks"]
     dependencies = provide(tasks=TaskService, entries=EntryService, focus=FocusService)
 
-    @get(operation_id="listTasks")
-    async def list_tasks(self, request: Request, tasks: TaskService) -> list[TaskOut]:
-        return [TaskOut.of(t) for t in await tasks.listed(request.user.id)]
+    @get(operation_id="listTasks", response_headers=PAGE_HEADERS, responses=NOT_MODIFIED,
+         description="The caller's tasks, open ones first, newest first within each: all of them, or a page "
+                     "with `limit` (then `before` = the previous page's X-Next-Cursor). X-Total-Count is the "
+                     "number of tasks in all. Conditional: an If-None-Match with the ETag answers 304, no body.")
+    async def list_tasks(
+        self, request: Request, tasks: TaskService,
+        limit: int | None = Parameter(default=None, ge=1, le=rules.MAX_PAGE_SIZE,
+                                      description="At most this many tasks (default: all)."),
+        before: str | None = Parameter(default=None, min_length=1, max_length=300,
+                                       description="X-Next-Cursor of the previous page: the tasks after it."),
+    ) -> Response[list[TaskOut]]:
+        page = await keyset_page(tasks, request.user.id, TaskService.ORDER, limit=limit, before=before)
+        return conditional(request, [TaskOut.of(t) for t in page.rows], page.headers)
 
     @post(operation_id="createTask", status_code=201, responses=error_responses(404, 409),
           description="A selected task (isSelected) joins Weekly Focus (timeframe week) or is a quick task "

@@ -51,3 +51,6 @@ def active_limit(domain_name: str) -> tuple[str, str]:
     label = domain_name.capitalize()
     return (f"{label} task limit reached",
             f"You can only have up to 3 active {label} tasks. Complete existing tasks before adding more.")
+
+# A page of the list (GET with `limit`): at most this many rows per request.
+MAX_PAGE_SIZE = 500

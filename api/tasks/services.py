@@ -17,9 +17,13 @@ class TaskService(OwnedService[Task]):
     repository_type = repository_for(Task)
     not_found = rules.MSG_TASK_NOT_FOUND
 
+    # The task list's order (open tasks first, newest first within each; id breaks ties), and its
+    # paging cursor's key (api.paging).
+    ORDER = ((Task.completed, False), (Task.created_at, True), (Task.id, True))
+
     async def listed(self, user_id: uuid.UUID) -> Sequence[Task]:
         """Open tasks first, newest first within each."""
-        return await self.mine(user_id, order_by=(Task.completed, Task.created_at.desc()))
+        return await self.mine(user_id, order_by=[c.desc() if down else c.asc() for c, down in self.ORDER])
 
 
 class ProjectService(OwnedService[Project]):
