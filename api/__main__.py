@@ -45,8 +45,11 @@ def _serve(settings) -> int:
 
     # uvicorn's own proxy handling would take X-Forwarded-For from loopback whatever the settings
     # say; the client address is the app's business (TRUST_FORWARDED_FOR, TRUSTED_PROXIES).
+    # uvloop and httptools (dependencies of their own in pyproject.toml), named rather than left to
+    # uvicorn's "auto", which would quietly fall back to asyncio and h11 if they were missing.
     options = {"host": settings.host, "port": settings.port, "log_config": None, "access_log": False,
-               "lifespan": "on", "proxy_headers": False, "server_header": False}
+               "lifespan": "on", "proxy_headers": False, "server_header": False,
+               "loop": "uvloop", "http": "httptools"}
     log = get_logger("reverie")
     if settings.web_concurrency == 1:
         from api.app import create_app

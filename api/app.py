@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from importlib.metadata import PackageNotFoundError, version
 
+import msgspec
 from advanced_alchemy.extensions.litestar import (
     AsyncSessionConfig,
     SQLAlchemyAsyncConfig,
@@ -91,8 +92,9 @@ def create_app(settings: Settings | None = None, *, database_url: str | None = N
     # each use (a round trip per request); a separate server's are.
     # No request waits for a pipeline while holding one, so a short pool timeout is enough; when it
     # passes anyway, the request is a 503 with Retry-After (api/errors.py), never a 500.
+    # JSONB columns (moods, related goals, insight keywords) are decoded by msgspec, not the json module.
     engine = create_async_engine(url, pool_pre_ping=not settings.embedded_database, pool_size=20, max_overflow=20,
-                                 pool_timeout=POOL_TIMEOUT_SECONDS)
+                                 pool_timeout=POOL_TIMEOUT_SECONDS, json_deserializer=msgspec.json.decode)
     db_config = SQLAlchemyAsyncConfig(
         engine_instance=engine,
         session_config=AsyncSessionConfig(expire_on_commit=False),

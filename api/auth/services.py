@@ -33,7 +33,8 @@ from api.settings import Settings
 from models import AuthSession, PasswordResetToken, User, VerificationCode
 
 T = TypeVar("T")
-# A session's last-seen time is written at most this often (the session call always writes it).
+# A session's last-seen time is written at most this often, by whichever request comes first: a
+# plain read writes nothing in between, and idle expiry is late by at most this much.
 TOUCH_INTERVAL = timedelta(seconds=60)
 
 
