@@ -174,6 +174,8 @@ def _phrases(words: list[str]):
             if end > len(words):
                 break
             span = norms[start:end]
+            if start > 0 and norms[start - 1] in _LEADING:
+                continue  # "the loft conversion" is counted from its determiner, once
             lead = span[0] in _LEADING
             core = span[1:] if lead else span
             if not core or core[0] in _STOP or core[0] in _COMMON_VERBS or core[-1] in _STOP:
@@ -188,7 +190,8 @@ def _phrases(words: list[str]):
                 continue
             if len(core) == 1 and (len(core[0]) < 4 or core[0] in _GENERIC or core[0] in _VAGUE):
                 continue
-            yield tuple(core), " ".join(words[start:end])
+            surface = " ".join(words[start:end])
+            yield tuple(core), (surface[0].lower() + surface[1:]) if lead else surface
 
 
 @dataclass
@@ -326,7 +329,8 @@ def self_analysis(entries: list[ReflectionEntry]) -> SelfAnalysis:
         heavy = sum(mix[m] for m in HEAVY_MOODS) > sum(mix[m] for m in LIGHT_MOODS)
         patterns.append(AnalysisItem(
             title=theme.title,
-            description=f"You wrote about {name} in {len(sources)} entries ({_dates(sources)}).{mood_line}",
+            description=f"You wrote about {name} in {len(sources)} entries, from {sources[0].date} to "
+                        f"{sources[-1].date}.{mood_line}",
             prompts=[f"What keeps bringing you back to {name}?",
                      f"What part of {name} weighs on you most, and which part is in your hands?" if heavy
                      else f"What does {name} give you that you would like more of?"],
@@ -378,11 +382,14 @@ def _growth(entries, themes, refs) -> tuple[list[AnalysisItem], str | None]:
             f"Recently ({recent[0].date} to {recent[-1].date}): {_mix_text(_mood_mix(recent))}.")
     if after - before >= MOOD_SHIFT:
         title, prompt = "Lighter days lately", "What has changed between your earlier entries and now that helps?"
+        lead = "Your recent entries are lighter than your earlier ones."
     elif before - after >= MOOD_SHIFT:
         title, prompt = "Heavier days lately", "What has been weighing on you since your earlier entries?"
+        lead = "Your recent entries are heavier than your earlier ones."
     else:
         title, prompt = "Steady moods", "What keeps your days on an even keel, and is that what you want?"
-    items = [AnalysisItem(title=title, description=span, prompts=[prompt, "Which entry would you reread, and why?"],
+        lead = "Your moods have held steady between your earlier and your recent entries."
+    items = [AnalysisItem(title=title, description=f"{lead} {span}", prompts=[prompt, "Which entry would you reread, and why?"],
                           highlighted=[], sources=refs({e.id for e in moody}))]
 
     ids_earlier = {e.id for e in entries[:len(entries) // 2]}
@@ -453,6 +460,8 @@ def _reflections(entries, themes, refs, by_id) -> list[AnalysisItem]:
     for theme in themes:
         if len(items) >= MAX_ITEMS:
             break
+        if any(item.title.lower() == theme.title.lower() for item in items):
+            continue
         sources = refs(theme.entry_ids)
         name = theme.name
         items.append(AnalysisItem(
