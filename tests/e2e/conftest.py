@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 
 from tests.e2e.server import REPO, ServerProcess
+from tests.support.database import fresh_database
 
 CHROMIUM_FLAGS = [
     "--headless",
@@ -26,11 +27,16 @@ def chromium_path() -> str:
     return path
 
 
-@pytest.fixture
-def live_server(tmp_path, database_url):
-    """The real server process with the built web app, on this test's own database."""
+def _web_built() -> None:
     if not (REPO / "web" / "dist" / "index.html").exists():
         pytest.fail("web/dist is missing: build the web app first (`make test` does)")
+
+
+@pytest.fixture
+def live_server(tmp_path, database_url):
+    """The real server process with the built web app, on this test's own database. Starting one
+    costs seconds (Prefect, the embedding model): prefer `module_server` where tests can share."""
+    _web_built()
     server = ServerProcess(tmp_path / "data", database_url=database_url)
     try:
         server.wait_healthy()
@@ -39,14 +45,40 @@ def live_server(tmp_path, database_url):
         server.stop()
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
+def module_server(postgres_server, tmp_path_factory):
+    """One real server process with the built web app for the whole module, on the module's own
+    database (`.database_url`). The module's tests share it, so each makes users of its own."""
+    _web_built()
+    with fresh_database(postgres_server, "e2e") as url:
+        server = ServerProcess(tmp_path_factory.mktemp("e2e") / "data", database_url=url)
+        server.database_url = url  # type: ignore[attr-defined]
+        try:
+            server.wait_healthy()
+            yield server
+        finally:
+            server.stop()
+
+
+@pytest.fixture(scope="module")
 def browser():
+    """One headless Chromium per module; each test opens contexts of its own (see `page`)."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
         instance = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS, headless=True)
         yield instance
         instance.close()
+
+
+@pytest.fixture(autouse=True)
+def _contexts_closed_after_each_test(request):
+    """The browser outlives a test: the contexts (pages) a test opened close when it ends, so no
+    page of one test keeps talking to a server the next test uses."""
+    browser = request.getfixturevalue("browser") if "browser" in request.fixturenames else None
+    yield
+    for context in list(browser.contexts) if browser is not None else []:
+        context.close()
 
 
 @pytest.fixture

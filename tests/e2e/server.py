@@ -64,7 +64,7 @@ class ServerProcess:
                 last = response.text
             except httpx.HTTPError as exc:
                 last = exc
-            time.sleep(0.5)
+            time.sleep(0.1)
         raise TimeoutError(f"server not healthy after {timeout}s ({last}):\n{self.log()}")
 
     def processes(self) -> list[psutil.Process]:

@@ -1,4 +1,5 @@
-"""The journal home in a real browser against the real server and embedded database."""
+"""The journal home in a real browser against the real server and embedded database (one server
+for the module: each test is a user of its own)."""
 
 from __future__ import annotations
 
@@ -8,12 +9,12 @@ from email import policy
 
 import httpx
 import pytest
-import sqlalchemy as sa
 from PIL import Image
 from playwright.sync_api import expect
 
 from tests.support.accounts import PASSWORD
 from tests.support.app import APP_HEADERS
+from tests.support.database import sql
 from tests.support.journal import wait_all_analysed
 from tests.support.live import create_user, sign_in
 
@@ -22,18 +23,19 @@ ENTRY = ("Long day at work, the client changed everything again. I need to call 
          "Friday about the heating. Feeling tired but proud of the team.")
 
 
-def signed_in(live_server, page):
-    create_user(live_server)
-    page.goto(live_server.url + "/auth")
-    sign_in(page)
+def signed_in(module_server, page, name: str):
+    """A new user `name` (the module shares one server: each test is a user of its own), signed in."""
+    create_user(module_server, name, f"{name}@example.com")
+    page.goto(module_server.url + "/auth")
+    sign_in(page, name)
     box = page.get_by_label("Journal entry")
     expect(box).to_be_visible(timeout=20_000)
     return box
 
 
-def api_client(live_server) -> httpx.Client:
-    client = httpx.Client(base_url=live_server.url, headers=APP_HEADERS, timeout=60)
-    assert client.post("/api/auth/login", json={"username": "ana", "password": PASSWORD}).status_code == 200
+def api_client(module_server, name: str) -> httpx.Client:
+    client = httpx.Client(base_url=module_server.url, headers=APP_HEADERS, timeout=60)
+    assert client.post("/api/auth/login", json={"username": name, "password": PASSWORD}).status_code == 200
     return client
 
 
@@ -42,8 +44,8 @@ def console_clean(page) -> list[str]:
     return [p for p in page.problems if "/api/auth/me" not in p and "ERR_ABORTED" not in p]
 
 
-def test_autosave_reload_recovers_the_draft_then_save_analyses(live_server, page):
-    box = signed_in(live_server, page)
+def test_autosave_reload_recovers_the_draft_then_save_analyses(module_server, page):
+    box = signed_in(module_server, page, "ana")
     box.fill(ENTRY)
     expect(page.get_by_text("Saved", exact=True)).to_be_visible(timeout=10_000)  # autosave after 1500 ms
     box.press("End")
@@ -64,12 +66,12 @@ def test_autosave_reload_recovers_the_draft_then_save_analyses(live_server, page
     expect(entries.get_by_role("listitem")).to_have_count(1, timeout=10_000)
     expect(page.get_by_text("Showing 1 of 1 entries")).to_be_visible()
     # The analysis arrives without a reload: mood and summary on the entry, the task readable.
-    client = api_client(live_server)
+    client = api_client(module_server, "ana")
     try:
         entry = wait_all_analysed(client)[0]
     except AssertionError:
         print("HEALTH", client.get("/api/health").json())
-        print(live_server.log())
+        print(module_server.log())
         raise
     expect(entries.get_by_role("img").first).to_be_visible(timeout=20_000)
     assert entry["summary"] and entry["mood"]
@@ -78,8 +80,8 @@ def test_autosave_reload_recovers_the_draft_then_save_analyses(live_server, page
     assert console_clean(page) == []
 
 
-def test_silent_mode_by_keyboard(live_server, page):
-    box = signed_in(live_server, page)
+def test_silent_mode_by_keyboard(module_server, page):
+    box = signed_in(module_server, page, "bob")
     box.click()
     page.keyboard.press("Control+Shift+S")
     exit_button = page.get_by_role("button", name="Exit Silent Mode")
@@ -93,8 +95,8 @@ def test_silent_mode_by_keyboard(live_server, page):
     assert console_clean(page) == []
 
 
-def test_photo_upload_gallery_delete_and_a_non_image(live_server, page, tmp_path):
-    box = signed_in(live_server, page)
+def test_photo_upload_gallery_delete_and_a_non_image(module_server, page, tmp_path):
+    box = signed_in(module_server, page, "cyd")
     box.fill("A walk by the sea, the light was beautiful.")
     expect(page.get_by_text("Saved", exact=True)).to_be_visible(timeout=10_000)  # now the entry has an id
     picture = tmp_path / "sea.png"
@@ -116,9 +118,9 @@ def test_photo_upload_gallery_delete_and_a_non_image(live_server, page, tmp_path
     assert [p for p in console_clean(page) if "journal-photos" not in p and "400 (Bad Request)" not in p] == []
 
 
-def test_edit_chat_and_delete_an_entry(live_server, page):
-    signed_in(live_server, page)
-    client = api_client(live_server)
+def test_edit_chat_and_delete_an_entry(module_server, page):
+    signed_in(module_server, page, "dia")
+    client = api_client(module_server, "dia")
     client.post("/api/journal", json={"content": "Went running with Maya in the park. Running clears my head."})
     wait_all_analysed(client)
     page.reload()
@@ -149,8 +151,8 @@ def test_edit_chat_and_delete_an_entry(live_server, page):
     assert console_clean(page) == []
 
 
-def test_self_analysis_and_the_personal_story_unlock(live_server, page):
-    signed_in(live_server, page)
+def test_self_analysis_and_the_personal_story_unlock(module_server, page):
+    signed_in(module_server, page, "eddy")
     expect(page.get_by_text("Keep writing to unlock your personal story...")).to_be_visible(timeout=15_000)
     expect(page.get_by_text("0/4 entries completed")).to_be_visible()
     page.get_by_role("button", name="Self Analysis").last.click()
@@ -158,7 +160,7 @@ def test_self_analysis_and_the_personal_story_unlock(live_server, page):
     expect(dialog.get_by_text("You need at least 3 journal entries to perform a meaningful analysis.")).to_be_visible()
     page.keyboard.press("Escape")
 
-    client = api_client(live_server)
+    client = api_client(module_server, "eddy")
     for text in ("Work has been stressful and the deadlines keep piling up.",
                  "Another long day at work, the deadlines and the launch make me anxious.",
                  "Went running in the park, it cleared my head after work.",
@@ -174,13 +176,10 @@ def test_self_analysis_and_the_personal_story_unlock(live_server, page):
     assert console_clean(page) == []
 
 
-def test_therapist_report_validation_and_pdf_in_the_outbox(live_server, page, database_url):
-    signed_in(live_server, page)
-    engine = sa.create_engine(database_url)
-    with engine.begin() as conn:
-        conn.execute(sa.text("UPDATE users SET subscription_tier = 'premium'"))
-    engine.dispose()
-    client = api_client(live_server)
+def test_therapist_report_validation_and_pdf_in_the_outbox(module_server, page):
+    signed_in(module_server, page, "flo")
+    sql(module_server.database_url, "UPDATE users SET subscription_tier = 'premium' WHERE username = 'flo'")
+    client = api_client(module_server, "flo")
     client.post("/api/journal", json={"content": "Talked with my sister about Dad's health; I felt calmer after."})
     wait_all_analysed(client)
     page.reload()
@@ -197,7 +196,7 @@ def test_therapist_report_validation_and_pdf_in_the_outbox(live_server, page, da
     dialog.get_by_role("button", name="Send Report").click()
     expect(page.get_by_text("Report sent successfully!")).to_be_visible(timeout=60_000)
 
-    outbox = live_server.data_dir / "outbox"
+    outbox = module_server.data_dir / "outbox"
     reports = []
     for path in outbox.glob("*.eml"):
         message = email.message_from_bytes(path.read_bytes(), policy=policy.default)

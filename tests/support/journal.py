@@ -5,6 +5,9 @@ from __future__ import annotations
 import time
 from collections.abc import Iterable
 
+# How often the waits below look again: a listing is cheap, and every test waits for analyses.
+POLL_SECONDS = 0.1
+
 
 def write_entry(client, content: str, day: str | None = None) -> dict:
     """POST one entry (with a date when `day` is given); returns the created entry."""
@@ -30,7 +33,7 @@ def wait_until_analysed(client, entry_id: str, timeout: float = 90) -> dict:
             return entry
         if time.monotonic() > deadline:
             raise AssertionError(f"entry {entry_id} not analysed in {timeout}s: {entry['analysis']}")
-        time.sleep(0.2)
+        time.sleep(POLL_SECONDS)
 
 
 def wait_all_analysed(client, timeout: float = 120) -> list[dict]:
@@ -40,5 +43,5 @@ def wait_all_analysed(client, timeout: float = 120) -> list[dict]:
         entries = client.get("/api/journal").json()
         if entries and all(e["analysis"]["state"] == "done" for e in entries):
             return entries
-        time.sleep(0.5)
+        time.sleep(POLL_SECONDS)
     raise AssertionError("entries not analysed in time")
