@@ -91,6 +91,8 @@ def analyse_entry(entry_id: str) -> dict[str, Any]:
         s.commit()
         version, text, user_id = entry.content_version, entry.content, entry.user_id
         previous_vector = entry.embedding  # what the entry meant when it was last analysed
+        # An imported entry was embedded from this very text on import: not embedded again.
+        stored_vector = previous_vector if embedding_is_current(entry) else None
         want_summary = needs_new_summary(entry.summarised_length, len(text)) or not entry.summary
         goals = s.scalars(sa.select(Goal).where(Goal.user_id == user_id)).all()
         projects = s.scalars(sa.select(Project).where(Project.user_id == user_id)).all()
@@ -101,7 +103,7 @@ def analyse_entry(entry_id: str) -> dict[str, Any]:
             existing_projects=[p.name for p in projects],
         )
 
-    vector = embed([text])[0]
+    vector = np.asarray(stored_vector, dtype=np.float32) if stored_vector is not None else embed([text])[0]
     # The 150-character rule spares summaries while typing; a text that now means something else
     # ("Hello" replaced by the real entry) gets a summary of what it says now.
     want_summary = want_summary or meaning_changed(previous_vector, vector)
@@ -145,6 +147,49 @@ def analyse_entry(entry_id: str) -> dict[str, Any]:
         "entryCount": entry_count,
         "userId": str(user_id),
     }
+
+
+def embedding_is_current(entry: JournalEntry) -> bool:
+    """Whether the entry's stored embedding was made from its current text without an analysis:
+    only an import stores one then (version 1, never analysed); an analysis stores it together
+    with `analysed_version`, and any edit raises `content_version`."""
+    return entry.analysed_version == 0 and entry.content_version == 1 and entry.embedding is not None
+
+
+def batch_texts(entry_ids: list[str]) -> tuple[list[str], dict[str, np.ndarray]]:
+    """What the analyses of these entries will embed, read now, so a batch goes through the model
+    in one call (`pipelines.embeddings.embedded_together`): each entry's text and, when it will be
+    summarised, its sentences; and the stored vectors still current for their text (imported
+    entries), which are reused rather than embedded again. Entries already analysed are left out."""
+    from pipelines.summaries import DEFAULT_MAX_CHARS, DEFAULT_MAX_SENTENCES, summary_sentences
+
+    keys = []
+    for value in entry_ids:
+        try:
+            keys.append(_uuid(value))
+        except ValueError:
+            continue
+    texts: list[str] = []
+    known: dict[str, np.ndarray] = {}
+    if not keys:
+        return texts, known
+    with db.session() as s:
+        entries = s.scalars(sa.select(JournalEntry).options(undefer(JournalEntry.embedding))
+                            .where(JournalEntry.id.in_(keys))).all()
+        for entry in entries:
+            if entry.analysis_state == "done" and entry.analysed_version >= entry.content_version:
+                continue
+            if embedding_is_current(entry):
+                known[entry.content] = np.asarray(entry.embedding, dtype=np.float32)
+            else:
+                texts.append(entry.content)
+            if needs_new_summary(entry.summarised_length, len(entry.content)) or not entry.summary:
+                sentences = summary_sentences(entry.content)
+                # Only an entry longer than its summary has its sentences embedded (summarize()).
+                if len(sentences) > 1 and (len(sentences) > DEFAULT_MAX_SENTENCES
+                                           or len(" ".join(sentences)) > DEFAULT_MAX_CHARS):
+                    texts.extend(sentences)
+    return texts, known
 
 
 def _unseen(highlights: list[Highlight], existing: list[Any], existing_texts: list[str],

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import os
 import threading
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -83,15 +84,49 @@ def embed(texts: Sequence[str], *, batch_size: int = 64) -> np.ndarray:
         return np.zeros((0, EMBEDDING_DIM), dtype=np.float32)
     unique: dict[str, int] = {}
     positions = [unique.setdefault(text, len(unique)) for text in texts]
-    vectors = get_model().encode(
-        list(unique),
-        batch_size=batch_size,
-        convert_to_numpy=True,
-        normalize_embeddings=True,
-        show_progress_bar=False,
-    )
-    vectors = np.asarray(vectors, dtype=np.float32)
+    known: dict[str, np.ndarray] = getattr(_batch, "vectors", None) or {}
+    missing = [text for text in unique if text not in known]
+    computed: dict[str, np.ndarray] = {}
+    if missing:
+        encoded = get_model().encode(
+            missing,
+            batch_size=batch_size,
+            convert_to_numpy=True,
+            normalize_embeddings=True,
+            show_progress_bar=False,
+        )
+        computed = dict(zip(missing, np.asarray(encoded, dtype=np.float32), strict=True))
+    vectors = np.vstack([known[text] if text in known else computed[text] for text in unique]).astype(np.float32)
     return vectors[np.asarray(positions)]
+
+
+# Vectors made ahead, per thread: see `embedded_together`.
+_batch = threading.local()
+AHEAD_BATCH_SIZE = 8  # measured: a batch of 61 texts in one chunk cost more CPU than one by one
+
+
+@contextmanager
+def embedded_together(texts: Sequence[str], known: dict[str, np.ndarray] | None = None) -> Iterator[int]:
+    """Embed `texts` now, in one model call, and let every `embed()` on this thread inside the
+    block take their vectors from it instead of calling the model again. `known` adds vectors
+    already made elsewhere for exactly these texts (stored ones: not embedded again).
+
+    Entries analysed together (a batch of queued analyses) go through the model once this way,
+    not once per entry and step. A text not made ahead is simply embedded when asked for, so the
+    results never depend on what was made ahead. Yields how many texts went through the model."""
+    previous = getattr(_batch, "vectors", None)
+    vectors = dict(previous or {})
+    vectors.update(known or {})
+    wanted = [text for text in dict.fromkeys(texts) if text and text not in vectors]
+    if wanted:
+        # The model pads every text of a batch to the longest one, and sorts texts by length
+        # before cutting batches: small batches keep short sentences out of long entries' padding.
+        vectors.update(zip(wanted, embed(wanted, batch_size=AHEAD_BATCH_SIZE), strict=True))
+    _batch.vectors = vectors
+    try:
+        yield len(wanted)
+    finally:
+        _batch.vectors = previous
 
 
 class SentenceEmbedder(TransformerMixin, BaseEstimator):

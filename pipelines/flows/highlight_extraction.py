@@ -7,6 +7,9 @@ analysis a crash interrupted).
 
 from __future__ import annotations
 
+import logging
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
 from typing import Any
 
 from prefect import flow, task
@@ -44,6 +47,25 @@ def highlight_extraction_step(entry_id: str) -> FlowResult:
     return run_highlight_extraction(entry_id=entry_id)
 
 
+@contextmanager
+def embedded_ahead(entry_ids: list[str]) -> Iterator[None]:
+    """The batch's texts (entries and the sentences their summaries rank) through the embedding
+    model in one call before the steps run, and imported entries' stored vectors reused; each step
+    then takes its vectors from there. A plain call, not a task: the steps stay as the Prefect UI
+    shows them, and a step works the same when this made nothing ahead (it embeds what it needs),
+    so a failure here only costs the batching, never an analysis."""
+    from pipelines.analysis import batch_texts
+    from pipelines.embeddings import embedded_together
+
+    with ExitStack() as stack:
+        try:
+            texts, known = batch_texts(entry_ids)
+            stack.enter_context(embedded_together(texts, known))
+        except Exception:
+            logging.getLogger("reverie.pipelines").warning("batch_embedding_skipped", exc_info=True)
+        yield
+
+
 def profile_due(user_id: str) -> bool:
     """A plain check, not a Prefect task: one count query is not worth a task run's overhead."""
     from pipelines.analysis import should_regenerate_profile
@@ -60,22 +82,24 @@ def highlight_extraction(entry_id: str | None = None, entry_ids: list[str] | Non
     regenerated at most once per flow run, after their entries, and not at all for the users in
     `defer_profiles_for`: the runner names those who have more analyses queued, and the run that
     takes their last one rebuilds their story once (coalesced, not once per batch)."""
-    from pipelines.flows.profile_regeneration import profile_regeneration
     from pipelines.flows.pattern_clustering import pattern_clustering
+    from pipelines.flows.profile_regeneration import profile_regeneration
     from pipelines.patterns.store import patterns_due
 
     if (entry_id is None) == (entry_ids is None):
         raise ValueError("give entry_id or entry_ids")
     results: list[FlowResult] = []
-    for one in [entry_id] if entry_id is not None else list(entry_ids or []):
-        try:
-            results.append(highlight_extraction_step(entry_id=one))
-        except Exception as exc:
-            reason = f"{type(exc).__name__}: {exc}"
-            mark_failed(one, reason)
-            if entry_id is not None:
-                raise
-            results.append(FlowResult(flow=FLOW_NAME, status="failed", subject={"entryId": one}, reason=reason))
+    ids = [entry_id] if entry_id is not None else list(entry_ids or [])
+    with embedded_ahead(ids):
+        for one in ids:
+            try:
+                results.append(highlight_extraction_step(entry_id=one))
+            except Exception as exc:
+                reason = f"{type(exc).__name__}: {exc}"
+                mark_failed(one, reason)
+                if entry_id is not None:
+                    raise
+                results.append(FlowResult(flow=FLOW_NAME, status="failed", subject={"entryId": one}, reason=reason))
     profiles: dict[str, Any] = {}
     deferred = set(defer_profiles_for or ())
     for result in results:

@@ -46,6 +46,11 @@ def budgets(config: dict | None = None) -> list[Budget]:
         Budget("search_hnsw_p95_ms", "search: HNSW over all vectors, p95", search["max_p95_ms"], False, "ms"),
         Budget("search_hnsw_recall", "search: HNSW over all vectors, recall@10", search["min_recall_at_10"], True),
         Budget("web_initial_js_kb", "web: initial JavaScript, gzipped", web["max_initial_js_gzip_kb"], False, "kB"),
+        Budget("read_mix_writes", "read path: writes per plain read", c["read_path"]["max_writes_per_read"], False),
+        Budget("read_mix_queries", "read path: statements per read (load mix)",
+               c["read_path"]["max_statements_per_read"], False),
+        Budget("analysis_batched_ratio", "analysis: batched / one by one, CPU per entry",
+               c["analysis"]["max_batched_ratio"], False, "x"),
     ]
 
 
