@@ -506,6 +506,16 @@ def ask_help_own(w: World, method: str, path: str) -> None:
     w.assert_a_unchanged()
 
 
+@case("B's prompts know B's people only: a name A wrote about is a person for A, not for B")
+def prompts_own(w: World, method: str, path: str) -> None:
+    body = {"text": "Quentavius rang about the flat again tonight."}
+    mine = _ok(w.a.post(path, json=body))
+    assert [p["context"] for p in mine["prompts"] if p["type"] == "person"] == ["Quentavius"], mine
+    theirs = _ok(w.b.post(path, json=body))
+    assert not [p for p in theirs["prompts"] if p["type"] == "person"], theirs
+    w.assert_a_unchanged()
+
+
 @case("A's entryIds give B the answer unknown ids give; content summaries hold none of A's")
 def summary_own(w: World, method: str, path: str) -> None:
     real = w.b.post(path, json={"entryIds": w.a_entry_ids})
@@ -778,9 +788,9 @@ REGISTRY: dict[tuple[str, str], Route] = {
         stateless({"text": "Don't forget to renew the bike insurance."}),)),
     ("POST", "/api/openai/generate-profile"): Route(STATELESS, "works on the given entries only", (
         stateless({"entries": [content for _, content in B_ENTRIES]}),)),
-    ("POST", "/api/openai/real-time-prompts"): Route(STATELESS, "works on the given text only", (
-        stateless({"text": "Lunch with my brother, then I must call the bank before Friday.",
-                   "context": {"existingTasks": [], "existingGoals": []}}),)),
+    ("POST", "/api/openai/real-time-prompts"): Route(
+        OWNER_SCOPED, "prompts for the given text; the people it knows are from the caller's entries",
+        (prompts_own,)),
 
     # Subscription and the waitlist: the caller's own plan, codes and entry.
     ("GET", "/api/subscription"): Route(OWNER_SCOPED, "the caller's plan and weekly usage", (subscription_own,)),
