@@ -31,7 +31,7 @@ def test_embedded_default_starts_stops_and_restarts_on_the_same_data(tmp_path):
         # Prefect's state lives under the data dir.
         deadline = time.monotonic() + 120
         while health["pipelines"]["status"] == "starting" and time.monotonic() < deadline:
-            time.sleep(1)
+            time.sleep(0.2)
             health = server.wait_healthy()
         assert health["pipelines"]["status"] == "ready", health
         assert (data_dir / "prefect" / "prefect.db").exists()
