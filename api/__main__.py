@@ -82,12 +82,19 @@ def _serve_workers(settings, uvicorn, log, options) -> int:
         configure_prefect(settings.data_dir)
         from prefect.server.api.server import SubprocessASGIServer
 
+        # uvicorn's command line reads WEB_CONCURRENCY too: Prefect's server must stay one process
+        # (two of them migrated its SQLite database at once and one failed).
+        os.environ.pop("WEB_CONCURRENCY", None)
         prefect_server = SubprocessASGIServer()
         prefect_server.start(timeout=120)
         os.environ["PREFECT_API_URL"] = prefect_server.api_url
     log.info("serving", url=settings.public_base_url, processes=settings.web_concurrency)
     try:
-        uvicorn.run("api.__main__:worker_app", factory=True, workers=settings.web_concurrency, **options)
+        # uvicorn kills and replaces a worker that does not answer its health ping in time; a worker
+        # loading the models or analysing on a saturated machine can be seconds late (5 s, the
+        # default, replaced busy workers under load), and a hung one is still caught.
+        uvicorn.run("api.__main__:worker_app", factory=True, workers=settings.web_concurrency,
+                    timeout_worker_healthcheck=WORKER_HEALTHCHECK_SECONDS, **options)
     finally:
         if prefect_server is not None:
             prefect_server.stop()
@@ -96,6 +103,7 @@ def _serve_workers(settings, uvicorn, log, options) -> int:
 
 # The database every worker uses, prepared once by the parent (not a setting: set by _serve_workers).
 WORKER_DATABASE_URL = "REVERIE_WORKER_DATABASE_URL"
+WORKER_HEALTHCHECK_SECONDS = 60
 # Tests only: each response names the process that answered (X-Reverie-Pid).
 PID_HEADER_ENV = "REVERIE_TEST_PID_HEADER"
 

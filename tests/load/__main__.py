@@ -97,13 +97,16 @@ def run_locust(url: str, accounts_file: Path, users: int, spawn_rate: float, sec
 
 # -- the server's CPU ------------------------------------------------------------------------
 def _kind(process: psutil.Process, postgres: set[int]) -> str:
+    """postgres, prefect (Prefect's API server and any process it started) or app."""
     if process.pid in postgres:
         return "postgres"
     try:
-        command = " ".join(process.cmdline())
+        for each in (process, *process.parents()):
+            if "prefect.server" in " ".join(each.cmdline()):
+                return "prefect"
     except psutil.Error:
-        return "app"
-    return "prefect" if "prefect" in command else "app"
+        pass
+    return "app"
 
 
 def cpu_snapshot(server: ServerProcess) -> dict[int, tuple[str, float]]:
@@ -215,7 +218,10 @@ def stop_everything(server: ServerProcess) -> None:
     server.stop()
     _, alive = psutil.wait_procs(started, timeout=20)
     for process in alive:
-        process.kill()
+        try:
+            process.kill()
+        except psutil.NoSuchProcess:  # it ended after all
+            pass
 
 
 def run(users: int, duration: int, *, spawn_rate: float | None = None, accounts: int | None = None,
