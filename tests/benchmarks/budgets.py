@@ -51,6 +51,10 @@ def budgets(config: dict | None = None) -> list[Budget]:
                c["read_path"]["max_statements_per_read"], False),
         Budget("analysis_batched_ratio", "analysis: batched / one by one, CPU per entry",
                c["analysis"]["max_batched_ratio"], False, "x"),
+        Budget("journal_first_page_p95_ms", "journal: first page of 5,000 entries, p95",
+               c["journal"]["max_first_page_p95_ms"], False, "ms"),
+        Budget("journal_first_page_kb", "journal: first page of 5,000 entries, JSON",
+               c["journal"]["max_first_page_kb"], False, "kB"),
     ]
 
 

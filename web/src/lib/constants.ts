@@ -119,6 +119,11 @@ export const CHAT_EXCERPT_LENGTH = 250;
 export const ENTRY_CHIP_LENGTH = 10;
 /** Height of the Previous Entries scroll area. */
 export const PREVIOUS_ENTRIES_HEIGHT_PX = 500;
+/** Entries per page of GET /api/journal (the server's default first page, api/journal/rules.py
+ * PAGE_SIZE); Previous Entries loads the next page as the list is scrolled to its end. */
+export const ENTRIES_PAGE_SIZE = 20;
+/** The largest page the server gives (MAX_PAGE_SIZE): used to read every entry (the CSV export). */
+export const ENTRIES_MAX_PAGE_SIZE = 500;
 /** The entry search waits this long after the last keystroke. */
 export const ENTRY_SEARCH_DEBOUNCE_MS = 300;
 /** The location label used when none is known; the list hides it. */

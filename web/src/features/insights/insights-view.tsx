@@ -6,7 +6,7 @@ import { useAuth } from "@/features/auth/auth-context";
 import { MeaningPurpose } from "@/features/insights/meaning-purpose";
 import { OnboardingBanner } from "@/features/insights/onboarding-banner";
 import { PersonalStory } from "@/features/insights/personal-story";
-import { useEntries, useProfile } from "@/features/journal/queries";
+import { useEntries, useEntryTotal, useProfile } from "@/features/journal/queries";
 
 /**
  * The insights view on the journal home (spec part 2, section 2): onboarding banner, personal
@@ -16,11 +16,12 @@ import { useEntries, useProfile } from "@/features/journal/queries";
 export function InsightsView() {
   const { user } = useAuth();
   const entries = useEntries();
+  const total = useEntryTotal();
   const profile = useProfile();
 
   if (entries.isPending || profile.isPending) return null;
 
-  const entryCount = entries.data?.length ?? profile.data?.entryCount ?? 0;
+  const entryCount = total ?? entries.data?.length ?? profile.data?.entryCount ?? 0;
   const isPremium = user?.isPremium === true;
 
   return (

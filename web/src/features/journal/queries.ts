@@ -2,10 +2,17 @@
  * Server state of the journal, in one place: query keys and the TanStack Query hooks every
  * journal screen uses (no hand-rolled fetch caches). Mutations refresh what they change.
  */
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  infiniteQueryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type InfiniteData,
+} from "@tanstack/react-query";
 
 import { api, type Schemas } from "@/lib/api/client";
-import { JOURNAL_STATS_STALE_MS } from "@/lib/constants";
+import { ENTRIES_MAX_PAGE_SIZE, ENTRIES_PAGE_SIZE, JOURNAL_STATS_STALE_MS } from "@/lib/constants";
 
 export type Entry = Schemas["EntryOut"];
 export type Task = Schemas["TaskOut"];
@@ -26,15 +33,65 @@ export const journalKeys = {
 /** While any entry is still being analysed, poll so mood, summary and tasks appear on their own. */
 const ANALYSIS_POLL_MS = 1500;
 
-export function useEntries() {
-  return useQuery({
-    queryKey: journalKeys.entries,
-    queryFn: async () => (await api.GET("/api/journal")).data ?? [],
-    refetchInterval: (query) =>
-      (query.state.data ?? []).some((e) => e.analysis.state === "pending" || e.analysis.state === "running")
-        ? ANALYSIS_POLL_MS
-        : false,
+/** One page of GET /api/journal: its entries, the journal's total (X-Total-Count) and the cursor of
+ * the next page (X-Next-Cursor; null on the last page). */
+export interface EntriesPage {
+  entries: Entry[];
+  total: number;
+  next: string | null;
+}
+
+export async function fetchEntriesPage(before?: string | null, limit = ENTRIES_PAGE_SIZE): Promise<EntriesPage> {
+  const { data, response } = await api.GET("/api/journal", {
+    params: { query: before ? { limit, before } : { limit } },
   });
+  const entries = data ?? [];
+  const total = Number(response.headers.get("X-Total-Count") ?? Number.NaN);
+  return {
+    entries,
+    total: Number.isFinite(total) ? total : entries.length,
+    next: response.headers.get("X-Next-Cursor") || null,
+  };
+}
+
+/** Every entry, page by page at the largest page size (the CSV export). */
+export async function fetchAllEntries(): Promise<Entry[]> {
+  const all: Entry[] = [];
+  let before: string | null = null;
+  do {
+    const page: EntriesPage = await fetchEntriesPage(before, ENTRIES_MAX_PAGE_SIZE);
+    all.push(...page.entries);
+    before = page.next;
+  } while (before);
+  return all;
+}
+
+const analysing = (e: Entry) => e.analysis.state === "pending" || e.analysis.state === "running";
+
+/** The entries, newest first, a page at a time (Previous Entries asks for more as it scrolls). A
+ * refetch re-reads the pages loaded so far; the browser revalidates each with its ETag. */
+export const entriesQuery = infiniteQueryOptions({
+  queryKey: journalKeys.entries,
+  queryFn: ({ pageParam }) => fetchEntriesPage(pageParam),
+  initialPageParam: null as string | null,
+  getNextPageParam: (last: EntriesPage) => last.next,
+  refetchInterval: (query) =>
+    (query.state.data?.pages ?? []).some((page) => page.entries.some(analysing)) ? ANALYSIS_POLL_MS : false,
+});
+
+// Module-level selectors: a stable function keeps its result (the same array) until the data
+// changes, so effects that depend on the entries do not run on every render.
+const loadedEntries = (data: InfiniteData<EntriesPage, string | null>) => data.pages.flatMap((page) => page.entries);
+const entryTotal = (data: InfiniteData<EntriesPage, string | null>) => data.pages[0]?.total ?? 0;
+
+/** The entries loaded so far (the newest page first; more once Previous Entries has scrolled). */
+export function useEntries() {
+  return useInfiniteQuery({ ...entriesQuery, select: loadedEntries });
+}
+
+/** How many entries the journal has in all (X-Total-Count), once the first page is in. */
+export function useEntryTotal(): number | undefined {
+  return useInfiniteQuery({ ...entriesQuery, select: entryTotal }).data;
 }
 
 export function useTasks() {

@@ -19,7 +19,7 @@ import { Label } from "@/components/ui/label";
 import { Slider } from "@/components/ui/slider";
 import { Switch } from "@/components/ui/switch";
 import { useAuth } from "@/features/auth/auth-context";
-import { useEntries, useGoals, useProjects, useTasks } from "@/features/journal/queries";
+import { fetchAllEntries, useEntries, useGoals, useProjects, useTasks } from "@/features/journal/queries";
 import { downloadFile, downloadSpaced, exportFiles, localDay } from "@/features/settings/export-csv";
 import { ImportCard } from "@/features/settings/import-card";
 import { MSG, serverMessage } from "@/features/settings/messages";
@@ -156,10 +156,11 @@ function DataManagement() {
   async function exportCsv() {
     setBusy(true);
     try {
-      const [e, t, p, g] = await Promise.all([entries.refetch(), tasks.refetch(), projects.refetch(), goals.refetch()]);
-      if (e.error || t.error || p.error || g.error) throw new Error("not loaded");
+      // Every entry, not only the pages loaded so far.
+      const [e, t, p, g] = await Promise.all([fetchAllEntries(), tasks.refetch(), projects.refetch(), goals.refetch()]);
+      if (t.error || p.error || g.error) throw new Error("not loaded");
       const files = exportFiles(
-        { entries: e.data ?? [], tasks: t.data ?? [], projects: p.data ?? [], goals: g.data ?? [] },
+        { entries: e, tasks: t.data ?? [], projects: p.data ?? [], goals: g.data ?? [] },
         localDay(),
       );
       await downloadSpaced(files);

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 
-import { useEntries, useGoals, useProjects, useRealTimePrompts, useTasks, type InsightPrompt } from "../queries";
+import { useEntries, useEntryTotal, useGoals, useProjects, useRealTimePrompts, useTasks, type InsightPrompt } from "../queries";
 import { requestTimeOfDay } from "./editor-utils";
 import {
   DISMISSED_INSIGHT_PROMPTS_SESSION_KEY,
@@ -27,6 +27,7 @@ function readDismissed(): string[] {
  */
 export function useInsightPrompts(content: string) {
   const { data: entries = [] } = useEntries();
+  const entryTotal = useEntryTotal();
   const { data: tasks = [] } = useTasks();
   const { data: projects = [] } = useProjects();
   const { data: goals = [] } = useGoals();
@@ -37,8 +38,8 @@ export function useInsightPrompts(content: string) {
   const inFlight = useRef(false);
   const lastRequestAt = useRef<number | null>(null);
 
-  const contextRef = useRef({ entries, tasks, projects, goals });
-  contextRef.current = { entries, tasks, projects, goals };
+  const contextRef = useRef({ entries, entryTotal, tasks, projects, goals });
+  contextRef.current = { entries, entryTotal, tasks, projects, goals };
   const mutateRef = useRef(request.mutateAsync);
   mutateRef.current = request.mutateAsync;
 
@@ -51,14 +52,14 @@ export function useInsightPrompts(content: string) {
     if (lastRequestAt.current !== null && now - lastRequestAt.current < interval) return;
     inFlight.current = true;
     lastRequestAt.current = now;
-    const { entries, tasks, projects, goals } = contextRef.current;
+    const { entries, entryTotal, tasks, projects, goals } = contextRef.current;
     const date = new Date(now);
     const openTasks = tasks.filter((t) => !t.completed);
     try {
       const result = await mutateRef.current({
         text,
         context: {
-          entryCount: entries.length,
+          entryCount: entryTotal ?? entries.length,
           taskCount: openTasks.length,
           projectCount: projects.length,
           goalCount: goals.length,

@@ -303,4 +303,88 @@ describe("PreviousEntries list", () => {
     expect(await screen.findByText("Showing 3 of 3 entries")).toBeInTheDocument();
     expect(screen.getAllByTestId("entry-item")).toHaveLength(3);
   });
+
+  it("shows the journal's total and loads the next page with Load more (keyboard too)", async () => {
+    const first = Array.from({ length: 3 }, (_, i) => makeEntry({ content: `Newest ${i}` }));
+    const second = Array.from({ length: 2 }, (_, i) => makeEntry({ content: `Older ${i}` }));
+    const api = fakeApi({
+      "GET /api/journal": (request) =>
+        new URL(request.url).searchParams.get("before") === "cursor-1"
+          ? json(200, second, { "X-Total-Count": "5" })
+          : json(200, first, { "X-Total-Count": "5", "X-Next-Cursor": "cursor-1" }),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<PreviousEntries />);
+
+    expect(await screen.findByText("Showing 3 of 5 entries")).toBeInTheDocument();
+    const more = screen.getByRole("button", { name: "Load more" });
+    more.focus();
+    await user.keyboard("{Enter}");
+    expect(await screen.findByText("Showing 5 of 5 entries")).toBeInTheDocument();
+    expect(screen.getAllByTestId("entry-item").map((item) => within(item).getByText(/^(Newest|Older)/).textContent)).toEqual([
+      "Newest 0",
+      "Newest 1",
+      "Newest 2",
+      "Older 0",
+      "Older 1",
+    ]);
+    expect(screen.queryByRole("button", { name: "Load more" })).not.toBeInTheDocument();
+    const pages = api.calls("GET /api/journal").map((r) => new URL(r.url).searchParams);
+    expect(pages[0]!.get("limit")).toBe("20");
+    expect(pages[0]!.get("before")).toBeNull();
+    expect(pages.at(-1)!.get("before")).toBe("cursor-1");
+  });
+
+  it("loads the next page by itself when the end of the list scrolls into view", async () => {
+    let onSeen: IntersectionObserverCallback = () => {};
+    const observed: Element[] = [];
+    vi.stubGlobal(
+      "IntersectionObserver",
+      class {
+        constructor(callback: IntersectionObserverCallback) {
+          onSeen = callback;
+        }
+        observe(element: Element) {
+          observed.push(element);
+        }
+        disconnect() {}
+      },
+    );
+    fakeApi({
+      "GET /api/journal": (request) =>
+        new URL(request.url).searchParams.get("before")
+          ? json(200, [makeEntry({ content: "The oldest" })], { "X-Total-Count": "2" })
+          : json(200, [makeEntry({ content: "The newest" })], { "X-Total-Count": "2", "X-Next-Cursor": "c" }),
+    });
+    renderWithProviders(<PreviousEntries />);
+
+    expect(await screen.findByText("Showing 1 of 2 entries")).toBeInTheDocument();
+    await waitFor(() => expect(observed).toHaveLength(1));
+    expect(observed[0]).toContainElement(screen.getByRole("button", { name: "Load more" }));
+    onSeen([{ isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver);
+    expect(await screen.findByText("Showing 2 of 2 entries")).toBeInTheDocument();
+    expect(screen.getByText("The oldest")).toBeInTheDocument();
+  });
+
+  it("says so when the next page cannot be loaded, and Load more tries again", async () => {
+    let fail = true;
+    fakeApi({
+      "GET /api/journal": (request) => {
+        if (!new URL(request.url).searchParams.get("before")) {
+          return json(200, [makeEntry({ content: "Only one so far" })], { "X-Total-Count": "2", "X-Next-Cursor": "c" });
+        }
+        return fail ? json(500, { error: "down" }) : json(200, [makeEntry({ content: "At last" })], { "X-Total-Count": "2" });
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<PreviousEntries />);
+
+    await user.click(await screen.findByRole("button", { name: "Load more" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("Could not load more entries.");
+    expect(screen.getByText("Showing 1 of 2 entries")).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole("button", { name: "Load more" }));
+    expect(await screen.findByText("At last")).toBeInTheDocument();
+    expect(screen.getByText("Showing 2 of 2 entries")).toBeInTheDocument();
+  });
 });

@@ -1,11 +1,11 @@
-import { Suspense, useEffect, useState } from "react";
+import { Suspense, useEffect, useRef, useState } from "react";
 import { MessageCircleIcon, PencilIcon, SearchIcon, SparklesIcon, Trash2Icon } from "lucide-react";
 
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { ScrollArea } from "@/components/ui/scroll-area";
-import { useEntries, useSearchEntries, type Entry, type SearchHit } from "@/features/journal/queries";
+import { useEntries, useEntryTotal, useSearchEntries, type Entry, type SearchHit } from "@/features/journal/queries";
 import { ENTRY_SEARCH_DEBOUNCE_MS, LOCATION_UNKNOWN, PREVIOUS_ENTRIES_HEIGHT_PX } from "@/lib/constants";
 import { lazyPage } from "@/lib/lazy-page";
 import { cn } from "@/lib/utils";
@@ -34,6 +34,29 @@ function useOpenedOnce(open: boolean): boolean {
 
 export const NO_ENTRIES_TEXT = "-- no entries yet --";
 export const NO_SEARCH_RESULTS_TEXT = "No entries match your search.";
+export const LOAD_MORE_TEXT = "Load more";
+
+/** Calls `onVisible` whenever the returned ref's element scrolls into its scroll area (the
+ * Previous Entries viewport), or 300 px before it. */
+function useWhenVisible(onVisible: () => void, active: boolean) {
+  const ref = useRef<HTMLDivElement | null>(null);
+  const callback = useRef(onVisible);
+  callback.current = onVisible;
+  useEffect(() => {
+    const element = ref.current;
+    if (!active || !element || typeof IntersectionObserver === "undefined") return;
+    const root = element.closest("[data-slot=scroll-area-viewport]");
+    const observer = new IntersectionObserver(
+      (seen) => {
+        if (seen.some((entry) => entry.isIntersecting)) callback.current();
+      },
+      { root, rootMargin: "0px 0px 300px 0px" },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [active]);
+  return ref;
+}
 
 /** `value`, once it has stopped changing for `delay` ms. */
 function useDebounced<T>(value: T, delay: number): T {
@@ -63,11 +86,18 @@ export interface PreviousEntriesProps {
 export function PreviousEntries({ onInsertAnalysis, className }: PreviousEntriesProps) {
   const entriesQuery = useEntries();
   const entries = entriesQuery.data ?? [];
+  const total = useEntryTotal() ?? entries.length;
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = entriesQuery;
   const [search, setSearch] = useState("");
   const debounced = useDebounced(search.trim(), ENTRY_SEARCH_DEBOUNCE_MS);
   const searching = search.trim().length > 0 && debounced.length > 0;
   const searchQuery = useSearchEntries(searching ? debounced : "");
   const shown = searching ? byScore(searchQuery.data ?? []) : entries;
+  const canLoadMore = !searching && hasNextPage && !entriesQuery.isFetchNextPageError;
+  const loadMore = () => {
+    if (!isFetchingNextPage) void fetchNextPage();
+  };
+  const sentinel = useWhenVisible(loadMore, canLoadMore);
 
   const [editing, setEditing] = useState<Entry | null>(null);
   const [chatting, setChatting] = useState<Entry | null>(null);
@@ -133,7 +163,7 @@ export function PreviousEntries({ onInsertAnalysis, className }: PreviousEntries
       ) : (
         <>
           <p className="text-sm text-muted-foreground">
-            Showing {shown.length} of {entries.length} entries
+            Showing {shown.length} of {total} entries
           </p>
           <ScrollArea className="rounded-md border" style={{ height: PREVIOUS_ENTRIES_HEIGHT_PX }}>
             {searching && searchQuery.isFetching && shown.length === 0 ? (
@@ -152,6 +182,18 @@ export function PreviousEntries({ onInsertAnalysis, className }: PreviousEntries
                   />
                 ))}
               </ul>
+            )}
+            {!searching && (hasNextPage || entriesQuery.isFetchNextPageError) && (
+              <div ref={sentinel} className="flex flex-col items-center gap-2 px-3 pb-3">
+                {entriesQuery.isFetchNextPageError && (
+                  <p role="alert" className="text-sm text-destructive">
+                    Could not load more entries.
+                  </p>
+                )}
+                <Button variant="outline" size="sm" onClick={loadMore} disabled={isFetchingNextPage}>
+                  {isFetchingNextPage ? "Loading..." : LOAD_MORE_TEXT}
+                </Button>
+              </div>
             )}
           </ScrollArea>
         </>
