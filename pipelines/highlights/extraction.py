@@ -165,16 +165,24 @@ _DUE_STATEMENT = re.compile(
     r"(?:\s+deadline(?:\s+is|'s)|\s+(?:is|are)\s+due|\s+due)(?P<back>\s+back)?\b",
     re.IGNORECASE,
 )
-_MONEY = re.compile(r"\b(?:money|fees?|rent|bills?|invoices?|tax|subs|deposit|payments?|instal(?:l)?ments?|fines?|"
+_MONEY = re.compile(r"\b(?:money|fees?|rent|bills?|invoices?|tax(?!\s+return)|subs|deposit|payments?|instal(?:l)?ments?|fines?|"
                     r"premium|balance|dues)\b", re.IGNORECASE)
 _WORK_DUE = re.compile(r"\b(?:coursework|essays?|assignments?|reports?|dissertation|thesis|homework|proposal|"
                        r"paper|application|forms?|tax\s+return|portfolio|draft|presentation|slides|review|"
                        r"project|chapter|quote|estimate|submission)\b", re.IGNORECASE)
 
 
+_DUE_DAY_FIRST = re.compile(r"\s*(?:by|on|before|this|next|tomorrow|today|tonight|the\s+\d|\d|mon|tue|wed|thu|fri|"
+                            r"sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)", re.IGNORECASE)
+
+
 def _due_statement(clause: str, today: date) -> _Candidate | None:
     m = _DUE_STATEMENT.match(clause.strip())
-    if m is None or resolve_due_date(clause[m.end() :], today) is None:
+    # A day right after "due" ("due by the 17th", "due Friday"); "due at the end of the month and
+    # the forms confuse me" is a worry told, not a deadline set.
+    if m is None or not _DUE_DAY_FIRST.match(clause.strip()[m.end() :]) or resolve_due_date(
+        clause.strip()[m.end() :], today
+    ) is None:
         return None
     thing = m.group("thing")
     if _FIRST_PERSON_OR_PAST.search(thing):

@@ -149,6 +149,11 @@ def test_a_report_due_on_a_weekday_reads_as_a_deadline():
 
 def test_something_else_due_is_not_a_task():
     assert _found("The baby is due on the 3rd of May.") == []
+    # A worry told about a horizon, not a day set: left to the weekly focus to pick up.
+    assert _found("The tax return paperwork is due at the end of the month and the forms confuse me.") == []
+    assert _found("The tax return is due by the 31st.", date(2025, 10, 13)) == [
+        ("task", "Finish the tax return by the 31st", "2025-10-31")
+    ]
 
 
 def test_next_names_a_project():
