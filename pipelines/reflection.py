@@ -8,29 +8,35 @@ Where the entries do not carry enough evidence, `notes` says so and the tab stay
 
 from __future__ import annotations
 
-import functools
-import json
 import re
 import uuid
-from collections import Counter, defaultdict
-from dataclasses import dataclass, field
-from datetime import date
-from pathlib import Path
+from collections import Counter
 from typing import Literal
 
 import msgspec
 import numpy as np
-from sklearn.feature_extraction.text import TfidfVectorizer
 
 from models.constants import MOOD_SCORE
 from pipelines.embeddings import embed
 from pipelines.highlights import extract_highlights, split_sentences
 from pipelines.mood import predict_mood
+from pipelines.themes import (
+    STOP_WORDS,
+    Theme,
+    chronological,
+    known_people,
+    normalise_word,
+    people_in,
+    recurring_themes,
+    recurring_words,
+    words_of,
+)
+
+__all__ = ["AnalysisItem", "EntryRef", "InsightPrompt", "PromptContext", "ReflectionEntry", "SelfAnalysis", "Theme",
+           "chronological", "known_people", "people_in", "realtime_prompts", "recurring_themes", "recurring_words",
+           "self_analysis"]
 
 MAX_ITEMS = 4
-# A theme needs this many entries to be a pattern; a single word needs more (it is vaguer).
-MIN_THEME_ENTRIES = 2
-MIN_WORD_THEME_ENTRIES = 3
 # Growth compares halves of the entries: it needs this many entries with a stored mood.
 MIN_GROWTH_ENTRIES = 4
 # A change in the mean mood score (0 angry/sad … 3 happy/loving) of at least this much is a change.
@@ -90,201 +96,6 @@ class PromptContext(msgspec.Struct, rename="camel", kw_only=True):
     existing_projects: list[str] = msgspec.field(default_factory=list)
     # Names the user has written about as people before (from their earlier entries).
     known_people: list[str] = msgspec.field(default_factory=list)
-
-
-_STOP = set(TfidfVectorizer(stop_words="english").get_stop_words()) | {
-    "really", "today", "just", "feel", "felt", "like", "got", "day", "did", "going", "think", "thing", "things",
-    "know", "want", "need", "bit", "lot", "time", "im", "ive", "dont", "didnt", "i'm", "i've", "don't", "didn't",
-    "can't", "won't", "it's", "that's", "i'd", "i'll", "let", "s", "t", "lol", "ok", "okay", "maybe", "pretty",
-    "kind", "sort", "actually", "probably", "finally", "properly", "tonight", "days", "today's",
-}
-
-
-_COMMON_VERBS = {
-    "went", "woke", "got", "had", "made", "did", "came", "started", "spent", "felt", "feeling", "said", "told",
-    "want", "wanted", "need", "needs", "needed", "should", "really", "still", "again", "maybe", "today",
-    "yesterday", "tomorrow", "morning", "evening", "night", "week", "weekend", "long", "good", "bad", "little",
-}
-# Words that say when, not what: a phrase made only of these (and stop words) is no theme.
-_GENERIC = _COMMON_VERBS | {
-    "afternoon", "hour", "hours", "minute", "minutes", "month", "months", "year", "years", "monday", "tuesday",
-    "wednesday", "thursday", "friday", "saturday", "sunday", "lately", "ago", "later", "early", "late", "whole",
-    "great", "nice", "fine", "big", "small", "new", "old", "real", "right", "sure", "different", "same", "way",
-    "stuff", "people", "everyone", "everything", "something", "anything", "nothing", "today", "tonight",
-    "happy", "sad", "tired", "angry", "anxious", "worried", "stressed", "glad", "lovely", "love", "hate",
-    "make", "get", "getting", "go", "goes", "say", "says", "tell", "take", "took", "keep", "kept", "come",
-    "look", "looked", "try", "tried", "trying", "thought", "knew", "saw", "see", "put", "use", "used", "left",
-    "let", "lets", "done", "doing", "able", "gonna", "wanna", "start", "end", "last", "next", "first", "one",
-    "two", "three", "half", "hard", "easy", "much", "many", "feels", "makes", "told", "asked",
-}
-
-
-def recurring_words(texts: list[str], *, limit: int = 3) -> list[str]:
-    """Content words that recur across several texts, most widespread first ("work", "sleep")."""
-    document_frequency: dict[str, int] = defaultdict(int)
-    for text in texts:
-        seen = set()
-        for word in re.findall(r"[a-z][a-z']{2,}", text.lower()):
-            word = word.strip("'")
-            word = word[:-1] if word.endswith("s") and len(word) > 4 and not word.endswith("ss") else word
-            if "'" in word or word in _STOP or word in _COMMON_VERBS or word in seen:
-                continue
-            seen.add(word)
-            document_frequency[word] += 1
-    ranked = sorted((w for w, n in document_frequency.items() if n >= 2), key=lambda w: (-document_frequency[w], w))
-    return ranked[:limit]
-
-
-# -- recurring themes: phrases the user wrote in two or more entries -----------------------
-_WORD = re.compile(r"[A-Za-z][A-Za-z'’]*")
-# A phrase may open on one of these ("the loft conversion", "my sister"); the key drops them.
-_LEADING = {"the", "my", "our"}
-# Inside a phrase: a few linking words ("sleep before midnight", "time with Mum"), never a verb
-# of being or a pronoun.
-_LINKING = {"before", "after", "with", "of", "for", "at", "in", "on", "to", "about", "and", "from"}
-MAX_PHRASE_WORDS = 4
-# Irregular past tenses: a phrase opening on one narrates an act ("fell asleep"), it names no theme.
-_PAST = {"fell", "slept", "ate", "drank", "ran", "saw", "met", "sat", "lost", "found", "gave", "bought", "brought",
-         "thought", "left", "kept", "heard", "paid", "sent", "spoke", "wrote", "took", "woke", "forgot", "caught",
-         "drove", "rode", "swam", "threw", "won", "began", "knew", "grew", "stood", "understood", "cried"}
-# Nouns too vague to be a theme on their own ("my head", "life").
-_VAGUE = {"head", "mind", "life", "place", "part", "side", "point", "room", "face", "eye", "bed", "body", "hand",
-          "house", "home", "thing", "word", "idea", "reason", "moment", "chat", "call", "message", "text"}
-
-
-def _norm(word: str) -> str:
-    word = word.lower().replace("’", "'")
-    word = word.removesuffix("'s")
-    if len(word) > 4 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
-        word = word[:-1]
-    return word
-
-
-def _chunks(sentence: str) -> list[list[str]]:
-    """The sentence's word runs between punctuation (a phrase never crosses a comma)."""
-    return [_WORD.findall(part) for part in re.split(r"[,;:()\"“”—–!?]|\s-\s", sentence)]
-
-
-def _phrases(words: list[str]):
-    """(key, surface) of every candidate theme phrase in one run of words."""
-    norms = [_norm(w) for w in words]
-    for start in range(len(words)):
-        for size in range(1, MAX_PHRASE_WORDS + 1):
-            end = start + size
-            if end > len(words):
-                break
-            span = norms[start:end]
-            if start > 0 and norms[start - 1] in _LEADING:
-                continue  # "the loft conversion" is counted from its determiner, once
-            lead = span[0] in _LEADING
-            core = span[1:] if lead else span
-            if not core or core[0] in _STOP or core[0] in _COMMON_VERBS or core[-1] in _STOP:
-                continue
-            if (len(core[0]) > 4 and core[0].endswith("ed")) or core[0] in _PAST:  # "walked home", "fell asleep"
-                continue
-            inner = core[1:-1]
-            if any(w in _STOP and w not in _LINKING for w in inner) or sum(w in _LINKING for w in inner) > 1:
-                continue
-            content = [w for w in core if w not in _STOP]
-            if not any(w not in _GENERIC and len(w) > 2 for w in content):
-                continue
-            if len(core) == 1 and (len(core[0]) < 4 or core[0] in _GENERIC or core[0] in _VAGUE):
-                continue
-            surface = " ".join(words[start:end])
-            yield tuple(core), (surface[0].lower() + surface[1:]) if lead else surface
-
-
-@dataclass
-class Theme:
-    """A phrase that recurs across entries: its key words, the surface form the user wrote most,
-    and per entry the first sentence it appears in."""
-
-    key: tuple[str, ...]
-    title: str
-    name: str = ""  # the title inside a sentence: "the loft conversion", "Dr Ross"
-    sentences: dict[str, str] = field(default_factory=dict)  # entry id -> sentence
-
-    @property
-    def entry_ids(self) -> set[str]:
-        return set(self.sentences)
-
-
-def _sentences(text: str) -> list[str]:
-    return [s.strip() for s in split_sentences(text) if s.strip()]
-
-
-def _parse_day(value: str) -> date:
-    numbers = [int(x) for x in re.findall(r"\d+", value)]
-    try:
-        if len(numbers) == 3 and numbers[2] > 31:
-            return date(numbers[2], numbers[0], numbers[1])
-        if len(numbers) == 3:
-            return date(numbers[0], numbers[1], numbers[2])
-    except ValueError:
-        pass
-    return date.min
-
-
-def chronological(entries):
-    """Entries (anything with `.date` as MM/DD/YYYY or YYYY-MM-DD) oldest first."""
-    return sorted(entries, key=lambda e: _parse_day(e.date))
-
-
-def _subsequence(small: tuple[str, ...], big: tuple[str, ...]) -> bool:
-    return len(small) < len(big) and any(big[i:i + len(small)] == small for i in range(len(big) - len(small) + 1))
-
-
-def recurring_themes(entries, *, limit: int = 8) -> list[Theme]:
-    """The phrases (noun phrases or short clauses, in the user's own words) that recur across at
-    least two entries (a single word: three), most widespread and most specific first. `entries`
-    have `.id`, `.content`. No two themes share a content word."""
-    found: dict[tuple[str, ...], Theme] = {}
-    surfaces: dict[tuple[str, ...], Counter] = defaultdict(Counter)
-    for entry in entries:
-        for sentence in _sentences(entry.content):
-            for words in _chunks(sentence):
-                for key, surface in _phrases(words):
-                    theme = found.setdefault(key, Theme(key=key, title=""))
-                    theme.sentences.setdefault(entry.id, sentence)
-                    surfaces[key][surface] += 1
-    lowercase = _common_words() | {w for e in entries for w in re.findall(r"\b[a-z][a-z']+\b", e.content)}
-    candidates = []
-    for key, theme in found.items():
-        need = MIN_WORD_THEME_ENTRIES if len(key) == 1 else MIN_THEME_ENTRIES
-        if len(theme.entry_ids) >= need:
-            theme.title = _surface_title(surfaces[key])
-            first, _, rest = theme.title.partition(" ")
-            if first.lower() in lowercase and first not in _NOT_NAMES:
-                first = first.lower()
-            theme.name = f"{first} {rest}".strip()
-            candidates.append(theme)
-    # A phrase inside a longer one that recurs in the very same entries says less: keep the longer.
-    candidates = [t for t in candidates
-                  if not any(_subsequence(t.key, o.key) and o.entry_ids == t.entry_ids for o in candidates)]
-
-    def score(theme: Theme) -> tuple[float, int]:
-        weight = {1: 1.0, 2: 2.0}.get(len(theme.key), 2.2)
-        return (len(theme.entry_ids) * weight, len(theme.key))
-
-    candidates.sort(key=lambda t: (-score(t)[0], -score(t)[1], t.title.lower()))
-    chosen: list[Theme] = []
-    used: set[str] = set()
-    for theme in candidates:
-        words = {w for w in theme.key if w not in _STOP}
-        if words & used:
-            continue
-        chosen.append(theme)
-        used |= words
-        if len(chosen) == limit:
-            break
-    return chosen
-
-
-def _surface_title(counts: Counter) -> str:
-    """The way the user wrote the phrase most often, with a capital first letter."""
-    surface = max(counts.items(), key=lambda kv: (kv[1], len(kv[0])))[0]
-    surface = re.sub(r"['’]s$", "", surface)
-    return surface[0].upper() + surface[1:]
 
 
 def _dates(refs: list[EntryRef]) -> str:
@@ -430,7 +241,7 @@ def _growth(entries, themes, refs) -> tuple[list[AnalysisItem], str | None]:
 
 
 def _content_words(text: str) -> set[str]:
-    return {_norm(w) for w in _WORD.findall(text) if _norm(w) not in _STOP}
+    return {normalise_word(w) for w in words_of(text) if normalise_word(w) not in STOP_WORDS}
 
 
 def _reflections(entries, themes, refs, by_id) -> list[AnalysisItem]:
@@ -475,93 +286,9 @@ def _reflections(entries, themes, refs, by_id) -> list[AnalysisItem]:
 
 
 # -- real-time prompts ------------------------------------------------------------------------
-_CAPITALISED = re.compile(r"\b[A-Z][a-z]{2,}(?:'s)?\b")
-# People the user names by role, capitalised or not ("Mum said", "my sister").
-PEOPLE_WORDS = {
-    "mum", "mom", "mummy", "mommy", "dad", "daddy", "mother", "father", "nan", "nana", "gran", "granny", "grandma",
-    "grandpa", "grandad", "granddad", "grandmother", "grandfather", "sister", "brother", "husband", "wife",
-    "partner", "boyfriend", "girlfriend", "son", "daughter", "aunt", "auntie", "uncle", "cousin", "boss",
-    "manager", "therapist", "coach", "friend", "colleague", "flatmate", "roommate", "neighbour", "neighbor",
-}
-_ROLE_ALONE = {"mum", "mom", "dad", "nan", "nana", "gran", "granny", "grandma", "grandpa", "grandad"}
-_NOT_NAMES = {"I", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday", "January",
-              "February", "March", "April", "May", "June", "July", "August", "September", "October", "November",
-              "December", "God", "Today", "Tomorrow", "Yesterday", "English", "Spanish", "French", "Christmas",
-              "Easter", "Halloween", "Zoom", "Teams", "Slack", "Google", "Netflix", "Instagram", "Facebook",
-              "WhatsApp", "Amazon", "Spotify", "Uber", "Tesco", "Aldi", "Lidl", "Sainsbury's", "Asda", "London",
-              "Manchester", "Bristol", "Leeds", "Glasgow", "Edinburgh", "Paris", "Berlin", "Dublin", "Scotland",
-              "England", "Wales", "Ireland", "Europe", "America", "Covid", "Ofsted", "Mon", "Tue", "Wed", "Thu",
-              "Fri", "Sat", "Sun", "Jan", "Feb", "Mar", "Apr", "Jun", "Jul", "Aug", "Sep", "Sept", "Oct", "Nov",
-              "Dec", "Dear", "Diary", "Journal", "Note", "Notes", "Todo", "Ugh", "Hmm", "Wow", "Yay", "Oh", "Okay"}
-_CORPUS = Path(__file__).parent / "data" / "journal_corpus" / "dev.jsonl"
 _CONTRAST = re.compile(r"\b(but|although|though|even though|yet)\b", re.IGNORECASE)
 GOAL_MATCH = 0.5
 PROMPT_MIN_CHARS = 18
-
-
-@functools.cache
-def _common_words() -> frozenset[str]:
-    """Words journals write in lower case (the corpus' dev split, and the stop words): a
-    capitalised one of these is an ordinary word at the start of a line, not a person's name."""
-    words = {w.lower() for w in _STOP | _GENERIC | PEOPLE_WORDS}
-    try:
-        for line in _CORPUS.read_text(encoding="utf-8").splitlines():
-            if line.strip():
-                words.update(re.findall(r"\b[a-z][a-z']+\b", json.loads(line).get("text", "")))
-    except (OSError, ValueError):
-        pass
-    return frozenset(words)
-
-
-def _starts(text: str) -> set[int]:
-    """Offsets where a sentence, a line, a list item or a clause after a colon begins: a capital
-    there is grammar, not a name."""
-    starts = {0}
-    for pattern in (r"[.!?…]+[\"'”’)]*\s+", r"\n\s*(?:[-*•]|\d+[.)])?\s*", r"[:;]\s*", r"[\"“(]\s*"):
-        starts.update(match.end() for match in re.finditer(pattern, text))
-    return starts
-
-
-# A capitalised word after these is a place ("in Redland", "to Porto"), not a person.
-_PLACE_BEFORE = re.compile(r"\b(?:in|at|to|from|near|into|around|via)\s+$", re.IGNORECASE)
-# Endings of ordinary words, hardly ever of a name ("Groceries", "Overslept" aside, these catch most).
-_WORD_ENDINGS = ("ing", "ed", "tion", "sion", "ment", "ness", "ies", "ery", "ful", "less", "ship", "ity", "ism")
-
-
-def people_in(text: str, known: list[str] | tuple[str, ...] = ()) -> list[str]:
-    """The people a text names, in order: names the user has written as people before (`known`),
-    role words ("Mum", "my sister"), and capitalised words that are neither at the start of a
-    sentence, line or clause nor an ordinary word ("Email", "Coffee" and "Work" are not people)."""
-    known_lower = {k.lower(): k for k in known if k}
-    common = _common_words()
-    starts = _starts(text)
-    found: list[tuple[int, str]] = []
-    for match in re.finditer(r"\b[A-Za-z][a-z']+\b", text):
-        word = match.group(0)
-        bare = word.removesuffix("'s")
-        lower = bare.lower()
-        if lower in known_lower and (bare[0].isupper() or lower in PEOPLE_WORDS):
-            found.append((match.start(), known_lower[lower]))
-        elif lower in _ROLE_ALONE and (bare[0].isupper() or text[max(0, match.start() - 3):match.start()].lower()
-                                        in ("my ",)):
-            found.append((match.start(), bare[0].upper() + bare[1:]))
-        elif (bare[0].isupper() and len(bare) >= 2 and match.start() not in starts and bare not in _NOT_NAMES
-              and lower not in common and not lower.endswith(_WORD_ENDINGS)
-              and not _PLACE_BEFORE.search(text[max(0, match.start() - 8):match.start()])):
-            found.append((match.start(), bare))
-    seen, ordered = set(), []
-    for _, name in sorted(found):
-        if name.lower() not in seen:
-            seen.add(name.lower())
-            ordered.append(name)
-    return ordered
-
-
-def known_people(texts: list[str]) -> list[str]:
-    """Names written as people in earlier entries (see `people_in`), most frequent first."""
-    counts = Counter(name for text in texts for name in people_in(text))
-    return [name for name, _ in counts.most_common()]
-
 
 def _new_id() -> str:
     return uuid.uuid4().hex[:12]

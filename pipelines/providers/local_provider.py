@@ -122,7 +122,7 @@ RECENT_INTENTION_DAYS = 14
 
 
 def _dated(entries: list[ProfileEntry]) -> list[ProfileEntry]:
-    from pipelines.reflection import chronological
+    from pipelines.themes import chronological
 
     return chronological(entries)
 
@@ -136,7 +136,7 @@ def _entry_moods(entries: list[ProfileEntry]) -> list[str]:
 
 
 def build_local_story(entries: list[ProfileEntry]) -> LocalStory:
-    from pipelines.reflection import _parse_day, known_people, people_in, recurring_themes
+    from pipelines.themes import known_people, parse_day, people_in, recurring_themes
 
     entries = _dated(entries)
     moods = _entry_moods(entries)
@@ -159,9 +159,9 @@ def build_local_story(entries: list[ProfileEntry]) -> LocalStory:
                 for text in (entry.open_tasks if kind == "task" else entry.open_goals) or []:
                     actions.append(StoryAction(text=text, kind=kind, entry_id=entry.id, date=entry.date))
     else:
-        newest = _parse_day(entries[-1].date)
+        newest = parse_day(entries[-1].date)
         for entry in newest_first:
-            if (newest - _parse_day(entry.date)).days > RECENT_INTENTION_DAYS:
+            if (newest - parse_day(entry.date)).days > RECENT_INTENTION_DAYS:
                 break
             for highlight in extract_highlights(entry.content):
                 kind = "goal" if highlight.type == "goal" else "task"
