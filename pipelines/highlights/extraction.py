@@ -272,24 +272,24 @@ _PERSON_OBJECT = re.compile(
     r"every|regularly|often|too|anyway|myself|\s*$))",
     re.IGNORECASE,
 )
-_FEMALE = frozenset(
+_FEMALE = _words(
     "mum mom mummy mommy mother mam ma sister sis gran granny grandma grandmother nan nana nanna nanny auntie "
-    "aunty aunt wife girlfriend daughter niece stepmum stepmom godmother".split()
+    "aunty aunt wife girlfriend daughter niece stepmum stepmom godmother"
 )
-_MALE = frozenset(
+_MALE = _words(
     "dad daddy father pa brother bro grandad granddad grandpa grandfather uncle husband boyfriend son "
-    "nephew stepdad godfather".split()
+    "nephew stepdad godfather"
 )
 # Common first names whose gender the text may never show with a pronoun.
-_FEMALE_NAMES = frozenset(
+_FEMALE_NAMES = _words(
     "anna amy alice amelia ava beth chloe claire emma emily eilidh ella ellie eva grace hannah helen holly "
     "isla jane jenny jess jessica julia kate katie laura lily lucy maria mary megan mia molly nina olivia "
-    "rachel rebecca rosie ruth sarah sophie sophia susan zoe priya gwen fatima aisha".split()
+    "rachel rebecca rosie ruth sarah sophie sophia susan zoe priya gwen fatima aisha"
 )
-_MALE_NAMES = frozenset(
+_MALE_NAMES = _words(
     "adam alex andrew ben charlie chris dan daniel david ed george harry jack jake james joe john jonah "
     "josh leo liam luke mark matt max michael mike nick noah oliver oscar paul pete peter rob ryan "
-    "simon steve tom tomas will william raj ahmed".split()
+    "simon steve tom tomas will william raj ahmed"
 )
 _RELATION = re.compile(
     rf"\b(?:(?P<det>my|our)\s+)?(?P<rel>{'|'.join(sorted(_FEMALE | _MALE, key=len, reverse=True))})\b",
