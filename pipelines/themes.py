@@ -72,7 +72,7 @@ _LEADING = {"the", "my", "our"}
 _LINKING = {"before", "after", "with", "of", "for", "at", "in", "on", "to", "about", "and", "from"}
 MAX_PHRASE_WORDS = 4
 # Irregular past tenses: a phrase opening on one narrates an act ("fell asleep"), it names no theme.
-_PAST = {"fell", "slept", "ate", "drank", "ran", "saw", "met", "sat", "lost", "found", "gave", "bought", "brought",
+_PAST = {"fell", "lay", "slept", "ate", "drank", "ran", "saw", "met", "sat", "lost", "found", "gave", "bought", "brought",
          "thought", "left", "kept", "heard", "paid", "sent", "spoke", "wrote", "took", "woke", "forgot", "caught",
          "drove", "rode", "swam", "threw", "won", "began", "knew", "grew", "stood", "understood", "cried"}
 # Nouns too vague to be a theme on their own ("my head", "life").
