@@ -82,10 +82,10 @@ def _parsed(column: Any, value: Any) -> Any:
     kind = column.type.python_type
     if kind is bool:
         if not isinstance(value, bool):
-            raise ValueError("not a boolean")
+            raise TypeError("not a boolean")
         return value
     if not isinstance(value, str):
-        raise ValueError("not text")
+        raise TypeError("not text")
     if kind is datetime:
         moment = datetime.fromisoformat(value)
         if moment.tzinfo is None:
