@@ -31,7 +31,7 @@ from pipelines.highlights.duplicates import (
     intention_key,
     same_intention,
 )
-from pipelines.highlights.extraction import extract_highlights, limit_projects, task_type
+from pipelines.highlights.extraction import extract_highlights
 from pipelines.highlights.schema import (
     DEFAULT_GOAL_TIMEFRAME,
     DEFAULT_PRIORITY,
@@ -46,6 +46,7 @@ from pipelines.highlights.schema import (
     TaskType,
 )
 from pipelines.highlights.text import normalise_text, split_sentences
+from pipelines.highlights.types import limit_projects, task_type
 
 __all__ = [
     "DEFAULT_GOAL_TIMEFRAME",

@@ -1,18 +1,27 @@
-"""Extraction: the tasks, projects and goals one entry states (`extract_highlights`), the spec's
-task type rule (`task_type`) and the project limit (`limit_projects`)."""
+"""Extraction: the tasks, projects and goals one entry states (`extract_highlights`). The people
+pronouns refer to are in `people`, due dates from the sentences around a task in `due`, and the
+spec's task type rule and project limit in `types`."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date
 
 import msgspec
 
-from models.constants import MAX_PROJECTS_PER_TYPE
 from pipelines.highlights.dates import resolve_due_date
+from pipelines.highlights.due import (
+    _DO_IT,
+    _FIRST_PERSON_OR_PAST,
+    _THEN,
+    _date_last_task,
+    _due_from_before,
+    _due_from_event,
+    _is_event,
+)
 from pipelines.highlights.duplicates import _KEY_TIME
+from pipelines.highlights.people import _resolve_pronouns
 from pipelines.highlights.schema import (
     DEFAULT_GOAL_TIMEFRAME,
     DEFAULT_PRIORITY,
@@ -22,7 +31,6 @@ from pipelines.highlights.schema import (
     HighlightMetadata,
     HighlightType,
     Priority,
-    TaskType,
 )
 from pipelines.highlights.text import _segment, _Unit, normalise_text
 from pipelines.highlights.vocabulary import (
@@ -251,190 +259,6 @@ def _split_actions(action: str) -> list[str]:
         start = m.end()
     parts.append(action[start:])
     return [p.strip() for p in parts if p.strip()]
-
-
-# -- pronouns ------------------------------------------------------------------------------------
-_NAME = re.compile(r"(?<![.!?]\s)(?<!^)\b(?P<name>[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)\b(?!\s*\d)|"
-                   r"(?:^|[.!?:;]\s+)(?P<lead>[A-Z][a-z]+)(?=\s+(?:from|rang|called|said|says|texted|emailed|messaged|"
-                   r"asked|told|came|is|was|and|has|had|wants|needs|looked|looks|seemed|seems|sounded|sounds|felt|feels|got|"
-                   r"went|phoned|popped|dropped|cried|laughed|left|arrived|invited|visited|helped)\b)")
-_NOT_NAMES = frozenset(
-    "I Im The A An My Our We He She They It This That Today Tomorrow Tonight Yesterday Monday Tuesday Wednesday "
-    "Thursday Friday Saturday Sunday January February March April May June July August September October "
-    "November December Christmas Easter Halloween God Also Then But And So Just Need Must Remind Note "
-    "Reminder Before After Next Last Oh Ok Okay Still Really Went Got Had".split()
-)
-# "her" is the object ("ring her back", "visit her more often", "buy her a card") before these or
-# at the end; before another word it is a possessive ("fix her bike") and left as written.
-_PERSON_OBJECT = re.compile(
-    r"\bhim\b|\bher\b(?=\s*$|[\s,.;!]+(?:back|up|out|about|on|at|in|to|for|with|from|more|again|soon|later|"
-    r"today|tonight|tomorrow|this|next|before|after|by|when|and|a|an|the|some|first|properly|once|twice|"
-    r"every|regularly|often|too|anyway|myself|\s*$))",
-    re.IGNORECASE,
-)
-_FEMALE = _words(
-    "mum mom mummy mommy mother mam ma sister sis gran granny grandma grandmother nan nana nanna nanny auntie "
-    "aunty aunt wife girlfriend daughter niece stepmum stepmom godmother"
-)
-_MALE = _words(
-    "dad daddy father pa brother bro grandad granddad grandpa grandfather uncle husband boyfriend son "
-    "nephew stepdad godfather"
-)
-# Common first names whose gender the text may never show with a pronoun.
-_FEMALE_NAMES = _words(
-    "anna amy alice amelia ava beth chloe claire emma emily eilidh ella ellie eva grace hannah helen holly "
-    "isla jane jenny jess jessica julia kate katie laura lily lucy maria mary megan mia molly nina olivia "
-    "rachel rebecca rosie ruth sarah sophie sophia susan zoe priya gwen fatima aisha"
-)
-_MALE_NAMES = _words(
-    "adam alex andrew ben charlie chris dan daniel david ed george harry jack jake james joe john jonah "
-    "josh leo liam luke mark matt max michael mike nick noah oliver oscar paul pete peter rob ryan "
-    "simon steve tom tomas will william raj ahmed"
-)
-_RELATION = re.compile(
-    rf"\b(?:(?P<det>my|our)\s+)?(?P<rel>{'|'.join(sorted(_FEMALE | _MALE, key=len, reverse=True))})\b",
-    re.IGNORECASE,
-)
-_SHE = re.compile(r"\b(?:she|she's|her|hers|herself)\b", re.IGNORECASE)
-_HE = re.compile(r"\b(?:he|he's|him|his|himself)\b", re.IGNORECASE)
-
-
-def _people(text: str) -> list[tuple[int, str, str | None]]:
-    """The people named in `text`, in order: (position, how to name them, "f"/"m"/None)."""
-    text = " ".join(text.split())  # a sentence start is "<.!?> <Word>": one space, as the names pattern reads
-    found: dict[int, tuple[int, str, str | None]] = {}
-    for m in _NAME.finditer(text):
-        name = m.group("name") or m.group("lead")
-        start = m.start("name") if m.group("name") else m.start("lead")
-        first = name.split()[0]
-        if first in _NOT_NAMES:
-            continue
-        lower = first.lower()
-        if lower in ("mrs", "ms", "miss") or lower in _FEMALE or lower in _FEMALE_NAMES:
-            gender: str | None = "f"
-        elif lower == "mr" or lower in _MALE or lower in _MALE_NAMES:
-            gender = "m"
-        else:
-            gender = None
-        found[start] = (start, name, gender)
-    for m in _RELATION.finditer(text):
-        if m.start("rel") in found or any(p <= m.start("rel") < p + len(n) for p, n, _ in found.values()):
-            continue
-        rel = m.group("rel")
-        if not rel[0].isupper() and not m.group("det"):
-            continue  # "ma" or "son" without "my" is too often another word
-        name = f"your {rel}" if m.group("det") else rel
-        found[m.start()] = (m.start(), name, "f" if rel.lower() in _FEMALE else "m")
-    people = sorted(found.values())
-    # A name's gender, when no list knows it, from the first pronoun after it ("Dr Ross says she...").
-    for i, (start, name, gender) in enumerate(people):
-        if gender is None:
-            end = people[i + 1][0] if i + 1 < len(people) else len(text)
-            window = text[start + len(name) : end]
-            she, he = _SHE.search(window), _HE.search(window)
-            if she and (not he or she.start() < he.start()):
-                people[i] = (start, name, "f")
-            elif he:
-                people[i] = (start, name, "m")
-    return people
-
-
-def _person_for(pronoun: str, before: str) -> str | None:
-    """The last person named in `before` who can be "her" (female) or "him" (male): of that gender,
-    or of a gender the text does not show ("Sam was quiet. I'll sit down with him")."""
-    want = "f" if pronoun.lower() == "her" else "m"
-    for _, name, gender in reversed(_people(before)):
-        if gender in (want, None):
-            return name
-    return None
-
-
-def _resolve_pronouns(highlight: Highlight, before: str, current: str = "") -> Highlight:
-    """"Ring her back tomorrow" after "Jo rang about the coach": "Ring Jo back tomorrow";
-    "visit her more often" after "Mum and Dad came for lunch": "Visit Mum more often". The
-    person may be named earlier in the same sentence ("Sam was quiet, so I'll sit down with him")."""
-    if highlight.type == "project":
-        return highlight
-    m = _PERSON_OBJECT.search(highlight.reformulation)
-    if m is None:
-        return highlight
-    in_sentence = _PERSON_OBJECT.search(current)
-    if in_sentence is not None:
-        before = f"{before} {current[: in_sentence.start()]}"
-    name = _person_for(m.group(0), before)
-    if name is None:
-        return highlight
-    text = highlight.reformulation[: m.start()] + name + highlight.reformulation[m.end() :]
-    return msgspec.structs.replace(highlight, reformulation=text)
-
-
-_THEN = re.compile(r"\b(?:before|by|until)\s+then\b", re.IGNORECASE)
-_THING = re.compile(r"\b(?:the|my|our)\s+((?:[a-z]+\s+){0,2}?[a-z]+)(?=\s*(?:[.,;!]|$|\s+(?:and|is|was|for|on|at|by)\b))",
-                    re.IGNORECASE)
-
-
-def _due_from_before(highlight: Highlight, unit: _Unit, before: str, today: date) -> Highlight:
-    """"Release is on Thursday. Need to update the runbook before then.": due Thursday. And "it"
-    right after the verb is the last thing named ("I'm in charge of the poster. Need to print it")."""
-    if highlight.type != "task":
-        return highlight
-    metadata = highlight.metadata
-    text = highlight.reformulation
-    if metadata.due_date is None and _THEN.search(unit.text):
-        for sentence in reversed(re.split(r"(?<=[.!?;])\s+", before.strip())):
-            due = resolve_due_date(sentence, today)
-            if due is not None:
-                metadata = msgspec.structs.replace(metadata, due_date=due.isoformat(),
-                                                   timeframe="today" if due <= today else "week")
-                break
-    words = text.split()
-    if len(words) >= 2 and words[1].lower() == "it":
-        things = _THING.findall(before)
-        if things:
-            text = " ".join([words[0], f"the {things[-1].strip()}", *words[2:]])
-    if metadata is highlight.metadata and text == highlight.reformulation:
-        return highlight
-    return msgspec.structs.replace(highlight, reformulation=text, metadata=metadata)
-
-
-_DO_IT = re.compile(
-    r"^(?:(?:i|we)(?:'ll|\s+will|'m\s+going\s+to|\s+am\s+going\s+to|\s+can)\s+|(?:will|going\s+to|gonna)\s+)?"
-    r"(?:do|sort|finish|tackle|start|get\s+on\s+with)\s+(?:it|that|this|them)\b",
-    re.IGNORECASE,
-)
-_FIRST_PERSON_OR_PAST = re.compile(
-    r"\b(?:i|i'm|i've|i'd|i'll|we|we're|we've|we'll|was|were|went|had|did|yesterday|last|ago|since)\b", re.IGNORECASE
-)
-
-
-def _set_due(highlight: Highlight, due: date, today: date) -> Highlight:
-    metadata = msgspec.structs.replace(highlight.metadata, due_date=due.isoformat(),
-                                       timeframe="today" if due <= today else "week")
-    return msgspec.structs.replace(highlight, metadata=metadata)
-
-
-def _date_last_task(found: list[tuple[Highlight, str | None]], text: str, today: date
-                    ) -> list[tuple[Highlight, str | None]]:
-    """"I'll do it this weekend" gives its date to the last task said, when that one has none."""
-    due = resolve_due_date(text, today)
-    if due is None or not found or found[-1][0].type != "task" or found[-1][0].metadata.due_date:
-        return found
-    return [*found[:-1], (_set_due(found[-1][0], due, today), found[-1][1])]
-
-
-def _is_event(text: str, today: date) -> bool:
-    """A statement of something coming on a day, not by the writer and not past: "Promotion panel
-    on the 20th.", "Consultant appointment is on the 23rd."."""
-    return resolve_due_date(text, today) is not None and not _FIRST_PERSON_OR_PAST.search(text)
-
-
-def _due_from_event(highlight: Highlight, unit: _Unit, event: str, today: date) -> Highlight:
-    """A task said right after a dated event, without a day of its own, is due on the event's day
-    ("Consultant appointment is on the 23rd. Remember to take the list of my tablets.")."""
-    if highlight.type != "task" or highlight.metadata.due_date or not event or unit.list_kind is not None:
-        return highlight
-    due = resolve_due_date(event, today)
-    return highlight if due is None else _set_due(highlight, due, today)
 
 
 # -- named projects ------------------------------------------------------------------------------
@@ -769,52 +593,3 @@ def _link_projects(found: list[tuple[Highlight, str | None]]) -> list[Highlight]
                     break
         result.append(highlight)
     return result
-
-
-# --------------------------------------------------------------------------------------------------
-# Task type and the project limit (spec, part 1 section 5)
-# --------------------------------------------------------------------------------------------------
-
-# The spec's keywords as whole words with their inflections ("clients", "organizing", "filed"),
-# never inside another word ("profile" is not "file", "homework" is not "work"). Two documented
-# readings: "maintenance" counts with "maintain", and the phrasal verb "work out" (exercise) is not
-# "work". Professional is checked first, as the spec lists it first. Administrative also covers
-# dealings with offices and paperwork the spec's short list leaves out (council, tax, bank,
-# insurance, permits, forms, bills, passport, licence, mortgage...): "Email the council about
-# permits" is admin, not personal; "bank holiday" and "form a habit" are not.
-_PROFESSIONAL_RE = re.compile(
-    r"\b(?:work(?:s|ed|ing)?(?!\s+out\b)|jobs?|careers?|clients?|professional(?:s|ly)?)\b", re.IGNORECASE
-)
-_ADMINISTRATIVE_RE = re.compile(
-    r"\b(?:admin(?:s|istration|istrative|istrator|istrators)?|paperwork|organi[sz](?:e|es|ed|ing|ation|ations|er|ers)|"
-    r"clean(?:s|ed|ing|er|ers|up|ups)?|maintain(?:s|ed|ing)?|maintenance|fil(?:e|es|ed|ing)|appointments?|"
-    # Dealings with offices and money's paperwork (issue 16: "Email the council about permits").
-    r"councils?|councillors?|tax(?:es|ed)?|bank(?:s|ing)?(?!\s+holidays?)|insurance|insurer|permits?|permission|"
-    r"forms?(?!\s+(?:a|an|new|habits?|friendships?|bonds?|part)\b)|bills?|passports?|visas?|licen[cs]es?|"
-    r"mortgages?|pensions?|invoices?|receipts?|registration|renewals?|benefits\s+claim|claim\s+forms?|"
-    r"direct\s+debits?|accountant|solicitor|hmrc|dvla|irs|dmv)\b",
-    re.IGNORECASE,
-)
-
-
-def task_type(text: str) -> TaskType:
-    """The spec's keyword rule: professional, else administrative, else personal."""
-    if _PROFESSIONAL_RE.search(text):
-        return "professional"
-    if _ADMINISTRATIVE_RE.search(text):
-        return "administrative"
-    return "personal"
-
-
-def limit_projects(highlights: Iterable[Highlight], per_type: int = MAX_PROJECTS_PER_TYPE) -> list[Highlight]:
-    """Keep the first `per_type` projects of each type (by `task_type` of the name); others untouched."""
-    counts: dict[str, int] = {}
-    kept: list[Highlight] = []
-    for highlight in highlights:
-        if highlight.type == "project":
-            kind = task_type(highlight.reformulation)
-            if counts.get(kind, 0) >= per_type:
-                continue
-            counts[kind] = counts.get(kind, 0) + 1
-        kept.append(highlight)
-    return kept

@@ -1,0 +1,81 @@
+"""A task's due date from the sentences around it: "Release is on Thursday. Update the runbook
+before then.", "I'll do it this weekend", a task said right after a dated event."""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+
+import msgspec
+
+from pipelines.highlights.dates import resolve_due_date
+from pipelines.highlights.schema import Highlight
+from pipelines.highlights.text import _Unit
+
+_THEN = re.compile(r"\b(?:before|by|until)\s+then\b", re.IGNORECASE)
+_THING = re.compile(r"\b(?:the|my|our)\s+((?:[a-z]+\s+){0,2}?[a-z]+)(?=\s*(?:[.,;!]|$|\s+(?:and|is|was|for|on|at|by)\b))",
+                    re.IGNORECASE)
+
+
+def _due_from_before(highlight: Highlight, unit: _Unit, before: str, today: date) -> Highlight:
+    """"Release is on Thursday. Need to update the runbook before then.": due Thursday. And "it"
+    right after the verb is the last thing named ("I'm in charge of the poster. Need to print it")."""
+    if highlight.type != "task":
+        return highlight
+    metadata = highlight.metadata
+    text = highlight.reformulation
+    if metadata.due_date is None and _THEN.search(unit.text):
+        for sentence in reversed(re.split(r"(?<=[.!?;])\s+", before.strip())):
+            due = resolve_due_date(sentence, today)
+            if due is not None:
+                metadata = msgspec.structs.replace(metadata, due_date=due.isoformat(),
+                                                   timeframe="today" if due <= today else "week")
+                break
+    words = text.split()
+    if len(words) >= 2 and words[1].lower() == "it":
+        things = _THING.findall(before)
+        if things:
+            text = " ".join([words[0], f"the {things[-1].strip()}", *words[2:]])
+    if metadata is highlight.metadata and text == highlight.reformulation:
+        return highlight
+    return msgspec.structs.replace(highlight, reformulation=text, metadata=metadata)
+
+
+_DO_IT = re.compile(
+    r"^(?:(?:i|we)(?:'ll|\s+will|'m\s+going\s+to|\s+am\s+going\s+to|\s+can)\s+|(?:will|going\s+to|gonna)\s+)?"
+    r"(?:do|sort|finish|tackle|start|get\s+on\s+with)\s+(?:it|that|this|them)\b",
+    re.IGNORECASE,
+)
+_FIRST_PERSON_OR_PAST = re.compile(
+    r"\b(?:i|i'm|i've|i'd|i'll|we|we're|we've|we'll|was|were|went|had|did|yesterday|last|ago|since)\b", re.IGNORECASE
+)
+
+
+def _set_due(highlight: Highlight, due: date, today: date) -> Highlight:
+    metadata = msgspec.structs.replace(highlight.metadata, due_date=due.isoformat(),
+                                       timeframe="today" if due <= today else "week")
+    return msgspec.structs.replace(highlight, metadata=metadata)
+
+
+def _date_last_task(found: list[tuple[Highlight, str | None]], text: str, today: date
+                    ) -> list[tuple[Highlight, str | None]]:
+    """"I'll do it this weekend" gives its date to the last task said, when that one has none."""
+    due = resolve_due_date(text, today)
+    if due is None or not found or found[-1][0].type != "task" or found[-1][0].metadata.due_date:
+        return found
+    return [*found[:-1], (_set_due(found[-1][0], due, today), found[-1][1])]
+
+
+def _is_event(text: str, today: date) -> bool:
+    """A statement of something coming on a day, not by the writer and not past: "Promotion panel
+    on the 20th.", "Consultant appointment is on the 23rd."."""
+    return resolve_due_date(text, today) is not None and not _FIRST_PERSON_OR_PAST.search(text)
+
+
+def _due_from_event(highlight: Highlight, unit: _Unit, event: str, today: date) -> Highlight:
+    """A task said right after a dated event, without a day of its own, is due on the event's day
+    ("Consultant appointment is on the 23rd. Remember to take the list of my tablets.")."""
+    if highlight.type != "task" or highlight.metadata.due_date or not event or unit.list_kind is not None:
+        return highlight
+    due = resolve_due_date(event, today)
+    return highlight if due is None else _set_due(highlight, due, today)

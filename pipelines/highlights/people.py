@@ -1,0 +1,125 @@
+"""People in an entry and the pronouns that refer to them: "Ring her back" after "Jo rang" is
+"Ring Jo back"; "visit her more often" after "Mum and Dad came" is "Visit Mum more often"."""
+
+from __future__ import annotations
+
+import re
+
+import msgspec
+
+from pipelines.highlights.schema import Highlight
+from pipelines.highlights.vocabulary import _words
+
+# -- pronouns ------------------------------------------------------------------------------------
+_NAME = re.compile(r"(?<![.!?]\s)(?<!^)\b(?P<name>[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)\b(?!\s*\d)|"
+                   r"(?:^|[.!?:;]\s+)(?P<lead>[A-Z][a-z]+)(?=\s+(?:from|rang|called|said|says|texted|emailed|messaged|"
+                   r"asked|told|came|is|was|and|has|had|wants|needs|looked|looks|seemed|seems|sounded|sounds|felt|feels|got|"
+                   r"went|phoned|popped|dropped|cried|laughed|left|arrived|invited|visited|helped)\b)")
+_NOT_NAMES = frozenset(
+    "I Im The A An My Our We He She They It This That Today Tomorrow Tonight Yesterday Monday Tuesday Wednesday "
+    "Thursday Friday Saturday Sunday January February March April May June July August September October "
+    "November December Christmas Easter Halloween God Also Then But And So Just Need Must Remind Note "
+    "Reminder Before After Next Last Oh Ok Okay Still Really Went Got Had".split()
+)
+# "her" is the object ("ring her back", "visit her more often", "buy her a card") before these or
+# at the end; before another word it is a possessive ("fix her bike") and left as written.
+_PERSON_OBJECT = re.compile(
+    r"\bhim\b|\bher\b(?=\s*$|[\s,.;!]+(?:back|up|out|about|on|at|in|to|for|with|from|more|again|soon|later|"
+    r"today|tonight|tomorrow|this|next|before|after|by|when|and|a|an|the|some|first|properly|once|twice|"
+    r"every|regularly|often|too|anyway|myself|\s*$))",
+    re.IGNORECASE,
+)
+_FEMALE = _words(
+    "mum mom mummy mommy mother mam ma sister sis gran granny grandma grandmother nan nana nanna nanny auntie "
+    "aunty aunt wife girlfriend daughter niece stepmum stepmom godmother"
+)
+_MALE = _words(
+    "dad daddy father pa brother bro grandad granddad grandpa grandfather uncle husband boyfriend son "
+    "nephew stepdad godfather"
+)
+# Common first names whose gender the text may never show with a pronoun.
+_FEMALE_NAMES = _words(
+    "anna amy alice amelia ava beth chloe claire emma emily eilidh ella ellie eva grace hannah helen holly "
+    "isla jane jenny jess jessica julia kate katie laura lily lucy maria mary megan mia molly nina olivia "
+    "rachel rebecca rosie ruth sarah sophie sophia susan zoe priya gwen fatima aisha"
+)
+_MALE_NAMES = _words(
+    "adam alex andrew ben charlie chris dan daniel david ed george harry jack jake james joe john jonah "
+    "josh leo liam luke mark matt max michael mike nick noah oliver oscar paul pete peter rob ryan "
+    "simon steve tom tomas will william raj ahmed"
+)
+_RELATION = re.compile(
+    rf"\b(?:(?P<det>my|our)\s+)?(?P<rel>{'|'.join(sorted(_FEMALE | _MALE, key=len, reverse=True))})\b",
+    re.IGNORECASE,
+)
+_SHE = re.compile(r"\b(?:she|she's|her|hers|herself)\b", re.IGNORECASE)
+_HE = re.compile(r"\b(?:he|he's|him|his|himself)\b", re.IGNORECASE)
+
+
+def _people(text: str) -> list[tuple[int, str, str | None]]:
+    """The people named in `text`, in order: (position, how to name them, "f"/"m"/None)."""
+    text = " ".join(text.split())  # a sentence start is "<.!?> <Word>": one space, as the names pattern reads
+    found: dict[int, tuple[int, str, str | None]] = {}
+    for m in _NAME.finditer(text):
+        name = m.group("name") or m.group("lead")
+        start = m.start("name") if m.group("name") else m.start("lead")
+        first = name.split()[0]
+        if first in _NOT_NAMES:
+            continue
+        lower = first.lower()
+        if lower in ("mrs", "ms", "miss") or lower in _FEMALE or lower in _FEMALE_NAMES:
+            gender: str | None = "f"
+        elif lower == "mr" or lower in _MALE or lower in _MALE_NAMES:
+            gender = "m"
+        else:
+            gender = None
+        found[start] = (start, name, gender)
+    for m in _RELATION.finditer(text):
+        if m.start("rel") in found or any(p <= m.start("rel") < p + len(n) for p, n, _ in found.values()):
+            continue
+        rel = m.group("rel")
+        if not rel[0].isupper() and not m.group("det"):
+            continue  # "ma" or "son" without "my" is too often another word
+        name = f"your {rel}" if m.group("det") else rel
+        found[m.start()] = (m.start(), name, "f" if rel.lower() in _FEMALE else "m")
+    people = sorted(found.values())
+    # A name's gender, when no list knows it, from the first pronoun after it ("Dr Ross says she...").
+    for i, (start, name, gender) in enumerate(people):
+        if gender is None:
+            end = people[i + 1][0] if i + 1 < len(people) else len(text)
+            window = text[start + len(name) : end]
+            she, he = _SHE.search(window), _HE.search(window)
+            if she and (not he or she.start() < he.start()):
+                people[i] = (start, name, "f")
+            elif he:
+                people[i] = (start, name, "m")
+    return people
+
+
+def _person_for(pronoun: str, before: str) -> str | None:
+    """The last person named in `before` who can be "her" (female) or "him" (male): of that gender,
+    or of a gender the text does not show ("Sam was quiet. I'll sit down with him")."""
+    want = "f" if pronoun.lower() == "her" else "m"
+    for _, name, gender in reversed(_people(before)):
+        if gender in (want, None):
+            return name
+    return None
+
+
+def _resolve_pronouns(highlight: Highlight, before: str, current: str = "") -> Highlight:
+    """"Ring her back tomorrow" after "Jo rang about the coach": "Ring Jo back tomorrow";
+    "visit her more often" after "Mum and Dad came for lunch": "Visit Mum more often". The
+    person may be named earlier in the same sentence ("Sam was quiet, so I'll sit down with him")."""
+    if highlight.type == "project":
+        return highlight
+    m = _PERSON_OBJECT.search(highlight.reformulation)
+    if m is None:
+        return highlight
+    in_sentence = _PERSON_OBJECT.search(current)
+    if in_sentence is not None:
+        before = f"{before} {current[: in_sentence.start()]}"
+    name = _person_for(m.group(0), before)
+    if name is None:
+        return highlight
+    text = highlight.reformulation[: m.start()] + name + highlight.reformulation[m.end() :]
+    return msgspec.structs.replace(highlight, reformulation=text)

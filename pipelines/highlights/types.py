@@ -1,0 +1,57 @@
+"""The spec's task type rule (`task_type`) and the project limit (`limit_projects`)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from models.constants import MAX_PROJECTS_PER_TYPE
+from pipelines.highlights.schema import Highlight, TaskType
+
+# --------------------------------------------------------------------------------------------------
+# Task type and the project limit (spec, part 1 section 5)
+# --------------------------------------------------------------------------------------------------
+
+# The spec's keywords as whole words with their inflections ("clients", "organizing", "filed"),
+# never inside another word ("profile" is not "file", "homework" is not "work"). Two documented
+# readings: "maintenance" counts with "maintain", and the phrasal verb "work out" (exercise) is not
+# "work". Professional is checked first, as the spec lists it first. Administrative also covers
+# dealings with offices and paperwork the spec's short list leaves out (council, tax, bank,
+# insurance, permits, forms, bills, passport, licence, mortgage...): "Email the council about
+# permits" is admin, not personal; "bank holiday" and "form a habit" are not.
+_PROFESSIONAL_RE = re.compile(
+    r"\b(?:work(?:s|ed|ing)?(?!\s+out\b)|jobs?|careers?|clients?|professional(?:s|ly)?)\b", re.IGNORECASE
+)
+_ADMINISTRATIVE_RE = re.compile(
+    r"\b(?:admin(?:s|istration|istrative|istrator|istrators)?|paperwork|organi[sz](?:e|es|ed|ing|ation|ations|er|ers)|"
+    r"clean(?:s|ed|ing|er|ers|up|ups)?|maintain(?:s|ed|ing)?|maintenance|fil(?:e|es|ed|ing)|appointments?|"
+    # Dealings with offices and money's paperwork (issue 16: "Email the council about permits").
+    r"councils?|councillors?|tax(?:es|ed)?|bank(?:s|ing)?(?!\s+holidays?)|insurance|insurer|permits?|permission|"
+    r"forms?(?!\s+(?:a|an|new|habits?|friendships?|bonds?|part)\b)|bills?|passports?|visas?|licen[cs]es?|"
+    r"mortgages?|pensions?|invoices?|receipts?|registration|renewals?|benefits\s+claim|claim\s+forms?|"
+    r"direct\s+debits?|accountant|solicitor|hmrc|dvla|irs|dmv)\b",
+    re.IGNORECASE,
+)
+
+
+def task_type(text: str) -> TaskType:
+    """The spec's keyword rule: professional, else administrative, else personal."""
+    if _PROFESSIONAL_RE.search(text):
+        return "professional"
+    if _ADMINISTRATIVE_RE.search(text):
+        return "administrative"
+    return "personal"
+
+
+def limit_projects(highlights: Iterable[Highlight], per_type: int = MAX_PROJECTS_PER_TYPE) -> list[Highlight]:
+    """Keep the first `per_type` projects of each type (by `task_type` of the name); others untouched."""
+    counts: dict[str, int] = {}
+    kept: list[Highlight] = []
+    for highlight in highlights:
+        if highlight.type == "project":
+            kind = task_type(highlight.reformulation)
+            if counts.get(kind, 0) >= per_type:
+                continue
+            counts[kind] = counts.get(kind, 0) + 1
+        kept.append(highlight)
+    return kept
