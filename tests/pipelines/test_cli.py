@@ -112,8 +112,8 @@ def test_profile_writes_one_line_for_the_whole_file(tmp_path):
         tmp_path / "entries.jsonl",
         [
             {"id": "e3", "text": TIRED + " Work has been relentless this month.", "date": "2025-03-14"},
-            {"id": "e1", "text": TASKS, "date": "2025-03-01"},
-            {"id": "e2", "text": HAPPY, "date": "2025-03-07"},
+            {"id": "e1", "text": TASKS, "date": "2025-03-12"},
+            {"id": "e2", "text": HAPPY + " I must repaint the shed.", "date": "2025-03-01"},
             {"id": "e4", "text": GOAL, "date": "2025-03-20"},
         ],
     )
@@ -125,7 +125,10 @@ def test_profile_writes_one_line_for_the_whole_file(tmp_path):
     assert profile["fullProfile"].startswith(profile["shortSummary"])
     assert isinstance(profile["blindspots"], list)
     assert profile["sourceEntryIds"] and set(profile["sourceEntryIds"]) <= {"e1", "e2", "e3", "e4"}
-    assert re.search(r"\(from 03/01/2025\)", profile["fullProfile"])  # the landlord task, with its date
+    # Concrete Actions: the landlord task, with its date; the shed, said 19 days before the newest
+    # entry, is stale and left out
+    assert re.search(r"landlord[^\n]*\(from 03/12/2025\)", profile["fullProfile"], re.IGNORECASE)
+    assert "shed" not in profile["fullProfile"].lower()
 
 
 ERRORS = {
