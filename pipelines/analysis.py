@@ -14,7 +14,7 @@ Rules that keep it trustworthy (docs/architecture.md, "The pipelines"):
 from __future__ import annotations
 
 import uuid
-from datetime import UTC, date, datetime
+from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
 import numpy as np
@@ -305,11 +305,45 @@ def should_regenerate_profile(user_id: str) -> bool:
         return profile is None or not profile.full_profile or count >= PROFILE_REGENERATE_FROM
 
 
+# A task said more than this many days ago, without a due date still ahead, is stale for the story;
+# a goal is kept this long (goals are for the month, the quarter or the year).
+STORY_TASK_DAYS = 14
+STORY_GOAL_DAYS = 180
+
+
+def open_actions(tasks: list[Any], goals: list[Any], entry_dates: dict[Any, date], today: date
+                 ) -> tuple[dict[Any, list[str]], dict[Any, list[str]]]:
+    """Per entry id: its tasks that are neither completed nor stale, and its goals not reached
+    and not stale. A task is stale when moved to "later", when its due date has passed, or (with
+    no due date) when the entry that said it is more than STORY_TASK_DAYS old."""
+    open_tasks: dict[Any, list[str]] = {}
+    open_goals: dict[Any, list[str]] = {}
+    for row in tasks:
+        said = entry_dates.get(row.entry_id)
+        if row.entry_id is None or said is None or row.completed or row.timeframe == LATER:
+            continue
+        due = getattr(row, "due_date", None)
+        if (due is not None and due < today) or (due is None and today - said > timedelta(days=STORY_TASK_DAYS)):
+            continue
+        open_tasks.setdefault(row.entry_id, []).append(row.text)
+    for row in goals:
+        said = entry_dates.get(row.entry_id)
+        if row.entry_id is None or said is None or (row.progress or 0) >= 100:
+            continue
+        if today - said > timedelta(days=STORY_GOAL_DAYS):
+            continue
+        open_goals.setdefault(row.entry_id, []).append(row.text)
+    return open_tasks, open_goals
+
+
 def regenerate_profile(user_id: str, *, force: bool = False) -> dict[str, Any]:
+    """The personal story from the entries, each with its stored mood and its open, recent tasks
+    and goals (so the mood mix matches the journal and Concrete Actions are still to do)."""
     try:
         key = _uuid(user_id)
     except ValueError:
         return {"status": "skipped", "reason": "no such user"}
+    today = datetime.now(UTC).date()
     with db.session() as s:
         entries = s.scalars(
             sa.select(JournalEntry).options(undefer(JournalEntry.embedding)).where(JournalEntry.user_id == key)
@@ -317,9 +351,13 @@ def regenerate_profile(user_id: str, *, force: bool = False) -> dict[str, Any]:
         ).all()
         if not entries or (len(entries) < UNLOCK_PROFILE and not force):
             return {"status": "skipped", "reason": f"the personal story unlocks at {UNLOCK_PROFILE} entries"}
+        tasks = s.scalars(sa.select(Task).where(Task.user_id == key, Task.completed.is_(False))).all()
+        goals = s.scalars(sa.select(Goal).where(Goal.user_id == key)).all()
+        open_tasks, open_goals = open_actions(list(tasks), list(goals), {e.id: e.entry_date for e in entries}, today)
         material = [
             ProfileEntry(id=str(e.id), date=format_entry_date(e.entry_date), content=e.content, summary=e.summary,
-                         mood=(e.mood or {}).get("text"), embedding=e.embedding)
+                         mood=(e.mood or {}).get("text"), embedding=e.embedding,
+                         open_tasks=open_tasks.get(e.id, []), open_goals=open_goals.get(e.id, []))
             for e in entries
         ]
     outcome = get_providers().run(lambda p: p.build_profile(material))
