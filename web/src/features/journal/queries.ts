@@ -261,6 +261,8 @@ export function selfAnalysisOf(data: Schemas["GenerateSummaryOut"] | undefined):
     connections: titled(analysis.connections),
     growth: titled(analysis.growth),
     reflections: titled(analysis.reflections),
+    // What the analysis could not show and why ("Growth ... needs at least 4 analysed entries").
+    notes: analysis.notes ?? [],
   };
 }
 

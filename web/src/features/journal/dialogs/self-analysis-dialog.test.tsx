@@ -126,6 +126,24 @@ describe("SelfAnalysisDialog", () => {
     expect(await screen.findByText("No patterns identified yet")).toBeInTheDocument();
   });
 
+  it("shows what the analysis could not show, and why", async () => {
+    const note = "Growth compares your earlier and recent entries: it needs at least 4 analysed entries.";
+    fakeApi({
+      "POST /api/openai/generate-summary": () =>
+        json(200, { analysis: { ...ANALYSIS.analysis, growth: [], notes: [note] } }),
+    });
+    renderWithProviders(
+      <SelfAnalysisDialog
+        open
+        onOpenChange={() => {}}
+        onInsert={() => {}}
+        entries={[makeEntry(), makeEntry(), makeEntry()]}
+      />,
+    );
+    const notes = await screen.findByRole("list", { name: "About this analysis" });
+    expect(within(notes).getByText(note)).toBeInTheDocument();
+  });
+
   it("shows the examples when the analysis comes back empty", async () => {
     fakeApi({
       "POST /api/openai/generate-summary": () =>

@@ -30,6 +30,8 @@ export const SELF_ANALYSIS_MIN_MESSAGE = "You need at least 3 journal entries to
 export const SELECT_THEME_MESSAGE = "Select a theme to view insights and reflection prompts";
 /** Before the dates of the entries a theme cites (every theme of a real analysis cites two or more). */
 export const SOURCES_LABEL = "From your entries:";
+/** The list of what the analysis could not show, and why (too few entries for growth...). */
+export const NOTES_LABEL = "About this analysis";
 
 type TabKey = Exclude<keyof SelfAnalysis, "notes">;
 
@@ -137,6 +139,8 @@ function SelfAnalysisBody({ onClose, onInsert, entries }: BodyProps & { entries:
   const failed = enough && analysis.isError && !loading;
   const showSamples = !loading && !failed && (!enough || isEmpty(analysis.data));
   const data: SelfAnalysis | undefined = showSamples ? SAMPLE_ANALYSIS : analysis.data;
+  // The real analysis's notes (what it could not show and why), also beside the examples.
+  const notes = (enough && !loading && !failed && analysis.data?.notes) || [];
 
   const [tab, setTab] = useState<TabKey>(FIRST_TAB);
   // null = "not chosen yet": the first item of the first tab is chosen automatically.
@@ -181,6 +185,13 @@ function SelfAnalysisBody({ onClose, onInsert, entries }: BodyProps & { entries:
                 <Badge variant="secondary">Examples</Badge> The themes below are examples of what an analysis can show.
               </p>
             </div>
+          )}
+          {notes.length > 0 && (
+            <ul aria-label={NOTES_LABEL} className="grid gap-1 text-sm text-muted-foreground">
+              {notes.map((note) => (
+                <li key={note}>{note}</li>
+              ))}
+            </ul>
           )}
           <Tabs value={tab} onValueChange={changeTab}>
             <TabsList className="w-full">
