@@ -1,14 +1,4 @@
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
-import { buttonVariants } from "@/components/ui/button";
+import { ConfirmDialog, type Confirmation } from "@/components/ui/confirm-dialog";
 import { useDeleteEntry, type Entry } from "@/features/journal/queries";
 import { toast } from "@/hooks/use-toast";
 
@@ -25,32 +15,16 @@ interface DeleteEntryDialogProps {
 /** The 'Delete Journal Entry' confirmation; DELETE /api/journal/{id}. */
 export function DeleteEntryDialog({ entry, onClose }: DeleteEntryDialogProps) {
   const remove = useDeleteEntry();
-
-  function confirm() {
-    if (!entry) return;
-    remove.mutate(entry.id, {
-      onSuccess: () => toast({ title: ENTRY_DELETED_TITLE, description: ENTRY_DELETED_MESSAGE }),
-      onError: () => toast({ title: "Error", description: ENTRY_DELETE_FAILED_MESSAGE, variant: "destructive" }),
-    });
-    onClose();
-  }
-
-  return (
-    <AlertDialog open={entry !== null} onOpenChange={(open) => !open && onClose()}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete Journal Entry</AlertDialogTitle>
-          <AlertDialogDescription>
-            Are you sure you want to delete this journal entry? This action cannot be undone.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction className={buttonVariants({ variant: "destructive" })} onClick={confirm}>
-            Delete
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
-  );
+  const confirmation: Confirmation | null = entry && {
+    title: "Delete Journal Entry",
+    description: "Are you sure you want to delete this journal entry? This action cannot be undone.",
+    action: "Delete",
+    destructive: true,
+    onConfirm: () =>
+      remove.mutate(entry.id, {
+        onSuccess: () => toast({ title: ENTRY_DELETED_TITLE, description: ENTRY_DELETED_MESSAGE }),
+        onError: () => toast({ title: "Error", description: ENTRY_DELETE_FAILED_MESSAGE, variant: "destructive" }),
+      }),
+  };
+  return <ConfirmDialog confirmation={confirmation} onClose={onClose} />;
 }
