@@ -67,6 +67,20 @@ def _on_or_after(today: date, month: int, day: int) -> date | None:
     return None
 
 
+def _due_match(text: str) -> tuple[str, re.Match[str]] | None:
+    """The words that say when (the earliest of the patterns), and which pattern they are."""
+    masked = _NOT_DUE.sub(lambda m: " " * len(m.group(0)), text)
+    masked = _NOT_A_DAY.sub(lambda m: " " * len(m.group(0)), masked)
+    found = [(kind, m) for kind, pattern in _PATTERNS if (m := pattern.search(masked))]
+    if not found:
+        return None
+    first = min(found, key=lambda f: f[1].start())[1]
+    # Of the words overlapping the earliest, the longest: "the 3rd of December" is a date in December,
+    # not "the 3rd" of the coming month.
+    overlapping = [f for f in found if f[1].start() < first.end()]
+    return max(overlapping, key=lambda f: (f[1].end() - f[1].start(), -f[1].start()))
+
+
 def resolve_due_date(text: str, today: date) -> date | None:
     """The day `text` says something is due, relative to `today` (the entry's date), or None.
 
@@ -78,16 +92,10 @@ def resolve_due_date(text: str, today: date) -> date | None:
     "the 17th" -> the 17th of this month, or of the next when it has passed; "3 October" /
     "October 3rd" -> that date, this year or next; "in two days/weeks", "in a fortnight". "next week" alone is no day.
     """
-    masked = _NOT_DUE.sub(lambda m: " " * len(m.group(0)), text)
-    masked = _NOT_A_DAY.sub(lambda m: " " * len(m.group(0)), masked)
-    best: tuple[int, str, re.Match[str]] | None = None
-    for kind, pattern in _PATTERNS:
-        m = pattern.search(masked)
-        if m and (best is None or m.start() < best[0]):
-            best = (m.start(), kind, m)
-    if best is None:
+    found = _due_match(text)
+    if found is None:
         return None
-    _, kind, m = best
+    kind, m = found
     if kind == "today":
         return today
     if kind == "tomorrow":

@@ -221,6 +221,13 @@ def test_words_that_look_like_days_are_no_due_date(text):
     assert [due for _, _, due in _found(text)] == [None]
 
 
+def test_the_longest_date_words_win_where_two_readings_overlap():
+    # "the 3rd" alone is the coming 3rd (December here); "the 3rd of February" is in February
+    assert resolve_due_date("send the invoice on the 3rd of February", MONDAY).isoformat() == "2026-02-03"
+    assert resolve_due_date("send the invoice on the 3rd", MONDAY).isoformat() == "2025-12-03"
+    assert resolve_due_date("pay it by the 28th of November", MONDAY).isoformat() == "2025-11-28"
+
+
 def test_a_day_written_short_is_still_a_day():
     assert resolve_due_date("by sat", MONDAY).isoformat() == "2025-11-29"
     assert resolve_due_date("prepare slides for the Friday meeting", MONDAY).isoformat() == "2025-11-28"
