@@ -8,6 +8,7 @@ fresh counters).
 
 from __future__ import annotations
 
+import hashlib
 import ipaddress
 import math
 import time
@@ -99,12 +100,14 @@ def client_address(request: Request) -> str:
 
 
 def account_key(value: str) -> str:
-    """One spelling per account: a UUID in any of its spellings is the same account."""
+    """One spelling per account (a UUID in any of its spellings is the same account), hashed: the
+    shared counters never hold an email address or a username, so a deleted account leaves none."""
     text = value.strip().lower()
     try:
-        return str(uuid.UUID(text))
+        text = str(uuid.UUID(text))
     except ValueError:
-        return text
+        pass
+    return hashlib.sha256(text.encode()).hexdigest()[:32]
 
 
 class RateLimiter:
@@ -145,7 +148,7 @@ class RateLimiter:
 
     # -- failed logins ---------------------------------------------------------------------
     def _failure_key(self, account: str, client: str) -> str:
-        return f"lf:{account.lower()}:{client}"
+        return f"lf:{account_key(account)}:{client}"
 
     async def check_login_backoff(self, account: str, client: str) -> None:
         found = await self.store.peek(self._failure_key(account, client), time.time())
