@@ -192,20 +192,23 @@ def lone_runner():
     runner.shutdown(wait=True)
 
 
-def test_the_runner_tracks_every_queued_run_and_serves_owners_in_turn(lone_runner, database_url):
-    """600 queued analyses of one owner (more than the 500 finished runs it keeps) are all tracked
-    and all finish; another owner's run, queued after them, is taken within two batches."""
+def test_the_runner_tracks_every_queued_run_and_serves_owners_in_turn(lone_runner, database_url, monkeypatch):
+    """60 queued analyses of one owner (more than the 40 finished runs it keeps here; the product
+    keeps 500, and this test once queued 600 of them: two minutes for the same check) are all
+    tracked and all finish; another owner's run, queued after them, is taken within two batches."""
+    import pipelines.runtime as runtime
     from pipelines import db
     from pipelines.runtime import MAX_BATCH
 
+    monkeypatch.setattr(runtime, "_KEPT_FINISHED", 40)
     db.configure(database_url)
     release = threading.Event()
     busy = lone_runner._executor.submit(release.wait, 60)  # the only worker is taken
     flood = [lone_runner.submit("highlight-extraction", entry_id=str(uuid.uuid4()), owner="flooder")
-             for _ in range(600)]
+             for _ in range(60)]
     other = lone_runner.submit("highlight-extraction", entry_id=str(uuid.uuid4()), owner="someone-else")
     assert all(lone_runner.get(run.id) is run for run in flood)
-    assert lone_runner.status()["runs"]["scheduled"] == 601
+    assert lone_runner.status()["runs"]["scheduled"] == 61
     release.set()
     busy.result(timeout=10)
     lone_runner.wait(other.id, timeout=120)
