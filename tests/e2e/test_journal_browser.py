@@ -49,12 +49,15 @@ def test_autosave_reload_recovers_the_draft_then_save_analyses(module_server, pa
     box.fill(ENTRY)
     expect(page.get_by_text("Saved", exact=True)).to_be_visible(timeout=10_000)  # autosave after 1500 ms
     box.press("End")
-    # The unload's keep-alive save is lost (offline): only the local draft has the new words.
-    page.route("**/api/journal/*", lambda route: route.abort("aborted") if route.request.method == "PATCH"
-               else route.continue_())
+    # The unload's keep-alive save is lost (offline): only the local draft has the new words. The
+    # handler stays for the rest of the test (unrouting while the reloaded page's own requests wait
+    # in it could leave them hanging); after the reload it lets everything through.
+    offline = [True]
+    page.route("**/api/journal/*", lambda route: route.abort("aborted")
+               if offline[0] and route.request.method == "PATCH" else route.continue_())
     box.type(" And one more thought about the weekend.")
     page.reload()
-    page.unroute("**/api/journal/*")
+    offline[0] = False
     expect(page.get_by_text("Draft Recovered", exact=True)).to_be_visible(timeout=20_000)
     box = page.get_by_label("Journal entry")
     expect(box).to_have_value(ENTRY + " And one more thought about the weekend.")
