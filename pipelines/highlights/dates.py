@@ -44,7 +44,7 @@ _NOT_A_DAY = re.compile(
     rf"|(?i:\bthe\s+{_WEEKDAY.replace('?P<weekday>', '?:')}\b(?=\s+(?:[a-z]+\s+)?(?:club|class|classes|group|session|"
     r"league|team|shift|market|choir|practice|lesson|rota|service|run)s?\b))"
 )
-_NOT_DUE = re.compile(rf"\b(?:last|since|every|each)\s+{_ANY_WEEKDAY}\b|\b(?!weds\b){_ANY_WEEKDAY}s\b", re.IGNORECASE)
+_NOT_DUE = re.compile(rf"\b(?:last|since|every|each)\s+(?:other\s+|second\s+|single\s+)?{_ANY_WEEKDAY}\b|\b(?!weds\b){_ANY_WEEKDAY}s\b", re.IGNORECASE)
 
 
 def _weekday_index(name: str) -> int:

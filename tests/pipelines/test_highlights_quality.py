@@ -221,6 +221,11 @@ def test_words_that_look_like_days_are_no_due_date(text):
     assert [due for _, _, due in _found(text)] == [None]
 
 
+@pytest.mark.parametrize("text", ["visit her more often, maybe every other Sunday", "call Gran every second Friday"])
+def test_a_repeated_day_is_no_due_date(text):
+    assert resolve_due_date(text, MONDAY) is None
+
+
 def test_the_longest_date_words_win_where_two_readings_overlap():
     # "the 3rd" alone is the coming 3rd (December here); "the 3rd of February" is in February
     assert resolve_due_date("send the invoice on the 3rd of February", MONDAY).isoformat() == "2026-02-03"
