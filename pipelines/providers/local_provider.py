@@ -193,7 +193,8 @@ def build_local_profile(entries: list[ProfileEntry]) -> ProfileDraft:
     story = build_local_story(entries)
     total = len(entries)
     span = f"{entries[0].date} to {entries[-1].date}" if total > 1 else entries[0].date
-    names = [t.name for t in story.threads[:3]]
+    # What recurs: threads first, then people named in two or more entries ("Sam").
+    names = [t.name for t in [*story.threads, *story.people][:3]]
     about = (", ".join(names[:-1]) + " and " + names[-1]) if len(names) > 1 else (names[0] if names else "")
     ranked = list(story.mood_mix.items())
     top = [m for m, n in ranked if n == ranked[0][1]]

@@ -41,3 +41,15 @@ def test_answers_quote_only_relevant_entries_and_never_invent():
     assert "11/04/2026" in answer and "proud of the team" in answer
     assert "11/03/2026" not in answer  # Dad's knee has nothing to do with pride
     assert compose_answer("Paris?", [Passage(entry_id="x", date="d", text="t", score=0.05)]) == NO_ANSWER
+
+
+def test_a_person_named_in_two_entries_is_what_the_summary_says_recurs():
+    """No phrase recurs here, but Sam is named in two entries: the summary says so, not that
+    nothing has come back (seen in a browser tour)."""
+    texts = ["Today I finally started the loft conversion plans with Sam. I need to call the builder.",
+             "Rough night, barely slept. The quarterly report is due Friday.",
+             "Sam and I argued about the budget. I felt unheard."]
+    draft = build_local_profile([ProfileEntry(id=f"e{i}", date=f"11/1{i}/2026", content=c)
+                                 for i, c in enumerate(texts)])
+    assert "you come back most often to Sam" in draft.short_summary
+    assert "no subject has come back" not in draft.short_summary
