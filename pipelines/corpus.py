@@ -17,7 +17,10 @@ that day), `next-<weekday>` (that day in the following calendar week), `weekend`
 Saturday), `eow` (the coming Friday), `eom` (the last day of the month), or a date YYYY-MM-DD.
 
 Split: an entry is in `test` when the first byte of sha256(id) is below 102 (about 40%), else in
-`dev`; the split depends only on the id, so adding entries never moves existing ones.
+`dev`; the split depends only on the id, so adding entries never moves existing ones. A file whose
+comment lines (before its first entry) hold `# split: dev` or `# split: test` puts all of its
+entries in that split: entries written to tune on go to dev whole, and entries written by another
+author to hold out go to test whole (see the corpus README).
 
 `python -m pipelines.corpus` rebuilds `dev.jsonl`, `test.jsonl` and prints the counts.
 """
@@ -42,6 +45,7 @@ TEST_SHARE_BYTE = 102  # sha256(id)[0] < 102: about 40% of the entries
 
 _WEEKDAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
 _HEADER = re.compile(r"^=== (?P<id>[\w-]+) (?P<md>\d\d-\d\d) (?P<mood>\w+)$")
+_FORCED_SPLIT = re.compile(r"^#\s*split:\s*(?P<split>dev|test)\s*$")
 _LABEL = re.compile(r"^@(?P<type>task|goal|project) (?P<text>[^|]+?)(?:\s*\|\s*due=(?P<due>\S+))?$")
 MOODS = ("happy", "sad", "angry", "anxious", "loving", "tired", "neutral")
 
@@ -79,6 +83,7 @@ def split_of(entry_id: str) -> str:
 
 def parse_source(path: Path) -> list[dict[str, Any]]:
     voice = path.stem
+    forced_split: str | None = None
     entries: list[dict[str, Any]] = []
     current: dict[str, Any] | None = None
     lines: list[str] = []
@@ -93,6 +98,9 @@ def parse_source(path: Path) -> list[dict[str, Any]]:
     for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
         line = raw.rstrip()
         if line.startswith("#") and current is None:
+            forced = _FORCED_SPLIT.match(line)
+            if forced:
+                forced_split = forced["split"]
             continue
         header = _HEADER.match(line)
         if header:
@@ -101,6 +109,8 @@ def parse_source(path: Path) -> list[dict[str, Any]]:
                 raise ValueError(f"{path.name}:{number}: unknown mood {header['mood']!r}")
             current = {"id": header["id"], "date": _entry_date(header["md"]).isoformat(), "voice": voice,
                        "mood": header["mood"], "highlights": []}
+            if forced_split:
+                current["split"] = forced_split
             lines = []
             continue
         if current is None:
@@ -128,7 +138,7 @@ def load_source() -> list[dict[str, Any]]:
     if duplicated:
         raise ValueError(f"duplicate ids: {duplicated}")
     for entry in entries:
-        entry["split"] = split_of(entry["id"])
+        entry.setdefault("split", split_of(entry["id"]))
     return entries
 
 

@@ -8,7 +8,7 @@ from datetime import date
 
 import pytest
 
-from pipelines.corpus import CORPUS_DIR, MOODS, load_source, load_split, resolve_due, split_of
+from pipelines.corpus import CORPUS_DIR, MOODS, load_source, load_split, parse_source, resolve_due, split_of
 
 
 @pytest.fixture(scope="module")
@@ -32,10 +32,25 @@ def test_the_built_splits_are_the_sources_split_by_id_hash(source):
     dev, test = load_split("dev"), load_split("test")
     assert {e["id"] for e in dev} | {e["id"] for e in test} == {e["id"] for e in source}
     assert not {e["id"] for e in dev} & {e["id"] for e in test}
-    assert all(split_of(e["id"]) == "dev" for e in dev) and all(split_of(e["id"]) == "test" for e in test)
+    forced = {e["id"] for e in source if _forced(e)}
+    assert all(split_of(e["id"]) == "dev" for e in dev if e["id"] not in forced)
+    assert all(split_of(e["id"]) == "test" for e in test if e["id"] not in forced)
     by_id = {e["id"]: e for e in source}
     assert all(e == by_id[e["id"]] for e in dev + test)  # rebuilt files are up to date
     assert len(test) >= 100  # enough to measure on
+
+
+def _forced(entry: dict) -> bool:
+    return entry["split"] != split_of(entry["id"])
+
+
+def test_a_file_can_put_all_its_entries_in_one_split(tmp_path):
+    body = "=== a-01 09-02 neutral\nSome text.\n\n=== a-02 09-03 happy\nMore text.\n"
+    (tmp_path / "a.txt").write_text("# Voice: A\n# split: test\n\n" + body, encoding="utf-8")
+    (tmp_path / "b.txt").write_text(body.replace("a-0", "b-0"), encoding="utf-8")
+    forced = parse_source(tmp_path / "a.txt")
+    assert [e["split"] for e in forced] == ["test", "test"]
+    assert all("split" not in e for e in parse_source(tmp_path / "b.txt"))  # the id hash decides
 
 
 def test_labels_are_well_formed(source):
