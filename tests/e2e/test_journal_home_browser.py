@@ -156,7 +156,7 @@ def test_3_no_draft_recovered_for_text_the_server_holds(server, browser):
     assert problems(page) == []
 
 
-def test_4_save_failed_keeps_its_retry(server, browser, tmp_path):
+def test_4_save_failed_keeps_its_retry_and_leaving_asks_first(server, browser, tmp_path):
     client = journaler(server, "item4")
     page = home(browser, server, "item4")
     page.route("**/api/journal", lambda route: route.abort() if route.request.method == "POST" else route.continue_())
@@ -172,6 +172,29 @@ def test_4_save_failed_keeps_its_retry(server, browser, tmp_path):
     retry.click()
     expect(page.get_by_text("Saved successfully", exact=True)).to_be_visible(timeout=15_000)
     assert [e["content"] for e in entries(client)] == [REAL]
+    # Unsaved text: leaving for another screen asks first. Stay and Escape keep the text; Leave goes.
+    # (a manual save leaves the editor empty for the next entry: this is a new one, not saved)
+    page.route("**/api/journal", lambda route: route.abort() if route.request.method == "POST" else route.continue_())
+    box = page.get_by_label("Journal entry")
+    box.fill(REAL + " One more thought.")
+    save(page)
+    expect(page.get_by_text("Save failed", exact=True)).to_be_visible(timeout=15_000)
+    tasks_link = page.get_by_role("link", name="Tasks").first
+    asked = page.get_by_role("alertdialog", name="Unsaved changes")
+    tasks_link.click()
+    expect(asked).to_be_visible()
+    asked.get_by_role("button", name="Stay").click()
+    expect(asked).to_be_hidden()
+    tasks_link.click()
+    expect(asked).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(asked).to_be_hidden()
+    assert not page.url.endswith("/tasks")
+    expect(box).to_have_value(REAL + " One more thought.")
+    tasks_link.click()
+    asked.get_by_role("button", name="Leave").click()
+    expect(page).to_have_url(re.compile(r"/tasks$"))
+    assert len(entries(client)) == 1
     assert problems(page, "Failed to load resource") == []
 
 

@@ -33,4 +33,23 @@ describe("ConfirmDialog", () => {
     expect(onConfirm).not.toHaveBeenCalled();
     expect(onClose).toHaveBeenCalled();
   });
+
+  it("names its dismissing button and tells Cancel and Escape apart from the action", async () => {
+    const onConfirm = vi.fn();
+    const onCancel = vi.fn();
+    const asked: Confirmation = {
+      title: "Unsaved changes", description: "You have unsaved changes.", action: "Leave", cancel: "Stay", onConfirm, onCancel,
+    };
+    const { rerender } = render(<ConfirmDialog confirmation={asked} onClose={() => {}} />);
+    await userEvent.click(screen.getByRole("button", { name: "Stay" }));
+    expect(onCancel).toHaveBeenCalledTimes(1);
+    rerender(<ConfirmDialog confirmation={{ ...asked }} onClose={() => {}} />);
+    await userEvent.keyboard("{Escape}");
+    expect(onCancel).toHaveBeenCalledTimes(2);
+    expect(onConfirm).not.toHaveBeenCalled();
+    rerender(<ConfirmDialog confirmation={{ ...asked }} onClose={() => {}} />);
+    await userEvent.click(screen.getByRole("button", { name: "Leave" }));
+    expect(onConfirm).toHaveBeenCalledTimes(1);
+    expect(onCancel).toHaveBeenCalledTimes(2); // the action is not a cancel
+  });
 });

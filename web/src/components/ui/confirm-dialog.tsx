@@ -1,3 +1,5 @@
+import { useRef } from "react";
+
 import {
   AlertDialog,
   AlertDialogAction,
@@ -15,28 +17,40 @@ export interface Confirmation {
   description: string;
   action: string;
   destructive?: boolean;
+  /** The dismissing button's label: "Cancel" unless said. */
+  cancel?: string;
   onConfirm: () => void;
+  /** Called when the dialog closes without its action (the cancel button, Escape). */
+  onCancel?: () => void;
 }
 
 /**
  * One confirmation for every destructive or account-changing action (the admin panel's per-user and
- * waitlist actions, deleting an insight, deleting an entry): open while `confirmation` is set.
+ * waitlist actions, deleting an insight or an entry, deleting the account, leaving unsaved changes):
+ * open while `confirmation` is set.
  */
 export function ConfirmDialog({ confirmation, onClose }: { confirmation: Confirmation | null; onClose: () => void }) {
+  const confirmed = useRef(false);
+  function close(open: boolean) {
+    if (open) return;
+    if (!confirmed.current) confirmation?.onCancel?.();
+    confirmed.current = false;
+    onClose();
+  }
   return (
-    <AlertDialog open={confirmation !== null} onOpenChange={(open) => !open && onClose()}>
+    <AlertDialog open={confirmation !== null} onOpenChange={close}>
       <AlertDialogContent>
         <AlertDialogHeader>
           <AlertDialogTitle>{confirmation?.title}</AlertDialogTitle>
           <AlertDialogDescription>{confirmation?.description}</AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
+          <AlertDialogCancel>{confirmation?.cancel ?? "Cancel"}</AlertDialogCancel>
           <AlertDialogAction
             className={buttonVariants({ variant: confirmation?.destructive ? "destructive" : "default" })}
             onClick={() => {
+              confirmed.current = true;
               confirmation?.onConfirm();
-              onClose();
             }}
           >
             {confirmation?.action}

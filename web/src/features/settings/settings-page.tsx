@@ -2,19 +2,9 @@ import { useRef, useState, type ReactNode } from "react";
 import { useNavigate } from "react-router";
 import { DownloadIcon, LogOutIcon, ShieldAlertIcon } from "lucide-react";
 
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "@/components/ui/alert-dialog";
-import { Button, buttonVariants } from "@/components/ui/button";
+import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Label } from "@/components/ui/label";
 import { Slider } from "@/components/ui/slider";
 import { Switch } from "@/components/ui/switch";
@@ -88,6 +78,7 @@ function DeleteAccount() {
   const { user, logout } = useAuth();
   const navigate = useNavigate();
   const remove = useDeleteAccount();
+  const [confirming, setConfirming] = useState(false);
 
   function confirm() {
     if (!user) {
@@ -119,28 +110,29 @@ function DeleteAccount() {
       <p className="text-sm text-muted-foreground">
         Deleting your account removes your entries, photos, tasks, insights, resume and everything else for good.
       </p>
-      <AlertDialog>
-        <AlertDialogTrigger asChild>
-          <Button variant="destructive" className="self-start" disabled={remove.isPending || remove.isSuccess}>
-            Delete Account
-          </Button>
-        </AlertDialogTrigger>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Are you absolutely sure?</AlertDialogTitle>
-            <AlertDialogDescription>
-              This action cannot be undone. This will permanently delete your account and remove all of your data
-              from our servers.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction className={buttonVariants({ variant: "destructive" })} onClick={confirm}>
-              Delete Account
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <Button
+        variant="destructive"
+        className="self-start"
+        disabled={remove.isPending || remove.isSuccess}
+        onClick={() => setConfirming(true)}
+      >
+        Delete Account
+      </Button>
+      <ConfirmDialog
+        confirmation={
+          confirming
+            ? {
+                title: "Are you absolutely sure?",
+                description:
+                  "This action cannot be undone. This will permanently delete your account and remove all of your data from our servers.",
+                action: "Delete Account",
+                destructive: true,
+                onConfirm: confirm,
+              }
+            : null
+        }
+        onClose={() => setConfirming(false)}
+      />
     </div>
   );
 }

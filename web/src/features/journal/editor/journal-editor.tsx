@@ -7,16 +7,6 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNo
 import { useBlocker } from "react-router";
 import { CalendarIcon, ClipboardListIcon, EyeOffIcon, Loader2Icon, SaveIcon, SparklesIcon } from "lucide-react";
 
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 import { Calendar } from "@/components/ui/calendar";
 import {
@@ -26,6 +16,7 @@ import {
   DropdownMenuLabel,
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
 import { ToastAction } from "@/components/ui/toast";
 import { userStorage } from "@/features/auth/user-storage";
@@ -652,18 +643,21 @@ export function JournalEditor({ photoControls, className }: JournalEditorProps) 
         </div>
       ) : null}
 
-      <AlertDialog open={blocker.state === "blocked"}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Unsaved changes</AlertDialogTitle>
-            <AlertDialogDescription>{UNSAVED_CHANGES_MESSAGE}</AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel onClick={() => blocker.reset?.()}>Stay</AlertDialogCancel>
-            <AlertDialogAction onClick={() => blocker.proceed?.()}>Leave</AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        confirmation={
+          blocker.state === "blocked"
+            ? {
+                title: "Unsaved changes",
+                description: UNSAVED_CHANGES_MESSAGE,
+                cancel: "Stay",
+                action: "Leave",
+                onConfirm: () => blocker.proceed?.(),
+                onCancel: () => blocker.reset?.(),
+              }
+            : null
+        }
+        onClose={() => {}}
+      />
     </section>
   );
 }
