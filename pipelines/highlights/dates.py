@@ -1,50 +1,112 @@
-"""Relative dates in an entry ("tomorrow", "by Friday", "next Tuesday", "on the 17th") resolved
-against the entry's date into the day a task is due."""
+"""Relative dates in an entry ("tomorrow", "by Friday", "a week on Tuesday", "on the 14th", "before
+Christmas") resolved against the entry's date into the day a task is due, and the words that said
+it (`due_words`), which a task's text drops once its due date holds the day.
+
+The grammar (each form resolved against `today`, the entry's date):
+
+- today: today, tonight, this morning/afternoon/evening, later today, before bed, by the end of the
+  day, by noon; tomorrow (tmrw, tmr...), first thing (tomorrow morning, unless a day follows), the
+  day after tomorrow;
+- weekdays: "Friday", "by/before/on/until/for/this Friday" -> the coming one (today when it is that
+  day, except "before Friday" written on a Friday: a week on); "next Friday" -> that day of the
+  following calendar week; "a week on Friday", "Friday week" -> a week after the coming one; "the
+  Friday after next" -> the same; "a week today/tomorrow" -> 7/8 days on;
+- weeks and months: "this weekend" / "at the weekend" -> the coming Saturday; "next weekend" -> the
+  Saturday of the following calendar week; "(the) end of the week" -> the coming Friday; "end of next
+  week" -> the following week's Friday; "end of the month" -> its last day; "end of next month";
+  "end of March" -> the last day of that month (this year, or next when it has passed);
+- dates: "the 14th", "on the 3rd" -> the coming one (this month or the next); "3 March", "the 3rd of
+  March", "March 3rd" -> that date, this year or next;
+- spans: "in/within two days, 10 days, three weeks, a fortnight", "in the next fortnight", "in ten
+  days' time";
+- fixed holidays after by/before/for/on/at/until: Christmas (Eve, Day), Boxing Day, New Year's Eve/
+  Day, Halloween, Bonfire Night, Valentine's Day, St Patrick's Day. Movable feasts (Easter...) give no
+  date.
+
+Ambiguous words give no date, because no date beats a wrong one: "next week", "this week", "in
+March", "mid-October", "soon", "in the morning" (written at night it is tomorrow), numeric dates
+("3/4": which order?), and past or repeated days ("last Friday", "since Monday", "on Tuesdays",
+"every other Sunday"). Where several phrases say when, the earliest in the text wins; of two
+readings that overlap, the longest ("the 3rd of February" is in February, not the coming 3rd).
+"""
 
 from __future__ import annotations
 
 import calendar
 import re
+from collections.abc import Callable
 from datetime import date, timedelta
 
 _WEEKDAY_NAMES = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _WEEKDAY = r"(?P<weekday>mon(?:day)?|tue(?:s|sday)?|wed(?:s|nesday)?|thu(?:r|rs|rsday)?|fri(?:day)?|sat(?:urday)?|sun(?:day)?)"
+_ANY_WEEKDAY = _WEEKDAY.replace("?P<weekday>", "?:")
 _MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 _MONTH = r"(?P<month>jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
 _ORDINAL = r"(?P<day>[12]?\d|3[01])(?:st|nd|rd|th)?"
-_NUMBERS = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "ten": 10,
-            "couple of": 2, "few": 3}
+_NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+            "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14,
+            "fifteen": 15, "twenty": 20, "thirty": 30, "couple of": 2, "a couple of": 2}
+_NUMBER = r"(?P<n>\d{1,2}|a\s+couple\s+of|" + "|".join(
+    sorted((k for k in _NUMBERS if " " not in k), key=len, reverse=True)) + ")"
+# Words after a day that still belong to it: "tomorrow morning", "Friday evening at the latest".
+_PART_OF_DAY = r"(?:\s+(?:morning|afternoon|evening|night|lunchtime|first\s+thing))?(?:\s+at\s+the\s+latest)?"
+# Holidays on a fixed day: (month, day).
+_HOLIDAYS = {
+    "christmas eve": (12, 24), "christmas day": (12, 25), "christmas": (12, 25), "xmas": (12, 25),
+    "boxing day": (12, 26), "new year's eve": (12, 31), "new years eve": (12, 31), "nye": (12, 31),
+    "new year's day": (1, 1), "new years day": (1, 1), "new year": (1, 1), "halloween": (10, 31),
+    "bonfire night": (11, 5), "guy fawkes night": (11, 5), "valentine's day": (2, 14), "valentines day": (2, 14),
+    "valentine's": (2, 14), "st patrick's day": (3, 17), "st. patrick's day": (3, 17),
+}
+_HOLIDAY = "(?P<holiday>" + "|".join(re.escape(h).replace("'", "'?") for h in sorted(_HOLIDAYS, key=len, reverse=True)) + ")"
 
-# Each pattern with how it resolves; the earliest match in the text wins.
+_I = re.IGNORECASE
+# (kind, pattern); every pattern's whole match is the words that say when.
 _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
-    ("today", re.compile(r"\b(?:today|tonight|this\s+(?:morning|afternoon|evening)|later\s+today|before\s+bed(?:time)?|"
-                         r"by\s+(?:the\s+)?end\s+of\s+(?:the\s+)?day|eod|by\s+noon)\b", re.IGNORECASE)),
-    ("day_after", re.compile(r"\b(?:the\s+)?day\s+after\s+(?:tomorrow|tmrw|tmr)\b", re.IGNORECASE)),
-    ("tomorrow", re.compile(r"\b(?:tomorrow|tmrw|tmr|tmw|2moro|tomoz)\b", re.IGNORECASE)),
-    ("next_weekend", re.compile(r"\bnext\s+weekend\b", re.IGNORECASE)),
-    ("end_of_next_week", re.compile(r"\b(?:by\s+|before\s+)?(?:the\s+)?end\s+of\s+next\s+week\b", re.IGNORECASE)),
-    ("next_weekday", re.compile(rf"\bnext\s+{_WEEKDAY}\b", re.IGNORECASE)),
-    ("end_of_week", re.compile(r"\b(?:by\s+|before\s+)?(?:the\s+)?end\s+of\s+(?:the\s+|this\s+)?week\b", re.IGNORECASE)),
-    ("end_of_month", re.compile(r"\b(?:by\s+|before\s+)?(?:the\s+)?end\s+of\s+(?:the\s+|this\s+)?month\b", re.IGNORECASE)),
-    ("weekend", re.compile(r"\b(?:this|at\s+the|over\s+the|on\s+the|by\s+the)\s+weekend\b", re.IGNORECASE)),
-    ("day_month", re.compile(rf"\b{_ORDINAL}(?:\s+of)?\s+{_MONTH}\b", re.IGNORECASE)),
-    ("month_day", re.compile(rf"\b{_MONTH}\s+{_ORDINAL}\b(?!:)", re.IGNORECASE)),
-    ("ordinal", re.compile(r"\bthe\s+(?P<day>[12]?\d|3[01])(?:st|nd|rd|th)\b", re.IGNORECASE)),
-    ("in_days", re.compile(r"\bin\s+(?P<n>\d+|a|one|two|three|four|five|six|seven|ten|a\s+couple\s+of|a\s+few)\s+"
-                           r"(?P<unit>days?|weeks?|fortnights?)\b", re.IGNORECASE)),
-    ("weekday", re.compile(rf"(?<!\bnext\s)(?<!\blast\s)\b(?:on\s+|by\s+|before\s+|for\s+|this\s+|until\s+)?{_WEEKDAY}\b"
-                           r"(?!\s+(?:night|morning|evening|afternoon)s\b)", re.IGNORECASE)),
+    ("today", re.compile(r"\b(?:(?:by\s+|before\s+)?(?:today|tonight)|this\s+(?:morning|afternoon|evening)|later\s+"
+                         r"(?:today|tonight)|before\s+bed(?:time)?|by\s+(?:the\s+)?end\s+of\s+(?:the\s+)?day|eod|"
+                         r"(?:by|before)\s+(?:noon|lunch(?:time)?)|by\s+midnight)\b" + _PART_OF_DAY, _I)),
+    ("day_after", re.compile(r"\b(?:the\s+)?day\s+after\s+(?:tomorrow|tmrw|tmr)\b" + _PART_OF_DAY, _I)),
+    ("week_from", re.compile(r"\b(?:a|one)\s+week\s+(?P<from>today|tomorrow|tmrw|from\s+today|from\s+tomorrow)\b", _I)),
+    ("tomorrow", re.compile(r"\b(?:(?:by|before|until|till)\s+)?(?:first\s+thing\s+)?(?:tomorrow|tmrw|tmr|tmw|2moro|"
+                            r"tomoz)\b(?:\s+first\s+thing)?" + _PART_OF_DAY, _I)),
+    ("first_thing", re.compile(rf"\bfirst\s+thing(?:\s+in\s+the\s+morning)?\b(?!\s+(?:on\s+)?(?:tomorrow|tmrw|{_ANY_WEEKDAY}|"
+                               r"next|this)\b)(?=\s*(?:[.,;!?)]|$|(?:and|so|then|before|to|when|while)\b))", _I)),
+    ("next_weekend", re.compile(r"\b(?:by\s+|before\s+|over\s+|on\s+)?next\s+weekend\b", _I)),
+    ("end_of_next_week", re.compile(r"\b(?:by\s+|before\s+)?(?:the\s+)?end\s+of\s+next\s+week\b", _I)),
+    ("end_of_next_month", re.compile(r"\b(?:by\s+|before\s+)?(?:the\s+)?end\s+of\s+next\s+month\b", _I)),
+    ("end_of_month_named", re.compile(rf"\b(?:by\s+|before\s+)?(?:the\s+)?end\s+of\s+{_MONTH}\b", _I)),
+    ("week_on", re.compile(rf"\b(?:(?:by|on|for|until|till)\s+)?(?:a\s+week\s+(?:on\s+)?{_WEEKDAY}|{_WEEKDAY.replace('weekday', 'weekday2')}"
+                           r"\s+week)\b(?!\s*(?:day|end|night)s?\b)" + _PART_OF_DAY, _I)),
+    ("after_next", re.compile(rf"\b(?:(?:by|on|for|until|till)\s+)?(?:the\s+)?{_WEEKDAY}\s+after\s+next\b" + _PART_OF_DAY, _I)),
+    ("next_weekday", re.compile(rf"\b(?:(?:by|before|on|for|until|till)\s+)?next\s+{_WEEKDAY}\b" + _PART_OF_DAY, _I)),
+    ("end_of_week", re.compile(r"\b(?:by\s+|before\s+)?(?:the\s+)?end\s+of\s+(?:the\s+|this\s+)?week\b", _I)),
+    ("end_of_month", re.compile(r"\b(?:by\s+|before\s+)?(?:the\s+)?end\s+of\s+(?:the\s+|this\s+)?month\b", _I)),
+    ("weekend", re.compile(r"\b(?:(?:by|before|until|till)\s+)?(?:this|at\s+the|over\s+the|on\s+the|by\s+the|"
+                           r"before\s+the)\s+weekend\b", _I)),
+    ("day_month", re.compile(rf"\b(?:(?:by|before|on|for|until|till)\s+)?(?:the\s+)?{_ORDINAL}(?:\s+of)?\s+{_MONTH}\b", _I)),
+    ("month_day", re.compile(rf"\b(?:(?:by|before|on|for|until|till)\s+)?{_MONTH}\s+(?:the\s+)?{_ORDINAL}\b(?!:)", _I)),
+    ("ordinal", re.compile(r"\b(?:(?:by|before|on|for|until|till)\s+)?the\s+(?P<day>[12]?\d|3[01])(?:st|nd|rd|th)\b"
+                           r"(?!\s+(?:century|floor|time|birthday|anniversary|place|row|grade|year|attempt|go))", _I)),
+    ("in_days", re.compile(rf"\b(?:in|within)\s+(?:the\s+next\s+)?{_NUMBER}\s+(?P<unit>days?|weeks?|fortnights?)"
+                           r"(?:'?\s*time)?(?:\s+at\s+the\s+latest)?\b", _I)),
+    ("in_fortnight", re.compile(r"\b(?:in|within)\s+(?:a|the\s+next)\s+(?P<unit>fortnight|week)(?:'?s\s+time)?\b", _I)),
+    ("holiday", re.compile(rf"\b(?P<prep>by|before|for|on|at|until|till|in\s+time\s+for)\s+(?:the\s+)?{_HOLIDAY}(?!\s+(?:cards?|"
+                           r"presents?|trees?|party|parties|lights|jumpers?|dinner|lunch|do|shopping|markets?|fair|play|"
+                           r"concert|show)\b)", _I)),
+    ("weekday", re.compile(rf"(?<!\bnext\s)(?<!\blast\s)\b(?:(?:on|by|before|for|this|until|till|this\s+coming|"
+                           rf"on\s+or\s+before)\s+)?{_WEEKDAY}\b(?!\s+(?:night|morning|evening|afternoon)s\b)" + _PART_OF_DAY, _I)),
 ]
 # Past or repeated days are not deadlines: "last Friday", "on Tuesdays", "since Monday".
-_ANY_WEEKDAY = _WEEKDAY.replace("?P<weekday>", "?:")
+_NOT_DUE = re.compile(rf"\b(?:last|since|every|each|that|past)\s+(?:other\s+|second\s+|single\s+)?{_ANY_WEEKDAY}\b|"
+                      rf"\b(?!weds\b){_ANY_WEEKDAY}s\b|\b(?:over|after|since|during|last|this\s+past)\s+{_HOLIDAY}", _I)
 # "I sat with her", "out in the sun", "the Thursday climbing club": the word, not a day (a day is
 # written "Sat"/"Sun" or after on/by/before..., and "the Thursday club" is a regular thing).
 _NOT_A_DAY = re.compile(
     r"(?<!\bon\s)(?<!\bby\s)(?<!\bbefore\s)(?<!\buntil\s)(?<!\bthis\s)(?<!\bnext\s)(?<!\bfor\s)\b(?:sat|sun|wed)\b"
-    rf"|(?i:\bthe\s+{_WEEKDAY.replace('?P<weekday>', '?:')}\b(?=\s+(?:[a-z]+\s+)?(?:club|class|classes|group|session|"
+    rf"|(?i:\bthe\s+{_ANY_WEEKDAY}\b(?=\s+(?:[a-z]+\s+)?(?:club|class|classes|group|session|"
     r"league|team|shift|market|choir|practice|lesson|rota|service|run)s?\b))"
 )
-_NOT_DUE = re.compile(rf"\b(?:last|since|every|each)\s+(?:other\s+|second\s+|single\s+)?{_ANY_WEEKDAY}\b|\b(?!weds\b){_ANY_WEEKDAY}s\b", re.IGNORECASE)
 
 
 def _weekday_index(name: str) -> int:
@@ -67,74 +129,138 @@ def _on_or_after(today: date, month: int, day: int) -> date | None:
     return None
 
 
-def _due_match(text: str) -> tuple[str, re.Match[str]] | None:
-    """The words that say when (the earliest of the patterns), and which pattern they are."""
-    masked = _NOT_DUE.sub(lambda m: " " * len(m.group(0)), text)
-    masked = _NOT_A_DAY.sub(lambda m: " " * len(m.group(0)), masked)
-    found = [(kind, m) for kind, pattern in _PATTERNS if (m := pattern.search(masked))]
-    if not found:
+def _last_day(year: int, month: int) -> date:
+    return date(year, month, calendar.monthrange(year, month)[1])
+
+
+def _next_monday(today: date) -> date:
+    return today + timedelta(days=7 - today.weekday())
+
+
+def _coming(today: date, name: str) -> date:
+    """The coming such weekday: today when it is that day."""
+    return today + timedelta(days=(_weekday_index(name) - today.weekday()) % 7)
+
+
+def _weekday(m: re.Match[str], today: date) -> date:
+    due = _coming(today, m["weekday"])
+    if due == today and m.group(0).lower().startswith("before"):
+        return today + timedelta(days=7)  # "before Wednesday" written on a Wednesday: the next one
+    return due
+
+
+def _ordinal(m: re.Match[str], today: date) -> date | None:
+    day = int(m["day"])
+    for month_offset in (0, 1):
+        month = (today.month - 1 + month_offset) % 12 + 1
+        year = today.year + (today.month - 1 + month_offset) // 12
+        if 1 <= day <= calendar.monthrange(year, month)[1]:
+            candidate = date(year, month, day)
+            if candidate >= today:
+                return candidate
+    return None
+
+
+def _in_days(m: re.Match[str], today: date) -> date | None:
+    raw = " ".join(m["n"].lower().split())
+    n = int(raw) if raw.isdigit() else _NUMBERS.get(raw)
+    if not n:
         return None
-    first = min(found, key=lambda f: f[1].start())[1]
-    # Of the words overlapping the earliest, the longest: "the 3rd of December" is a date in December,
-    # not "the 3rd" of the coming month.
-    overlapping = [f for f in found if f[1].start() < first.end()]
-    return max(overlapping, key=lambda f: (f[1].end() - f[1].start(), -f[1].start()))
+    unit = m["unit"].lower()
+    return today + timedelta(days=n * (14 if unit.startswith("fortnight") else 7 if unit.startswith("week") else 1))
+
+
+def _end_of_named_month(m: re.Match[str], today: date) -> date:
+    month = _month_index(m["month"])
+    year = today.year if month >= today.month else today.year + 1
+    return _last_day(year, month)
+
+
+def _end_of_next_month(today: date) -> date:
+    year, month = (today.year + 1, 1) if today.month == 12 else (today.year, today.month + 1)
+    return _last_day(year, month)
+
+
+def _holiday(m: re.Match[str], today: date) -> date | None:
+    name = " ".join(m["holiday"].lower().replace("'", "").split())
+    month_day = next((v for k, v in _HOLIDAYS.items() if k.replace("'", "") == name), None)
+    return None if month_day is None else _on_or_after(today, *month_day)
+
+
+_RESOLVERS: dict[str, Callable[[re.Match[str], date], date | None]] = {
+    "today": lambda m, t: t,
+    "tomorrow": lambda m, t: t + timedelta(days=1),
+    "first_thing": lambda m, t: t + timedelta(days=1),
+    "day_after": lambda m, t: t + timedelta(days=2),
+    "week_from": lambda m, t: t + timedelta(days=8 if "tom" in m["from"].lower() or "tmrw" in m["from"].lower() else 7),
+    "next_weekend": lambda m, t: _next_monday(t) + timedelta(days=5),
+    "end_of_next_week": lambda m, t: _next_monday(t) + timedelta(days=4),
+    "end_of_next_month": lambda m, t: _end_of_next_month(t),
+    "end_of_month_named": _end_of_named_month,
+    "week_on": lambda m, t: _coming(t, m["weekday"] or m["weekday2"]) + timedelta(days=7),
+    "after_next": lambda m, t: (_coming(t, m["weekday"]) + timedelta(days=7 if _coming(t, m["weekday"]) > t else 14)),
+    "next_weekday": lambda m, t: _next_monday(t) + timedelta(days=_weekday_index(m["weekday"])),
+    "end_of_week": lambda m, t: t + timedelta(days=(4 - t.weekday()) % 7),
+    "end_of_month": lambda m, t: _last_day(t.year, t.month),
+    "weekend": lambda m, t: t + timedelta(days=(5 - t.weekday()) % 7),
+    "day_month": lambda m, t: _on_or_after(t, _month_index(m["month"]), int(m["day"])),
+    "month_day": lambda m, t: _on_or_after(t, _month_index(m["month"]), int(m["day"])),
+    "ordinal": _ordinal,
+    "in_days": _in_days,
+    "in_fortnight": lambda m, t: t + timedelta(days=14 if m["unit"].lower() == "fortnight" else 7),
+    "holiday": _holiday,
+    "weekday": _weekday,
+}
+
+
+def _masked(text: str) -> str:
+    masked = _NOT_DUE.sub(lambda m: " " * len(m.group(0)), text)
+    return _NOT_A_DAY.sub(lambda m: " " * len(m.group(0)), masked)
+
+
+def _phrases(text: str) -> list[tuple[str, re.Match[str]]]:
+    """Every phrase that says when, left to right; of overlapping readings the longest."""
+    masked = _masked(text)
+    found = [(kind, m) for kind, pattern in _PATTERNS for m in pattern.finditer(masked)]
+    found.sort(key=lambda f: (f[1].start(), -(f[1].end() - f[1].start())))
+    chosen: list[tuple[str, re.Match[str]]] = []
+    for kind, m in found:
+        if chosen and m.start() < chosen[-1][1].end():
+            continue
+        chosen.append((kind, m))
+    return chosen
 
 
 def resolve_due_date(text: str, today: date) -> date | None:
-    """The day `text` says something is due, relative to `today` (the entry's date), or None.
-
-    today/tonight -> today; tomorrow; a weekday -> the next such day (today when it is that day,
-    except "before <that day>", a week on);
-    "the day after tomorrow"; "next weekend" -> the Saturday after the coming one; "end of next week";
-    "next Tuesday" -> the Tuesday of the following calendar week; "this weekend" -> the coming
-    Saturday; "end of the week" -> the coming Friday; "end of the month" -> its last day;
-    "the 17th" -> the 17th of this month, or of the next when it has passed; "3 October" /
-    "October 3rd" -> that date, this year or next; "in two days/weeks", "in a fortnight". "next week" alone is no day.
-    """
-    found = _due_match(text)
-    if found is None:
-        return None
-    kind, m = found
-    if kind == "today":
-        return today
-    if kind == "tomorrow":
-        return today + timedelta(days=1)
-    if kind == "day_after":
-        return today + timedelta(days=2)
-    if kind == "next_weekend":
-        return today + timedelta(days=(5 - today.weekday()) % 7 + 7)
-    if kind == "end_of_next_week":
-        return today + timedelta(days=(4 - today.weekday()) % 7 + 7)
-    if kind == "weekday":
-        ahead = (_weekday_index(m["weekday"]) - today.weekday()) % 7
-        if ahead == 0 and m.group(0).lower().startswith("before"):
-            ahead = 7  # "before Wednesday" written on a Wednesday: the next one
-        return today + timedelta(days=ahead)
-    if kind == "next_weekday":
-        next_monday = today + timedelta(days=7 - today.weekday())
-        return next_monday + timedelta(days=_weekday_index(m["weekday"]))
-    if kind == "weekend":
-        return today + timedelta(days=(5 - today.weekday()) % 7)
-    if kind == "end_of_week":
-        return today + timedelta(days=(4 - today.weekday()) % 7)
-    if kind == "end_of_month":
-        return today.replace(day=calendar.monthrange(today.year, today.month)[1])
-    if kind in ("day_month", "month_day"):
-        return _on_or_after(today, _month_index(m["month"]), int(m["day"]))
-    if kind == "ordinal":
-        day = int(m["day"])
-        for month_offset in (0, 1):
-            month = (today.month - 1 + month_offset) % 12 + 1
-            year = today.year + (today.month - 1 + month_offset) // 12
-            if day <= calendar.monthrange(year, month)[1]:
-                candidate = date(year, month, day)
-                if candidate >= today:
-                    return candidate
-        return None
-    if kind == "in_days":
-        raw = " ".join(m["n"].lower().split())
-        n = int(raw) if raw.isdigit() else _NUMBERS.get(raw.removeprefix("a ").strip(), _NUMBERS.get(raw, 1))
-        unit = m["unit"].lower()
-        return today + timedelta(days=n * (14 if unit.startswith("fortnight") else 7 if unit.startswith("week") else 1))
+    """The day `text` says something is due, relative to `today` (the entry's date), or None (see
+    the module's docstring for the grammar). The earliest phrase that resolves wins."""
+    for kind, m in _phrases(text):
+        due = _RESOLVERS[kind](m, today)
+        if due is not None:
+            return due
     return None
+
+
+# Around the words that say when: "(first thing) tomorrow (morning)", "by Friday (at the latest)".
+_LEFTOVER = re.compile(r"\s*,?\s*\b(?:at\s+the\s+latest|first\s+thing|in\s+the\s+morning|(?:before|by|until|till)\s+then)\b", _I)
+_DANGLING_END = re.compile(r"(?:\s*[,;:]\s*|\s+(?:and|or|then|but|so|at|on|by|for|before|until|till|in|from|to))+\s*$", _I)
+
+
+def without_due_words(text: str) -> str:
+    """`text` without the words that say when ("Ring the GP tomorrow morning" -> "Ring the GP",
+    "Finish the proposal by Thursday" -> "Finish the proposal"): for a task whose due date holds
+    the day. Text that would be left without an object stays as it is."""
+    phrases = _phrases(text)
+    out, last = [], 0
+    for _, m in phrases:
+        out.append(text[last : m.start()])
+        last = m.end()
+    out.append(text[last:])
+    stripped = _LEFTOVER.sub("", "".join(out))
+    stripped = re.sub(r"\s+([,.;:!?])", r"\1", " ".join(stripped.split()))
+    stripped = re.sub(r"([,;:])\s*(?=[,;:])", "", stripped)
+    stripped = _DANGLING_END.sub("", stripped).strip(" ,;:-")
+    stripped = re.sub(r"^(?:and|then|so|but)\s+|^[,;:]\s*", "", stripped, flags=_I)
+    if len(re.findall(r"[A-Za-z0-9£$€]+", stripped)) < 2:
+        return text
+    return stripped

@@ -13,8 +13,9 @@ from pipelines.highlights.schema import Highlight
 from pipelines.highlights.text import _Unit
 
 _THEN = re.compile(r"\b(?:before|by|until)\s+then\b", re.IGNORECASE)
-_THING = re.compile(r"\b(?:the|my|our)\s+((?:[a-z]+\s+){0,2}?[a-z]+)(?=\s*(?:[.,;!]|$|\s+(?:and|is|was|for|on|at|by)\b))",
-                    re.IGNORECASE)
+_NOT_IN_A_NAME = r"(?!(?:without|with|for|on|at|by|in|to|from|of|about|and|or|but|is|was|are|were)\b)"
+_THING = re.compile(rf"\b(?:the|my|our)\s+((?:{_NOT_IN_A_NAME}[a-z]+\s+){{0,2}}?{_NOT_IN_A_NAME}[a-z]+)"
+                    r"(?=\s*(?:[.,;!]|$|\s+(?:and|is|was|for|on|at|by)\b))", re.IGNORECASE)
 
 
 def _due_from_before(highlight: Highlight, unit: _Unit, before: str, today: date) -> Highlight:
@@ -69,7 +70,13 @@ def _date_last_task(found: list[tuple[Highlight, str | None]], text: str, today:
 def _is_event(text: str, today: date) -> bool:
     """A statement of something coming on a day, not by the writer and not past: "Promotion panel
     on the 20th.", "Consultant appointment is on the 23rd."."""
-    return resolve_due_date(text, today) is not None and not _FIRST_PERSON_OR_PAST.search(text)
+    return (resolve_due_date(text, today) is not None and not _FIRST_PERSON_OR_PAST.search(text)
+            and not _OPENS_PAST.match(text))
+
+
+# "Started one tonight.", "Rang them on Monday.": a report, not an event to come.
+_OPENS_PAST = re.compile(r"^\s*(?:[a-z]+ed|went|got|had|did|made|took|sent|rang|bought|saw|met|came|began|wrote|left|"
+                         r"told|said|found|felt|put|ran|sat|spent|paid|gave|brought|kept|slept|forgot)\b", re.IGNORECASE)
 
 
 def _due_from_event(highlight: Highlight, unit: _Unit, event: str, today: date) -> Highlight:

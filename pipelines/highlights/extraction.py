@@ -10,7 +10,7 @@ from datetime import date
 
 import msgspec
 
-from pipelines.highlights.dates import resolve_due_date
+from pipelines.highlights.dates import resolve_due_date, without_due_words
 from pipelines.highlights.due import (
     _DO_IT,
     _FIRST_PERSON_OR_PAST,
@@ -118,14 +118,73 @@ def extract_highlights(text: str, *, today: date | None = None) -> list[Highligh
             # "She says I should write a letter. I'll do it this weekend.": the date is the letter's.
             found = _date_last_task(found, unit.text, today)
         for highlight, head in results:
+            if at >= 0 and _done_later(highlight, written[cursor:]):
+                continue  # "Sofia says I should enter the 10k. Done, entered it already."
             highlight = _due_from_before(_resolve_pronouns(highlight, seen, unit.text), unit, seen, today)
             highlight = _due_from_event(highlight, unit, event, today)
             found.append((highlight, head))
         event = unit.text if not results and unit.list_kind is None and _is_event(unit.text, today) else ""
         if at < 0:
             seen += " " + unit.context + " " + unit.text + "."
+    found = [(_without_due_words(highlight), head) for highlight, head in found]
     found.extend(_named_projects(normalise_text(text), found))
     return _link_projects(_deduplicate(found))
+
+
+def _without_due_words(highlight: Highlight) -> Highlight:
+    """A task whose due date holds the day drops the writer's words for it: a stored "tomorrow" is
+    wrong the next day, and the due badge shows the date. A note written as "<thing> to <verb>"
+    ("Quote to send by Wednesday") is turned round into an action ("Send the quote")."""
+    if highlight.type != "task":
+        return highlight
+    text = highlight.reformulation
+    if highlight.metadata.due_date:
+        text = _finish(without_due_words(text))
+    m = _THING_TO_DO.match(text)
+    if m and m.group("verb").lower() in (_ACTION_VERBS | _IMPERATIVE_EXTRA) and not _NOT_A_THING.match(text):
+        thing = m.group("thing")
+        if not re.match(r"[\w-]+'s?\b", thing):  # "Quote to send": a noun capitalised as the note's first word
+            thing = thing[:1].lower() + thing[1:]
+        thing = thing if re.match(r"(?:the|my|your|our|a|an)\b", thing, re.IGNORECASE) else f"the {thing}"
+        text = _finish(f"{m.group('verb')} {thing}")
+    return highlight if text == highlight.reformulation or not text else msgspec.structs.replace(
+        highlight, reformulation=text)
+
+
+_THING_TO_DO = re.compile(r"^(?P<thing>(?:[\w'-]+\s+){0,3}?[\w'-]+)\s+to\s+(?P<verb>[a-z]+)$", re.IGNORECASE)
+_NOT_A_THING = re.compile(r"^(?:go|get|try|want|need|have|remember|learn|start|begin|listen|talk|come|move|continue|"
+                          r"keep|decide|plan|agree|hope|forget|stop|used|going|got|reply|write|say|speak|"
+                          r"i|you|we|he|she|they|it)\b", re.IGNORECASE)
+
+
+_PAST = {"buy": "bought", "send": "sent", "ring": "rang", "write": "wrote", "take": "took", "get": "got",
+         "make": "made", "pay": "paid", "do": "did", "tell": "told", "find": "found", "bring": "brought", "go": "went",
+         "sell": "sold", "put": "put", "set": "set", "meet": "met", "read": "read", "run": "ran", "see": "saw",
+         "give": "gave", "book": "booked", "drive": "drove", "hang": "hung", "leave": "left", "feed": "fed"}
+
+
+def _past_forms(verb: str) -> set[str]:
+    forms = {_PAST[verb]} if verb in _PAST else set()
+    if verb.endswith("e"):
+        forms.add(f"{verb}d")
+    elif verb.endswith("y") and len(verb) > 2 and verb[-2] not in "aeiou":
+        forms.add(f"{verb[:-1]}ied")
+    else:
+        forms |= {f"{verb}ed", f"{verb}{verb[-1]}ed"}
+    return forms
+
+
+def _done_later(highlight: Highlight, after: str) -> bool:
+    """The entry says further on that the writer has already done it: "Done, entered it already",
+    "I've already booked it"."""
+    words = highlight.reformulation.split()
+    if highlight.type != "task" or not words or not after.strip():
+        return False
+    past = "|".join(sorted(re.escape(f) for f in _past_forms(words[0].lower())))
+    return bool(re.search(
+        rf"\b(?:already|just)\s+(?:gone\s+and\s+)?(?:{past})\b|\b(?:{past})\s+(?:it|them|that|this|one)?\s*already\b"
+        rf"|\b(?:done|sorted)\s*[,:;!.-]+\s*(?:i\s+)?(?:{past})\b",
+        after, re.IGNORECASE))
 
 
 def _analyse_unit(unit: _Unit, today: date) -> list[tuple[Highlight, str | None]]:
@@ -141,7 +200,7 @@ def _analyse_unit(unit: _Unit, today: date) -> list[tuple[Highlight, str | None]
             # "Chase the July invoice on Monday. Order hinges.": a note to self.
             candidate = _Candidate("task", clause, 0)
         else:
-            candidate = _due_statement(clause, today) or _next_project(clause)
+            candidate = _due_statement(clause, today) or _next_project(clause) or _planned(clause, today)
     if candidate is None:
         return []
     built = []
@@ -177,7 +236,8 @@ _MONEY = re.compile(r"\b(?:money|fees?|rent|bills?|invoices?|tax(?!\s+return)|su
                     r"premium|balance|dues)\b", re.IGNORECASE)
 _WORK_DUE = re.compile(r"\b(?:coursework|essays?|assignments?|reports?|dissertation|thesis|homework|proposal|"
                        r"paper|application|forms?|tax\s+return|portfolio|draft|presentation|slides|review|"
-                       r"project|chapter|quote|estimate|submission)\b", re.IGNORECASE)
+                       r"project|chapter|quote|estimate|submission|appraisals?|timesheets?|marking|accounts|references?|"
+                       r"lesson\s+plans?|expenses\s+claim)\b", re.IGNORECASE)
 
 
 _DUE_DAY_FIRST = re.compile(r"\s*(?:by|on|before|this|next|tomorrow|today|tonight|the\s+\d|\d|mon|tue|wed|thu|fri|"
@@ -185,6 +245,7 @@ _DUE_DAY_FIRST = re.compile(r"\s*(?:by|on|before|this|next|tomorrow|today|tonigh
 
 
 def _due_statement(clause: str, today: date) -> _Candidate | None:
+    clause = re.sub(r"\s*\([^)]*\)", "", clause)  # "the trip money (£45) is due on Friday"
     m = _DUE_STATEMENT.match(clause.strip())
     # A day right after "due" ("due by the 17th", "due Friday"); "due at the end of the month and
     # the forms confuse me" is a worry told, not a deadline set.
@@ -197,7 +258,7 @@ def _due_statement(clause: str, today: date) -> _Candidate | None:
         return None
     if re.match(r"(?:the|my|our)\b", thing, re.IGNORECASE):
         thing = thing[:1].lower() + thing[1:]
-    else:
+    elif not re.match(r"[A-Z][\w-]*'s?\s", thing):  # "Idris's school trip money" needs no "the"
         thing = f"the {thing[:1].lower() + thing[1:] if thing[1:2].islower() else thing}"
     if m.group("back"):
         verb = "return"
@@ -207,10 +268,33 @@ def _due_statement(clause: str, today: date) -> _Candidate | None:
         verb = "finish"
     else:
         return None
-    when = clause[m.end() :].strip()
+    when = re.split(r"\s+(?:and|but|so|because|as|which)\b|\s*[,;]", clause[m.end() :].strip(), maxsplit=1)[0]
     if not re.match(r"(?:by|on|before|until|in|at|this|next|tomorrow|today|tonight)\b", when, re.IGNORECASE):
         when = f"by {when}"  # "the report is due Friday": "Finish the report by Friday"
     return _Candidate("task", f"{verb} {thing} {when}", 0)
+
+
+# "I'm raising it with the manager on Friday.", "Writing the incident report tonight though.": a
+# plan in the present continuous, said with a day still to come (not "today", which reports).
+_PLANNED = re.compile(r"^(?:(?:i'm|i\s+am|we're|we\s+are)\s+(?:also\s+|just\s+|definitely\s+|finally\s+)?)?"
+                      r"(?P<verb>[a-z]+)ing\s+(?P<rest>\S.*)$", re.IGNORECASE)
+_PLANNED_VERBS = (_ACTION_VERBS | _IMPERATIVE_EXTRA | frozenset({"raise", "drop", "fetch", "post"})) - frozenset(
+    "go do get make try look find start run walk read list back journal plan study practice practise shop "
+    "exercise meditate stretch pray".split())
+_LATER_TODAY = re.compile(r"\b(?:tonight|this\s+evening|later\s+today|before\s+bed)\b", re.IGNORECASE)
+
+
+def _planned(clause: str, today: date) -> _Candidate | None:
+    m = _PLANNED.match(clause.strip())
+    if m is None:
+        return None
+    stem = m.group("verb").lower()
+    base = next((v for v in (stem, f"{stem}e", stem[:-1] if len(stem) > 2 and stem[-1] == stem[-2] else "")
+                 if v in _PLANNED_VERBS), None)
+    due = resolve_due_date(clause, today)
+    if base is None or due is None or (due <= today and not _LATER_TODAY.search(clause)):
+        return None
+    return _Candidate("task", f"{base} {m.group('rest')}", 0)
 
 
 # "Next: a garden bench for the school fundraiser.": the next piece of work, named.
@@ -330,9 +414,16 @@ def _find_candidate(clause: str) -> _Candidate | None:
             _ADVICE_BEFORE.search(before) and not re.match(r"we\b", clause[candidate.start :], re.IGNORECASE)
         ):
             continue  # advice is kept when it is to the writer: "says I should", not "says we should"
+        if _CONDITION.match(before) and not _LOW_RE.search(before):
+            continue  # "If the car fails its MOT I'll have to borrow Mark's": only if; "if I have time" is a hedge
         if _is_action(candidate):
             return candidate
     return None
+
+
+# A clause that opens on a condition: what follows is hypothetical.
+_CONDITION = re.compile(r"^\s*(?:if|unless|in\s+case|even\s+if|assuming|supposing|should\s+(?:it|they|he|she))\b",
+                        re.IGNORECASE)
 
 
 # Advice to the writer is kept: "my coach says I should stretch every morning".
@@ -392,6 +483,7 @@ _NEEDS_OBJECT = frozenset("leave stay sit stand keep wait come let sleep try go 
 _PLACE_WORDS = frozenset("here there home away put still quiet calm inside outside in out bed sofa couch school "
                          "work before after early late for hours days ages forever".split())
 
+_DEFERRED = re.compile(r"\b(?:another|some\s+other)\s+(?:day|time)\b|\bone\s+of\s+these\s+days\b", re.IGNORECASE)
 _TIME_WORD = re.compile(
     r"today|tonight|tomorrow|now|soon|later|asap|morning|evening|afternoon|week|weekend|"
     r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|next|this|again|first|thing",
@@ -407,6 +499,8 @@ def _is_action(candidate: _Candidate) -> bool:
     if candidate.name:
         return any(w not in _VAGUE_WORDS for w in words)
     head, rest = words[0], words[1:]
+    if _DEFERRED.search(action):
+        return False  # "We'll finish the wardrobe another day": put off, no commitment
     if rest and rest[0] in ("something", "anything", "everything", "somewhere") and len(rest) <= 2:
         return False  # "join something regular": no real object
     if head == "let" and rest[:2] in (["you", "know"], ["it", "go"], ["it", "be"]):
@@ -439,7 +533,7 @@ def _build(
     context = f"{unit.context} {clause}".strip()
     kind = candidate.kind
     if kind == "task" and unit.list_kind is None:
-        near_term = bool(_NEAR_TERM_RE.search(context))
+        near_term = bool(_NEAR_TERM_RE.search(context)) or _soon(resolve_due_date(candidate.action, today), today)
         if not near_term and (candidate.lean_goal or _GOAL_CONTENT_RE.search(action)):
             kind = "goal"
         elif (not near_term and _HORIZON.search(context) and not _THEN.search(context)
@@ -472,6 +566,12 @@ def _build(
     metadata = HighlightMetadata(timeframe=timeframe, priority=priority,
                                  due_date=due.isoformat() if due is not None else None)
     return Highlight(type=kind, reformulation=reformulation, metadata=metadata), head_noun
+
+
+def _soon(due: date | None, today: date) -> bool:
+    """A day within about six weeks makes "I want to scan the old albums before the 14th of February"
+    a task with that day; a date further off is the horizon of a goal."""
+    return due is not None and (due - today).days <= 45
 
 
 _HORIZON = re.compile(rf"{_MONTH_RE.pattern}|{_QUARTER_RE.pattern}|\bthis\s+year\b", re.IGNORECASE)

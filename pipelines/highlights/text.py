@@ -135,7 +135,16 @@ def _segment(text: str) -> list[_Unit]:
             continue
 
         header = _LIST_HEADER.match(body.rstrip("."))
+        lead = ""
+        if header is None or (header.group("inline") is None and header.group("bare") is None):
+            # "Year-end. Goals for next year:": prose, then a header ending the line.
+            sentences = _split_line(body)
+            last = _LIST_HEADER.match(sentences[-1]) if len(sentences) > 1 else None
+            if last is not None and last.group("inline") == "":
+                header, lead = last, body[: body.rfind(sentences[-1])].strip()
         if header and (header.group("inline") is not None or header.group("bare") is not None):
+            if lead:
+                units.extend(_prose_units(lead, is_bullet))
             list_kind = _header_kind(header.group("what"))
             context = header.group("when") or ""
             items_seen = 0
@@ -156,15 +165,22 @@ def _segment(text: str) -> list[_Unit]:
 
         if done:
             continue
-        for sentence in _split_line(body):
-            is_question = sentence.rstrip("\"')] ").endswith("?")
-            inline = _inline_list(sentence)
-            if inline is not None:
-                lead, items = inline
-                units.extend(_Unit(item, "task", lead, bullet=True) for item in items)
-                continue
-            for clause in _split_clauses(sentence):
-                units.append(_Unit(clause, bullet=is_bullet, question=is_question, sentence_start=True))
+        units.extend(_prose_units(body, is_bullet))
+    return units
+
+
+def _prose_units(body: str, is_bullet: bool) -> list[_Unit]:
+    """The sentences of a line of prose, each an inline list's items or its clauses."""
+    units: list[_Unit] = []
+    for sentence in _split_line(body):
+        is_question = sentence.rstrip("\"')] ").endswith("?")
+        inline = _inline_list(sentence)
+        if inline is not None:
+            lead, items = inline
+            units.extend(_Unit(item, "task", lead, bullet=True) for item in items)
+            continue
+        for clause in _split_clauses(sentence):
+            units.append(_Unit(clause, bullet=is_bullet, question=is_question, sentence_start=True))
     return units
 
 
@@ -176,6 +192,10 @@ _LOOKS_IMPERATIVE = re.compile(
 )
 _INLINE_LIST = re.compile(r"^(?P<lead>[^:]{1,60}):\s+(?P<items>.+)$")
 _ITEM_SPLIT = re.compile(r"\s*,\s*(?:and\s+|then\s+)?|\s+and\s+(?=[a-z]+\b)", re.IGNORECASE)
+# Verbs of activities rather than errands ("Plan: run every morning" is a goal, not an item to tick).
+_ACTIVITY_VERBS = _words("run walk read go do make try look find start keep journal exercise meditate stretch pray "
+                         "practice practise study learn plan")
+_NOT_A_LABEL = _words("i we he she they you it i'm we're was were is are had has have did said says told")
 _LIST_VERBS = _ACTION_VERBS | _words("chase ring catch sharpen lift laminate drive register sign fill renew "
                                      "cancel measure quote take sort ask cut")
 
@@ -193,6 +213,11 @@ def _inline_list(sentence: str) -> tuple[str, list[str]] | None:
     single = _SINGLE_ITEM_LEAD.match(m.group("lead").strip()) and len(items) == 1 and (
         verbs or _LOOKS_IMPERATIVE.match(items[0])
     )
+    # "Practical stuff: apply for attendance allowance this week.": a short label without a verb, then
+    # one action whose verb is a plain errand.
+    lead_words = m.group("lead").lower().split()
+    single = single or (len(lead_words) <= 3 and len(items) == 1 and bool(verbs) and not _ACTIVITY_VERBS & {
+        items[0].split()[0].lower()} and not set(lead_words) & (_LIST_VERBS | _NOT_A_LABEL))
     if not single and (len(items) < 2 or len(verbs) < 2):
         return None
     # An item without its own verb belongs to the one before ("buy milk, eggs and bread").

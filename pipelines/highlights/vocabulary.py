@@ -254,7 +254,7 @@ _GOAL_CONTENT_RE = re.compile(
 _NOT_ACTION_HEADS = _words(
     "not never no feel worry cry scream vent panic stress overthink know understand wonder admit say "
     "confess agree laugh sigh relax breathe survive cope accept realize realise trust believe hope "
-    "see live wait pretend think remember mention note guess suppose imagine obsess dwell miss regret"
+    "see live wait pretend think remember mention note guess suppose imagine obsess dwell miss regret love hate"
 )
 # Heads that show "going to"/"have to" is followed by a place or a noun, not a verb.
 _NOT_VERB_HEADS = _words(
@@ -310,8 +310,10 @@ _CUT = re.compile(
     r"even\s+though|or\s+else|or\s+(?:i|we|it|you|she|he|they)|and\s+(?:it|it's|it\s+is|that's|she|he|they)|"
     r"otherwise|if\s+(?:i|we|it|there|you|she|he|they)|before\s+i\s+forget|which|whereas|"
     r"i\s+think|i\s+guess|i\s+suppose|lol|haha|tbh|or\s+something|or\s+whatever|(?:just\s+)?in\s+case|"
-    r"once\s+(?:the|i|we|it|my|his|her|their|she|he|they)|as\s+soon\s+as|when\s+(?:i|we|it|the|my|she|he|they))\b"
-    r"|,\s*even\b"
+    r"once\s+(?:the|i|we|it|my|his|her|their|she|he|they)|as\s+soon\s+as|when\s+(?:i|we|it|the|my|she|he|they)|"
+    # "call them tomorrow before they send it to the bailiffs": the reason, not the task
+    r"(?:before|after|until|till)\s+(?:they|he|she|it|we|you|i)(?:'ll|'re|'s|'ve|'d)?)\b"
+    r"|,\s*even\b|,\s*[a-z]+ly\s*(?=,|$)"
     r"|\s+[-\u2013\u2014]+\s+|\s*\(|\s*:\s|\.\.\.|\u2026",
     re.IGNORECASE,
 )

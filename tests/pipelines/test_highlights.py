@@ -43,7 +43,7 @@ INTENTIONS = [
     # From the brief.
     (
         "I need to call the landlord before Friday.",
-        ("task", "Call the landlord before Friday", "week", "high"),
+        ("task", "Call the landlord", "week", "high"),
     ),
     ("my goal this year is to run a half marathon", ("goal", "Run a half marathon", "year", "medium")),
     ("Don't forget to renew my passport!", ("task", "Renew your passport", "week", "medium")),
@@ -65,13 +65,13 @@ INTENTIONS = [
     # Journal prose of our own.
     (
         "I need to finish the quarterly report by tomorrow, my boss is waiting.",
-        ("task", "Finish the quarterly report by tomorrow", "week", "high"),
+        ("task", "Finish the quarterly report", "week", "high"),
     ),
     ("Tonight I have to pack for the trip.", ("task", "Pack for the trip", "today", "high")),
     ("Maybe I'll repaint the bedroom someday.", ("task", "Repaint the bedroom someday", "week", "low")),
     (
         "If I have time I'll clean the garage this weekend.",
-        ("task", "Clean the garage this weekend", "week", "low"),
+        ("task", "Clean the garage", "week", "low"),
     ),
     (
         "Need to email the client about the invoice asap",
@@ -84,7 +84,7 @@ INTENTIONS = [
     ("My dream is to open a little bakery one day.", ("goal", "Open a little bakery one day", "year", "low")),
     ("We've started renovating the attic.", ("project", "Renovate the attic", "year", "medium")),
     ("I need to get better at saying no.", ("goal", "Get better at saying no", "year", "medium")),
-    ("Gotta pay the water bill before Monday.", ("task", "Pay the water bill before Monday", "week", "high")),
+    ("Gotta pay the water bill before Monday.", ("task", "Pay the water bill", "week", "high")),
     (
         "I'm going to try to be kinder to myself this month.",
         ("goal", "Be kinder to yourself this month", "month", "medium"),
@@ -96,12 +96,12 @@ INTENTIONS = [
     ("I'd love to visit Japan someday.", ("goal", "Visit Japan someday", "year", "low")),
     (
         "I'm supposed to meet Dan for coffee on Friday.",
-        ("task", "Meet Dan for coffee on Friday", "week", "medium"),
+        ("task", "Meet Dan for coffee", "week", "medium"),
     ),
     ("It's urgent: I must submit the visa paperwork.", ("task", "Submit the visa paperwork", "week", "high")),
     ("Note to self: file the insurance claim.", ("task", "File the insurance claim", "week", "medium")),
     ("I'm learning to play the guitar.", ("goal", "Learn to play the guitar", "year", "medium")),
-    ("i need to clean my room tonight lol", ("task", "Clean your room tonight", "today", "high")),
+    ("i need to clean my room tonight lol", ("task", "Clean your room", "today", "high")),
     ("I'm making progress on the quilt for grandma.", ("project", "Quilt for grandma", "year", "medium")),
     (
         "I'm working on being more patient with the kids.",
@@ -111,7 +111,7 @@ INTENTIONS = [
     ("My goal for this month is to run 50 km.", ("goal", "Run 50 km", "month", "medium")),
     ("Eventually I want to write a memoir.", ("goal", "Write a memoir", "year", "low")),
     ("I need to urgently call the bank.", ("task", "Call the bank", "week", "high")),
-    ("I need to pay rent on Wednesday.", ("task", "Pay rent on Wednesday", "today", "high")),
+    ("I need to pay rent on Wednesday.", ("task", "Pay rent", "today", "high")),
     (
         "We started a vegetable garden in the backyard.",
         ("project", "Vegetable garden in the backyard", "year", "medium"),
@@ -197,7 +197,7 @@ def test_a_whole_entry_keeps_only_its_intentions_in_order() -> None:
         "To do:\n- buy milk\n- call the bank about the mortgage\n- [x] pay the council tax\n"
     )
     assert extract(entry) == [
-        ("task", "Send the revised proposal to the client by Thursday", "week", "high"),
+        ("task", "Send the revised proposal to the client", "week", "high"),
         ("task", "Book a physio appointment for your back", "week", "medium"),
         ("project", "Build a bookshelf for the spare room", "year", "medium"),
         ("goal", "Read 30 books", "year", "medium"),
@@ -215,13 +215,13 @@ def test_reformulations_stop_where_the_intention_stops() -> None:
     assert extract(entry) == [
         ("task", "Get him a proper science book", "week", "medium"),
         ("project", "Family photo album", "year", "medium"),
-        ("task", "Sort the MOT before the 20th", "week", "high"),
+        ("task", "Sort the MOT", "week", "high"),
     ]
 
 
 def test_clauses_joined_by_and_i_are_separate_intentions() -> None:
     assert extract("I'm going to call mom tonight and I want to write a novel someday.") == [
-        ("task", "Call mom tonight", "today", "high"),
+        ("task", "Call mom", "today", "high"),
         ("goal", "Write a novel someday", "year", "low"),
     ]
     # "and I'm thinking..." is split off and is not an intention.
@@ -364,7 +364,7 @@ def test_highlights_encode_to_the_spec_shape() -> None:
     [highlight] = extract_highlights("I need to call the landlord before Friday.", today=WEDNESDAY)
     assert msgspec.to_builtins(highlight) == {
         "type": "task",
-        "reformulation": "Call the landlord before Friday",
+        "reformulation": "Call the landlord",
         "metadata": {"timeframe": "week", "priority": "high", "projectRef": None, "parentId": None,
                      "dueDate": "2025-03-14"},  # the Friday after Wednesday 12 March (issue 16)
     }
@@ -478,7 +478,7 @@ def test_limit_projects_keeps_the_first_three_of_each_type() -> None:
 
 # Paraphrases: the same task or goal, as a journaler would write it again another day.
 PARAPHRASES = [
-    ("Call the landlord before Friday", "Phone your landlord"),
+    ("Call the landlord", "Phone your landlord"),
     ("Renew your passport", "Get the passport renewed"),
     ("Book the dentist appointment", "Make an appointment with the dentist"),
     ("Run a half marathon", "Train for and run a half marathon"),
@@ -505,7 +505,7 @@ PARAPHRASES = [
 ]
 # Different intentions, most sharing a topic, a verb or a deadline with the first text.
 DIFFERENT = [
-    ("Call the landlord before Friday", "Pay the rent before Friday"),
+    ("Call the landlord", "Pay the rent before Friday"),
     ("Renew your passport", "Book flights to Lisbon"),
     ("Book the dentist appointment", "Book the vet appointment for the dog"),
     ("Run a half marathon", "Learn Spanish"),
@@ -530,7 +530,7 @@ DIFFERENT = [
     ("Take the car in for a service", "Sell the car"),
     ("Book flights to Lisbon", "Book a hotel in Lisbon"),
 ]
-EXISTING = ["Call the landlord before Friday", "Renew your passport", "Run a half marathon"]
+EXISTING = ["Call the landlord", "Renew your passport", "Run a half marathon"]
 NEW = ["phone my landlord", "Learn to knit", "Get my passport renewed"]
 
 
@@ -565,7 +565,7 @@ def test_duplicate_threshold_is_calibrated_on_the_pairs(vectors: dict[str, np.nd
 
 
 def test_the_landlord_said_again_in_other_words_is_recognised(vectors: dict[str, np.ndarray]) -> None:
-    a = np.stack([vectors["Call the landlord before Friday"], vectors["Call the landlord before Friday"]])
+    a = np.stack([vectors["Call the landlord"], vectors["Call the landlord"]])
     b = np.stack([vectors["Phone your landlord"], vectors["Pay the rent before Friday"]])
     assert same_intention(a, b).tolist() == [True, False]
 

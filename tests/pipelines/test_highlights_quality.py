@@ -38,7 +38,7 @@ def test_a_goal_label_introduces_the_goal_after_it(text):
 
 def test_no_at_the_end_of_a_sentence_is_not_an_abbreviation():
     # "no." before a number still is: "flat no. 4" stays one sentence.
-    assert [r for _, r, _ in _found("Post the key to flat no. 4 tomorrow.")] == ["Post the key to flat no. 4 tomorrow"]
+    assert [r for _, r, _ in _found("Post the key to flat no. 4 tomorrow.")] == ["Post the key to flat no. 4"]
 
 
 @pytest.mark.parametrize(
@@ -46,10 +46,10 @@ def test_no_at_the_end_of_a_sentence_is_not_an_abbreviation():
     [
         ("Mum rang, and then Dad popped by. I should visit her more often.", "Visit Mum more often"),
         ("Lunch with Mum and Dad. I need to visit her more often.", "Visit Mum more often"),
-        ("Dad came round with my sister. Need to call her back tomorrow.", "Call your sister back tomorrow"),
-        ("My brother rang while Mum was here. Need to call him back tomorrow.", "Call your brother back tomorrow"),
-        ("Priya came round. She looked shattered. I should check on her tomorrow.", "Check on Priya tomorrow"),
-        ("Sam came round, and Ellie phoned. He seemed low. Need to ring him back tonight.", "Ring Sam back tonight"),
+        ("Dad came round with my sister. Need to call her back tomorrow.", "Call your sister back"),
+        ("My brother rang while Mum was here. Need to call him back tomorrow.", "Call your brother back"),
+        ("Priya came round. She looked shattered. I should check on her tomorrow.", "Check on Priya"),
+        ("Sam came round, and Ellie phoned. He seemed low. Need to ring him back tonight.", "Ring Sam back"),
     ],
 )
 def test_a_pronoun_is_the_last_named_person_of_its_gender(text, expected):
@@ -59,8 +59,8 @@ def test_a_pronoun_is_the_last_named_person_of_its_gender(text, expected):
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        ("Dad was quiet at dinner. Need to sit down with him this weekend.", "Sit down with Dad this weekend"),
-        ("Tom has been off all week. I need to check in with him tomorrow.", "Check in with Tom tomorrow"),
+        ("Dad was quiet at dinner. Need to sit down with him this weekend.", "Sit down with Dad"),
+        ("Tom has been off all week. I need to check in with him tomorrow.", "Check in with Tom"),
     ],
 )
 def test_him_is_resolved_after_any_verb(text, expected):
@@ -81,7 +81,7 @@ def test_the_person_is_found_in_the_text_as_written_and_earlier_in_the_sentence(
         ("task", "Sit down with Sam", "2025-11-25")
     ]
     assert [r for _, r, _ in _found("Dad came by. Jo looked tired, so I should check on her tomorrow.")] == [
-        "Check on Jo tomorrow"
+        "Check on Jo"
     ]
 
 
@@ -143,7 +143,7 @@ def test_money_or_work_due_on_a_day_is_a_task(text, expected):
 
 def test_a_report_due_on_a_weekday_reads_as_a_deadline():
     assert _found("Rough night. The quarterly report is due Friday.") == [
-        ("task", "Finish the quarterly report by Friday", "2025-11-28")
+        ("task", "Finish the quarterly report", "2025-11-28")
     ]
 
 
@@ -152,7 +152,7 @@ def test_something_else_due_is_not_a_task():
     # A worry told about a horizon, not a day set: left to the weekly focus to pick up.
     assert _found("The tax return paperwork is due at the end of the month and the forms confuse me.") == []
     assert _found("The tax return is due by the 31st.", date(2025, 10, 13)) == [
-        ("task", "Finish the tax return by the 31st", "2025-10-31")
+        ("task", "Finish the tax return", "2025-10-31")
     ]
 
 
@@ -170,7 +170,7 @@ def test_a_single_action_label_is_a_task():
 
 def test_advice_to_we_is_not_the_writers_intention():
     found = _found("Gwen says we should start a petition. I'm going to draft the wording on Wednesday.")
-    assert found == [("task", "Draft the wording on Wednesday", "2025-11-26")]
+    assert found == [("task", "Draft the wording", "2025-11-26")]
 
 
 def test_a_vague_object_is_no_task():
