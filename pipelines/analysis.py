@@ -25,8 +25,8 @@ from models import Goal, JournalEntry, Profile, Project, Task
 from models.constants import EMBEDDING_DIM, MAX_RELATED
 from models.dates import format_entry_date
 from pipelines import db
-from pipelines.embeddings import embed
-from pipelines.highlights import Highlight, embed_intentions, find_duplicates, task_type
+from pipelines.embeddings import embed, embedded_together, name_vectors
+from pipelines.highlights import Highlight, embed_intentions, find_duplicates, intention_key, task_type
 from pipelines.providers import get_providers
 from pipelines.providers.base import AnalysisContext, ProfileEntry
 from pipelines.rules import (
@@ -108,9 +108,14 @@ def analyse_entry(entry_id: str) -> dict[str, Any]:
     # ("Hello" replaced by the real entry) gets a summary of what it says now.
     want_summary = want_summary or meaning_changed(previous_vector, vector)
     providers = get_providers()
-    outcome = providers.run(
-        lambda p: p.analyze_entry(text, want_summary=want_summary, context=context, embedding=vector)
-    )
+    # The local provider relates the entry to every goal and project name: their vectors are kept
+    # per user (`name_vectors`), so only a new name goes through the model.
+    names = ({} if providers.primary is not providers.local
+             else name_vectors(str(user_id), [*context.existing_goals, *context.existing_projects]))
+    with embedded_together([], names):
+        outcome = providers.run(
+            lambda p: p.analyze_entry(text, want_summary=want_summary, context=context, embedding=vector)
+        )
     analysis = outcome.value
 
     with db.session() as s:
@@ -200,8 +205,10 @@ def _unseen(highlights: list[Highlight], existing: list[Any], existing_texts: li
     if not highlights:
         return []
     new = [h.reformulation for h in highlights]
-    duplicates = find_duplicates(new, existing_texts, _vectors(existing, existing_texts))
     vectors = embed_intentions(new)
+    # The duplicate check embeds the same intention keys: it takes these vectors (one model call).
+    with embedded_together([], dict(zip((intention_key(t) for t in new), vectors, strict=True))):
+        duplicates = find_duplicates(new, existing_texts, _vectors(existing, existing_texts))
     if had is not None:
         had.extend(existing_texts[d] if isinstance(d, int) else str(d) for d in duplicates if d is not None)
     return [(h, vec) for h, duplicate, vec in zip(highlights, duplicates, vectors, strict=True) if duplicate is None]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import threading
+from collections import OrderedDict
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
@@ -127,6 +128,41 @@ def embedded_together(texts: Sequence[str], known: dict[str, np.ndarray] | None 
         yield len(wanted)
     finally:
         _batch.vectors = previous
+
+
+# (owner, name) -> vector, most recently used last: see `name_vectors`.
+_names: OrderedDict[tuple[str, str], np.ndarray] = OrderedDict()
+_names_lock = threading.Lock()
+NAMES_KEPT = 20_000  # about 30 MB of vectors at most
+
+
+def name_vectors(owner: str, names: Sequence[str]) -> dict[str, np.ndarray]:
+    """`embed(names)` as a dict, kept in this process per owner (a user) and name.
+
+    A user's goal and project names are the same from one analysis to the next, and every analysis
+    compares the entry with all of them: each is embedded once per process, in one model call for
+    the ones not seen yet. Kept per user, not per text, so no user's analysis is cheaper for what
+    another user wrote. The stored goal and project vectors are of `intention_key(name)` (for the
+    duplicate check), not of the name, and relate fewer entries: measured on the journal corpus,
+    3 of the 28 entries with a related goal or project lost it, so they are not used here."""
+    wanted = list(dict.fromkeys(n for n in names if n))
+    found: dict[str, np.ndarray] = {}
+    with _names_lock:
+        for name in wanted:
+            vector = _names.get((owner, name))
+            if vector is not None:
+                _names.move_to_end((owner, name))
+                found[name] = vector
+    missing = [name for name in wanted if name not in found]
+    if missing:
+        computed = dict(zip(missing, embed(missing), strict=True))
+        found.update(computed)
+        with _names_lock:
+            for name, vector in computed.items():
+                _names[(owner, name)] = vector
+            while len(_names) > NAMES_KEPT:
+                _names.popitem(last=False)
+    return found
 
 
 class SentenceEmbedder(TransformerMixin, BaseEstimator):
