@@ -70,7 +70,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("week_from", re.compile(r"\b(?:a|one)\s+week\s+(?P<from>today|tomorrow|tmrw|from\s+today|from\s+tomorrow)\b", _I)),
     ("tomorrow", re.compile(r"\b(?:(?:by|before|until|till)\s+)?(?:first\s+thing\s+)?(?:tomorrow|tmrw|tmr|tmw|2moro|"
                             r"tomoz)\b(?:\s+first\s+thing)?" + _PART_OF_DAY, _I)),
-    ("first_thing", re.compile(rf"\bfirst\s+thing(?:\s+in\s+the\s+morning)?\b(?!\s+(?:on\s+)?(?:tomorrow|tmrw|{_ANY_WEEKDAY}|"
+    ("first_thing", re.compile(rf"(?<!\bthe\s)\bfirst\s+thing(?:\s+in\s+the\s+morning)?\b(?!\s+(?:on\s+)?(?:tomorrow|tmrw|{_ANY_WEEKDAY}|"
                                r"next|this)\b)(?=\s*(?:[.,;!?)]|$|(?:and|so|then|before|to|when|while)\b))", _I)),
     ("next_weekend", re.compile(r"\b(?:by\s+|before\s+|over\s+|on\s+)?next\s+weekend\b", _I)),
     ("end_of_next_week", re.compile(r"\b(?:by\s+|before\s+)?(?:the\s+)?end\s+of\s+next\s+week\b", _I)),

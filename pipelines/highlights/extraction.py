@@ -140,8 +140,11 @@ def _without_due_words(highlight: Highlight) -> Highlight:
     text = highlight.reformulation
     if highlight.metadata.due_date:
         text = _finish(without_due_words(text))
+    elif highlight.metadata.timeframe == "week":
+        text = _finish(_THIS_WEEK.sub("", text)) or text  # the timeframe says it
     m = _THING_TO_DO.match(text)
-    if m and m.group("verb").lower() in (_ACTION_VERBS | _IMPERATIVE_EXTRA) and not _NOT_A_THING.match(text):
+    if (m and m.group("verb").lower() in (_ACTION_VERBS | _IMPERATIVE_EXTRA) and not _NOT_A_THING.match(text)
+            and _first_word(text) not in _ACTION_VERBS):
         thing = m.group("thing")
         if not re.match(r"[\w-]+'s?\b", thing):  # "Quote to send": a noun capitalised as the note's first word
             thing = thing[:1].lower() + thing[1:]
@@ -151,7 +154,8 @@ def _without_due_words(highlight: Highlight) -> Highlight:
         highlight, reformulation=text)
 
 
-_THING_TO_DO = re.compile(r"^(?P<thing>(?:[\w'-]+\s+){0,3}?[\w'-]+)\s+to\s+(?P<verb>[a-z]+)$", re.IGNORECASE)
+_THIS_WEEK = re.compile(r"\s*,?\s*\b(?:(?:some\s*time|later|by\s+the\s+end\s+of)\s+)?this\s+week\b", re.IGNORECASE)
+_THING_TO_DO = re.compile(r"^(?P<thing>(?:[\w'-]+\s+){0,2}?[\w'-]+)\s+to\s+(?P<verb>[a-z]+)$", re.IGNORECASE)
 _NOT_A_THING = re.compile(r"^(?:go|get|try|want|need|have|remember|learn|start|begin|listen|talk|come|move|continue|"
                           r"keep|decide|plan|agree|hope|forget|stop|used|going|got|reply|write|say|speak|"
                           r"i|you|we|he|she|they|it)\b", re.IGNORECASE)
@@ -192,6 +196,9 @@ def _analyse_unit(unit: _Unit, today: date) -> list[tuple[Highlight, str | None]
         # A question is deliberation, not commitment ("Should I quit?"): never a highlight.
         return []
     clause = unit.text.strip()
+    if clause.startswith('"'):
+        return []  # someone's words quoted: 'Bev had put a note in. "Drive careful, old man."'
+
     candidate = _find_candidate(clause)
     if candidate is None:
         if unit.list_kind is not None:
@@ -220,6 +227,9 @@ def _analyse_unit(unit: _Unit, today: date) -> list[tuple[Highlight, str | None]
 # are as often past tense or nouns at the start of a sentence are left out.
 _PROSE_IMPERATIVE_EXCLUDED = frozenset("read set cut put hit let run walk list back start shop plan change move "
                                        "study practice practise journal record go do make try look find".split())
+# Verbs that are as often nouns: before "in"/"on" they are the thing ("Paint in her hair").
+_NOUN_LIKE_HEADS = frozenset("paint water iron post email text call order book quote mail record list file shop "
+                             "laundry journal clean wash tidy print stretch walk run".split())
 _IMPERATIVE_EXTRA = frozenset("chase ring catch sharpen lift laminate drive register sign fill renew cancel "
                               "measure quote phone email text ask book order buy pick collect print".split())
 
@@ -254,8 +264,9 @@ def _due_statement(clause: str, today: date) -> _Candidate | None:
     ) is None:
         return None
     thing = m.group("thing")
-    if _FIRST_PERSON_OR_PAST.search(thing):
-        return None
+    if _FIRST_PERSON_OR_PAST.search(thing) or re.fullmatch(r"(?:it|this|that|they|these|those|everything|all)",
+                                                           thing.strip(), re.IGNORECASE):
+        return None  # "It is due back on the 30th": which thing is in another sentence
     if re.match(r"(?:the|my|our)\b", thing, re.IGNORECASE):
         thing = thing[:1].lower() + thing[1:]
     elif not re.match(r"[A-Z][\w-]*'s?\s", thing):  # "Idris's school trip money" needs no "the"
@@ -276,8 +287,12 @@ def _due_statement(clause: str, today: date) -> _Candidate | None:
 
 # "I'm raising it with the manager on Friday.", "Writing the incident report tonight though.": a
 # plan in the present continuous, said with a day still to come (not "today", which reports).
-_PLANNED = re.compile(r"^(?:(?:i'm|i\s+am|we're|we\s+are)\s+(?:also\s+|just\s+|definitely\s+|finally\s+)?)?"
+_PLANNED = re.compile(r"^(?P<subject>(?:i'm|i\s+am|we're|we\s+are)\s+(?:also\s+|just\s+|definitely\s+|finally\s+)?)?"
                       r"(?P<verb>[a-z]+)ing\s+(?P<rest>\S.*)$", re.IGNORECASE)
+# Without a subject the gerund may be a noun ("Meeting Friday about the restructure", "Booking
+# confirmed"): it needs an object right after it.
+_OBJECT_NEXT = re.compile(r"(?:the|a|an|my|his|her|our|their|your|some|it|them|him|up|off|in|out|back|down|over)\b",
+                          re.IGNORECASE)
 _PLANNED_VERBS = (_ACTION_VERBS | _IMPERATIVE_EXTRA | frozenset({"raise", "drop", "fetch", "post"})) - frozenset(
     "go do get make try look find start run walk read list back journal plan study practice practise shop "
     "exercise meditate stretch pray".split())
@@ -293,6 +308,8 @@ def _planned(clause: str, today: date) -> _Candidate | None:
                  if v in _PLANNED_VERBS), None)
     due = resolve_due_date(clause, today)
     if base is None or due is None or (due <= today and not _LATER_TODAY.search(clause)):
+        return None
+    if not m.group("subject") and not _OBJECT_NEXT.match(m.group("rest")):
         return None
     return _Candidate("task", f"{base} {m.group('rest')}", 0)
 
@@ -318,6 +335,8 @@ def _imperative(clause: str) -> bool:
         return False
     if words[1].lower() in ("with", "from", "was", "is", "went", "came", "for", "at", "of"):
         return False  # "Call with Mum." is a noun
+    if words[1].lower() in ("in", "on", "everywhere", "all") and head in _NOUN_LIKE_HEADS:
+        return False  # "Paint in her hair, paint on the cat.": the noun
     if not any(ch.isalpha() for ch in words[1]):
         return False  # "Edit 1: it rained." is a label, not a task: an action needs a real object
     return head in _ACTION_VERBS or head in _IMPERATIVE_EXTRA
@@ -408,7 +427,10 @@ def _find_candidate(clause: str) -> _Candidate | None:
     for m in _NAMED_PROJECT_RE.finditer(clause):
         candidates.append(_Candidate("project", clause[m.end() :], m.start(), name=True))
 
+    quoted = [m.span() for m in re.finditer(r'"[^"]*"', clause)]
     for candidate in sorted(candidates, key=lambda c: c.start):
+        if any(a < candidate.start < b for a, b in quoted):
+            continue  # a song, a sign or someone's words: 'sang "We'll Meet Again"'
         before = clause[: candidate.start]
         if _SUBORDINATE_BEFORE.search(before) and not (
             _ADVICE_BEFORE.search(before) and not re.match(r"we\b", clause[candidate.start :], re.IGNORECASE)
@@ -533,7 +555,8 @@ def _build(
     context = f"{unit.context} {clause}".strip()
     kind = candidate.kind
     if kind == "task" and unit.list_kind is None:
-        near_term = bool(_NEAR_TERM_RE.search(context)) or _soon(resolve_due_date(candidate.action, today), today)
+        said = resolve_due_date(candidate.action, today)
+        near_term = _soon(said, today) or (said is None and bool(_NEAR_TERM_RE.search(context)))
         if not near_term and (candidate.lean_goal or _GOAL_CONTENT_RE.search(action)):
             kind = "goal"
         elif (not near_term and _HORIZON.search(context) and not _THEN.search(context)

@@ -11,7 +11,7 @@ from pipelines.highlights.schema import Highlight
 from pipelines.highlights.vocabulary import _words
 
 # -- pronouns ------------------------------------------------------------------------------------
-_NAME = re.compile(r"(?<![.!?]\s)(?<!^)\b(?P<name>[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)\b(?!\s*\d)|"
+_NAME = re.compile(r"(?<![.!?]\s)(?<![.!?][\"')\]]\s)(?<![.!?:]\s[\"'])(?<!^)(?<!^[\"'])\b(?P<name>[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)\b(?!\s*\d)|"
                    r"(?:^|[.!?:;]\s+)(?P<lead>[A-Z][a-z]+)(?=\s+(?:from|rang|called|said|says|texted|emailed|messaged|"
                    r"asked|told|came|is|was|and|has|had|wants|needs|looked|looks|seemed|seems|sounded|sounds|felt|feels|got|"
                    r"went|phoned|popped|dropped|cried|laughed|left|arrived|invited|visited|helped)\b)")
@@ -19,7 +19,8 @@ _NOT_NAMES = frozenset(
     "I Im The A An My Our We He She They It This That Today Tomorrow Tonight Yesterday Monday Tuesday Wednesday "
     "Thursday Friday Saturday Sunday January February March April May June July August September October "
     "November December Christmas Easter Halloween God Also Then But And So Just Need Must Remind Note "
-    "Reminder Before After Next Last Oh Ok Okay Still Really Went Got Had".split()
+    "Reminder Before After Next Last Oh Ok Okay Still Really Went Got Had One Two Three Four Five Six Seven Eight "
+    "Nine Ten Twenty Thirty Forty Fifty Sixty Seventy Eighty Ninety Hundred".split()
 )
 # "her" is the object ("ring her back", "visit her more often", "buy her a card") before these or
 # at the end; before another word it is a possessive ("fix her bike") and left as written.

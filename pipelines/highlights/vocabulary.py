@@ -265,7 +265,9 @@ _BE_GOAL = re.compile(
     r"^be\s+(?:more|less|a\s+better|better|kinder|nicer|healthier|gentler|braver|on\s+time)\b", re.IGNORECASE
 )
 _HAVE_PERFECT = re.compile(
-    r"^have\s+(?:\w+ed|been|done|gone|known|said|told|left|got|seen|taken|given|made|had)\b", re.IGNORECASE
+    r"^have\s+(?:\w+ed|been|done|gone|known|said|told|left|got|seen|taken|given|made|had|mislaid|lost|forgotten|"
+    r"thought|felt|kept|sent|put|bought|brought|meant|heard|found|won|broken|spoken|written|eaten|fallen|"
+    r"driven|hidden|missed|misread|misheard|misunderstood|overslept|slept|spent|paid)\b", re.IGNORECASE
 )
 _VAGUE_WORDS = _words(
     "it this that things stuff something everything anything nothing myself ourselves out up down on "

@@ -88,7 +88,7 @@ def test_a_pronoun_is_resolved_to_the_last_named_person(ana):
     _analysed(ana, "Inset day. Jo from Year 4 rang about sharing the coach for the museum trip; ring her "
                    "back tomorrow.", "2025-09-19")
     [task] = _tasks(ana)
-    assert task["text"] == "Ring Jo back tomorrow"
+    assert task["text"] == "Ring Jo back"
     assert task["dueDate"] == "2025-09-20"
 
 
@@ -96,13 +96,20 @@ def test_a_pronoun_is_resolved_to_the_last_named_person(ana):
     ("content", "day", "text", "due"),
     [
         ("Performance review is next Monday. I should write down what I shipped before then.", "2025-09-09",
-         "Write down what you shipped before then", "2025-09-15"),
+         "Write down what you shipped", "2025-09-15"),
         ("I must call the bank on Monday about extending the mortgage.", "2025-09-05",
-         "Call the bank on Monday about extending the mortgage", "2025-09-08"),
+         "Call the bank about extending the mortgage", "2025-09-08"),
         ("Need to renew the car insurance before the end of the month.", "2025-10-13",
-         "Renew the car insurance before the end of the month", "2025-10-31"),
+         "Renew the car insurance", "2025-10-31"),
         ("The school photos money is due soon. I need to pay it by the 17th.", "2025-10-13",
-         "Pay the school photos money by the 17th", "2025-10-17"),
+         "Pay the school photos money", "2025-10-17"),
+        # the date grammar of the second extraction round: the text keeps no time words
+        ("I want to take Idris to the climbing wall a week on Saturday.", "2025-09-12",
+         "Take Idris to the climbing wall", "2025-09-20"),
+        ("I'm going to frame the photo of the two of them before Christmas.", "2025-10-29",
+         "Frame the photo of the two of them", "2025-12-25"),
+        ("Must email the December rota to the locums within 10 days.", "2025-10-20",
+         "Email the December rota to the locums", "2025-10-30"),
     ],
 )
 def test_relative_dates_become_due_dates(ana, content, day, text, due):
@@ -122,6 +129,14 @@ def test_no_stray_fragment_tasks(ana):
     _analysed(ana, "We argued about the car again. He said we should leave it, and I said I will stay here "
                    "whatever happens. Going to sleep on the sofa.", "2025-10-20")
     assert _tasks(ana) == []
+
+
+def test_no_task_from_others_plans_things_done_conditions_or_deferrals(ana):
+    _analysed(ana, "Mark is going to repaint the shed this weekend. If the car fails its MOT I'll have to borrow "
+                   "his. We'll finish the wardrobe another day. Sofia says I should enter the 10k in two weeks. "
+                   "Done, entered it already.", "2025-10-20")
+    assert _tasks(ana) == []
+    assert ana.get("/api/goals").json() == []
 
 
 def test_advice_to_the_writer_is_kept(ana):

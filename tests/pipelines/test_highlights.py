@@ -276,7 +276,7 @@ def test_a_bullet_outside_a_list_is_a_task_only_when_it_starts_with_an_action() 
 def test_a_label_before_a_colon_is_not_a_task() -> None:
     # "Edit 1:" opens on a verb but names no object: a label, not a note to self.
     assert extract("Ordinary day. I need to water the tomato plants this week. Note w3. "
-                   "Edit 1: The rain stopped by lunch.") == [("task", "Water the tomato plants this week", "week", "medium")]
+                   "Edit 1: The rain stopped by lunch.") == [("task", "Water the tomato plants", "week", "medium")]
 
 
 def test_questions_are_never_highlights() -> None:

@@ -164,7 +164,7 @@ def test_next_names_a_project():
 
 def test_a_single_action_label_is_a_task():
     assert _found("Homework: say one honest thing to someone this week.") == [
-        ("task", "Say one honest thing to someone this week", None)
+        ("task", "Say one honest thing to someone", None)
     ]
 
 
