@@ -46,7 +46,7 @@ _ORDINAL = r"(?P<day>[12]?\d|3[01])(?:st|nd|rd|th)?"
 _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
             "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14,
             "fifteen": 15, "twenty": 20, "thirty": 30, "couple of": 2, "a couple of": 2}
-_NUMBER = r"(?P<n>\d{1,2}|a\s+couple\s+of|" + "|".join(
+_NUMBER = r"(?P<n>\d{1,2}|a\s+couple\s+of|couple\s+of|" + "|".join(
     sorted((k for k in _NUMBERS if " " not in k), key=len, reverse=True)) + ")"
 # Words after a day that still belong to it: "tomorrow morning", "Friday evening at the latest".
 _PART_OF_DAY = r"(?:\s+(?:morning|afternoon|evening|night|lunchtime|first\s+thing))?(?:\s+at\s+the\s+latest)?"

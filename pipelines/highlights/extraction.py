@@ -273,6 +273,8 @@ def _due_statement(clause: str, today: date) -> _Candidate | None:
         thing = f"the {thing[:1].lower() + thing[1:] if thing[1:2].islower() else thing}"
     if m.group("back"):
         verb = "return"
+    elif re.search(r"\s+renewal$", thing, re.IGNORECASE):  # "Car insurance renewal due 3rd Dec."
+        verb, thing = "renew", re.sub(r"\s+renewal$", "", thing, flags=re.IGNORECASE)
     elif _MONEY.search(thing):
         verb = "pay"
     elif _WORK_DUE.search(thing):
@@ -299,13 +301,27 @@ _PLANNED_VERBS = (_ACTION_VERBS | _IMPERATIVE_EXTRA | frozenset({"raise", "drop"
 _LATER_TODAY = re.compile(r"\b(?:tonight|this\s+evening|later\s+today|before\s+bed)\b", re.IGNORECASE)
 
 
+def _base_verb(gerund_stem: str) -> str | None:
+    """The plain verb of a gerund's stem ("rais" -> "raise", "dropp" -> "drop"), when it is a known one."""
+    stem = gerund_stem.lower()
+    return next((v for v in (stem, f"{stem}e", stem[:-1] if len(stem) > 2 and stem[-1] == stem[-2] else "")
+                 if v in _PLANNED_VERBS | _ACTION_VERBS), None)
+
+
+def _base_form_first(text: str) -> str:
+    """"Fixing the fence" (after "get round to") -> "Fix the fence"."""
+    first, _, rest = text.partition(" ")
+    if rest and first.lower().endswith("ing") and (base := _base_verb(first[:-3])):
+        return _finish(f"{base} {rest}")
+    return text
+
+
 def _planned(clause: str, today: date) -> _Candidate | None:
     m = _PLANNED.match(clause.strip())
     if m is None:
         return None
-    stem = m.group("verb").lower()
-    base = next((v for v in (stem, f"{stem}e", stem[:-1] if len(stem) > 2 and stem[-1] == stem[-2] else "")
-                 if v in _PLANNED_VERBS), None)
+    base = _base_verb(m.group("verb"))
+    base = base if base in _PLANNED_VERBS else None
     due = resolve_due_date(clause, today)
     if base is None or due is None or (due <= today and not _LATER_TODAY.search(clause)):
         return None
@@ -571,6 +587,8 @@ def _build(
     else:
         reformulation = _reformulate(action)
         head_noun = _head_noun(_drop_verb(reformulation)) if kind == "project" else None
+        if kind == "task":
+            reformulation = _base_form_first(reformulation)
     if not reformulation:
         return None
 

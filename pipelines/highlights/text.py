@@ -190,7 +190,7 @@ _LOOKS_IMPERATIVE = re.compile(
     r"[a-z]+(?<!ed)\b\s+\w",
     re.IGNORECASE,
 )
-_INLINE_LIST = re.compile(r"^(?P<lead>[^:]{1,60}):\s+(?P<items>.+)$")
+_INLINE_LIST = re.compile(r"^(?P<lead>[^:]{1,60}?)(?::|\s+[-\u2013\u2014]+)\s+(?P<items>.+)$")
 _ITEM_SPLIT = re.compile(r"\s*,\s*(?:and\s+|then\s+)?|\s+and\s+(?=[a-z]+\b)", re.IGNORECASE)
 # Verbs of activities rather than errands ("Plan: run every morning" is a goal, not an item to tick).
 _ACTIVITY_VERBS = _words("run walk read go do make try look find start keep journal exercise meditate stretch pray "
@@ -217,7 +217,8 @@ def _inline_list(sentence: str) -> tuple[str, list[str]] | None:
     # one action whose verb is a plain errand.
     lead_words = m.group("lead").lower().split()
     single = single or (len(lead_words) <= 3 and len(items) == 1 and bool(verbs) and not _ACTIVITY_VERBS & {
-        items[0].split()[0].lower()} and not set(lead_words) & (_LIST_VERBS | _NOT_A_LABEL))
+        items[0].split()[0].lower()} and not set(lead_words) & (_LIST_VERBS | _NOT_A_LABEL)
+        and not re.match(r"\S+\s+(?:with|from|was|is|went|came)\b", items[0], re.IGNORECASE))
     if not single and (len(items) < 2 or len(verbs) < 2):
         return None
     # An item without its own verb belongs to the one before ("buy milk, eggs and bread").
@@ -249,7 +250,7 @@ def _split_inline_items(inline: str) -> list[str]:
 _INLINE_AND = re.compile(rf"\s+and\s+(?=(?:{'|'.join(sorted(_ACTION_VERBS))})\b)", re.IGNORECASE)
 
 _CLAUSE_SPLIT = re.compile(
-    r"\s*;\s*|,\s*but\s+"
+    r"\s*;\s*|,\s*but\s+|,\s+(?=(?:need|have|got|gotta|must|should)\s+(?:to\s+)?(?!be\b)[a-z]+\b)"
     r"|,?\s+\b(?:and|but|so|plus|then|also)\s+(?=(?:also\s+|then\s+|still\s+|really\s+|now\s+)?(?:i|we)\b(?!\.))",
     re.IGNORECASE,
 )

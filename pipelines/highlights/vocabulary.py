@@ -48,9 +48,11 @@ _MODAL_RE = re.compile(
     rf"|^{_LEAD}(?:(?P<bare_goal>want\s+to|wanna|hoping\s+to|hope\s+to)|(?P<bare>{_BARE_MODALS}))\s+",
     re.IGNORECASE,
 )
-# Reminders to oneself; the subject is the writer by construction.
+# Reminders to oneself; the subject is the writer by construction. A promise reported is one too:
+# "I promised Jo I'd look at her CV", "told Sam I'd call him back".
 _REMINDER_RE = re.compile(
-    r"\b(?:don't|do\s+not|never)\s+forget\s+(?:to\s+)?|\bremind\s+me\s+to\s+|\bnote\s+to\s+self\s*[:,-]?\s*"
+    r"\b(?:i\s+)?(?:promised|told|said\s+to)\s+(?:[A-Za-z']+\s+){0,2}?(?:(?:that\s+)?i'd|i\s+would|i'll|i\s+will)\s+"
+    r"(?!(?:never|not|think|see|let|try|be|have\s+a\s+think)\b)|\b(?:don't|do\s+not|never)\s+forget\s+(?:to\s+)?|\bremind\s+me\s+to\s+|\bnote\s+to\s+self\s*[:,-]?\s*"
     rf"|\breminder(?:\s+to\s+self)?\s*:\s*|^(?:{_LEAD})(?:must\s+|need\s+to\s+)?remember\s+to\s+"
     rf"|\b(?:i|we){_ADV}(?:\s+(?:must|need\s+to|have\s+to|should))?\s+remember\s+to\s+",
     re.IGNORECASE,

@@ -319,3 +319,21 @@ def test_a_note_turned_round_needs_a_thing_not_a_verb():
 def test_a_sentence_start_after_a_quote_is_not_a_person():
     found = _found('Bev left a note. "Drive careful." Thirty one years. Going to take her to the Lakes in the spring.')
     assert [text for _, text, _ in found] == ["Take Bev to the Lakes in the spring"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Car insurance renewal due 3rd Jan.", [("task", "Renew the car insurance", "2026-01-03")]),
+        ("Mum's birthday Sunday - get a card!!", [("task", "Get a card", "2025-12-28")]),
+        ("Monday - call the bank.", [("task", "Call the bank", "2025-12-29")]),
+        ("Have to get the flu jabs booked in the next couple of weeks.",
+         [("task", "Get the flu jabs booked", "2026-01-07")]),
+        ("I promised Jo I'd look at her CV this weekend.", [("task", "Look at her CV", "2025-12-27")]),
+        ("I told Sam I'd call him back tonight.", [("task", "Call Sam back", "2025-12-24")]),
+        ("I said I'd think about it.", []),
+        ("Really should get round to fixing the fence.", [("task", "Fix the fence", None)]),
+    ],
+)
+def test_notes_promises_and_dashes(text, expected):
+    assert _found(text) == expected
