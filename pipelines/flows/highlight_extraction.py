@@ -66,6 +66,16 @@ def embedded_ahead(entry_ids: list[str]) -> Iterator[None]:
         yield
 
 
+def _each(subflow: Any, user_ids: list[str]) -> list[Any]:
+    """`subflow` for these users: one flow run for one user (as before), one flow run with a step
+    per user for several; a result per user, in order."""
+    if not user_ids:
+        return []
+    if len(user_ids) == 1:
+        return [subflow(user_id=user_ids[0])]
+    return list(subflow(user_ids=user_ids))
+
+
 def profile_due(user_id: str) -> bool:
     """A plain check, not a Prefect task: one count query is not worth a task run's overhead."""
     from pipelines.analysis import should_regenerate_profile
@@ -100,22 +110,30 @@ def highlight_extraction(entry_id: str | None = None, entry_ids: list[str] | Non
                 if entry_id is not None:
                     raise
                 results.append(FlowResult(flow=FLOW_NAME, status="failed", subject={"entryId": one}, reason=reason))
-    profiles: dict[str, Any] = {}
     deferred = set(defer_profiles_for or ())
+    due: list[str] = []
     for result in results:
         user_id = result.outputs.get("userId") if result.status == "done" else None
         if user_id and user_id in deferred:
             result.outputs["profileDeferred"] = True  # the runner rebuilds it once, after the backlog
-        elif user_id and user_id not in profiles and profile_due(user_id):
-            profiles[user_id] = profile_regeneration(user_id=user_id)
+        elif user_id and user_id not in due and profile_due(user_id):
+            due.append(user_id)
+    # The stories due, in one profile-regeneration flow run (a step per user): Prefect's bookkeeping
+    # per flow run, more than a story costs, is paid once per batch, not once per user.
+    profiles = dict(zip(due, _each(profile_regeneration, due), strict=True))
+    for result in results:
+        user_id = result.outputs.get("userId") if result.status == "done" else None
         if user_id in profiles:
             result.outputs["profile"] = profiles[user_id]
     # Patterns after every PATTERNS_EVERY_ENTRIES newly analysed entries of a user (once per run).
-    patterns: dict[str, Any] = {}
+    due = []
+    first: dict[str, FlowResult] = {}
     for result in results:
         user_id = result.outputs.get("userId") if result.status == "done" else None
-        if user_id and user_id not in patterns and patterns_due(user_id):
-            patterns[user_id] = pattern_clustering(user_id=user_id)
-            result.outputs["patterns"] = patterns[user_id]
+        if user_id and user_id not in first and patterns_due(user_id):
+            due.append(user_id)
+            first[user_id] = result
+    for user_id, outcome in zip(due, _each(pattern_clustering, due), strict=True):
+        first[user_id].outputs["patterns"] = outcome
     out = [result.to_dict() for result in results]
     return out[0] if entry_id is not None else out

@@ -46,12 +46,17 @@ def pattern_clustering_step(user_id: str) -> FlowResult:
 
 
 @flow(name=FLOW_NAME, log_prints=True)
-def pattern_clustering(user_id: str | None = None) -> dict[str, Any] | list[dict[str, Any]]:
-    """One user (`user_id`), or, on the nightly schedule (no user), every user with entries
-    analysed since their last run; one user failing does not stop the others."""
+def pattern_clustering(user_id: str | None = None,
+                       user_ids: list[str] | None = None) -> dict[str, Any] | list[dict[str, Any]]:
+    """One user (`user_id`), several (`user_ids`: the users due after one batch of analyses, in one
+    flow run), or, on the nightly schedule (neither), every user with entries analysed since their
+    last run; one user failing does not stop the others."""
     from pipelines.patterns.store import users_to_refresh
 
-    users = [user_id] if user_id is not None else users_to_refresh()
+    if user_id is not None:
+        users = [user_id]
+    else:
+        users = list(user_ids) if user_ids is not None else users_to_refresh()
     results = []
     for one in users:
         try:

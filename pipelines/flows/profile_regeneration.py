@@ -8,6 +8,7 @@ not stale), so its mood mix matches the journal and its Concrete Actions are sti
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from prefect import flow, task
@@ -32,5 +33,21 @@ def profile_regeneration_step(user_id: str, force: bool = False) -> FlowResult:
 
 
 @flow(name=FLOW_NAME)
-def profile_regeneration(user_id: str, force: bool = False) -> dict[str, Any]:
-    return profile_regeneration_step(user_id=user_id, force=force).to_dict()
+def profile_regeneration(user_id: str | None = None, force: bool = False,
+                         user_ids: list[str] | None = None) -> dict[str, Any] | list[dict[str, Any]]:
+    """One user's story (`user_id`: its result, and the flow fails when it does), or several users'
+    (`user_ids`: the stories due after one batch of analyses, one step each in one flow run, so
+    Prefect's bookkeeping per flow run is paid once; one user failing fails only their result)."""
+    if (user_id is None) == (user_ids is None):
+        raise ValueError("give user_id or user_ids")
+    if user_id is not None:
+        return profile_regeneration_step(user_id=user_id, force=force).to_dict()
+    results = []
+    for one in user_ids or []:
+        try:
+            results.append(profile_regeneration_step(user_id=one, force=force).to_dict())
+        except Exception as exc:  # one user's story failing leaves the others'
+            logging.getLogger("reverie.pipelines").warning("profile_failed %s", one, exc_info=True)
+            results.append(FlowResult(flow=FLOW_NAME, status="failed", subject={"userId": one},
+                                      reason=f"{type(exc).__name__}: {exc}").to_dict())
+    return results

@@ -6,6 +6,7 @@ changes what the analysis writes."""
 
 from __future__ import annotations
 
+import threading
 import time
 import uuid
 from datetime import date, timedelta
@@ -211,3 +212,46 @@ def test_gathering_waits_only_for_a_batch_that_is_not_full():
     runner._gather()
     assert time.monotonic() - started < 0.1
     assert len(runner._take()) == MAX_BATCH and len(tickets) == MAX_BATCH
+
+
+def test_the_stories_due_after_a_batch_are_rebuilt_in_one_flow_run(client, settings, lone_runner, monkeypatch):
+    """Two people's analyses in one batch, both unlocking their personal story: one
+    profile-regeneration flow run with a step each (Prefect's bookkeeping once), each story made."""
+
+    import pipelines.flows.profile_regeneration as module
+    from pipelines.analysis import analyse_entry
+
+    original = module.profile_regeneration
+    calls: list[dict] = []
+
+    def counted(**kwargs):
+        calls.append(kwargs)
+        return original(**kwargs)
+
+    monkeypatch.setattr(module, "profile_regeneration", counted)
+    last = {}
+    for name in ("iris", "jack"):
+        signed_up(client, settings.outbox_dir, name, f"{name}@example.com")
+        ids = _entries([GOAL_ENTRY, LATER_ENTRY, TASK_ENTRY, "Quiet evening, read a book and slept early."], name)
+        for entry_id in ids[:3]:
+            assert analyse_entry(entry_id)["status"] == "done"
+        last[name] = ids[3]
+    release = threading.Event()
+    busy = lone_runner._executor.submit(release.wait, 60)  # the only worker is taken: both queue
+    runs = [lone_runner.submit("highlight-extraction", entry_id=last[name], owner=name) for name in last]
+    release.set()
+    busy.result(timeout=10)
+    for run in runs:
+        assert lone_runner.wait(run.id, timeout=120).state == "completed", run.error
+    assert runs[0].prefect_flow_run_id == runs[1].prefect_flow_run_id  # one batch
+    assert len(calls) == 1 and sorted(calls[0]) == ["user_ids"] and len(calls[0]["user_ids"]) == 2, calls
+    for run in runs:
+        assert run.result["outputs"]["profile"]["status"] == "done", run.result
+    from models import Profile, User
+    from pipelines import db
+
+    with db.session() as s:
+        for name in last:
+            user = s.scalars(sa.select(User).where(User.username == name)).one()
+            profile = s.get(Profile, user.id)
+            assert profile is not None and "Concrete Actions" in profile.full_profile, name
