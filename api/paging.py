@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import functools
 import hashlib
 import json
 import uuid
@@ -126,18 +127,46 @@ def _after(order: Order, values: Sequence[Any]) -> sa.ColumnElement[bool]:
     return sa.or_(*alternatives)
 
 
+@functools.cache
+def _first_page(model: Any, columns: tuple[str, ...], order: tuple[tuple[Any, bool], ...], limited: bool) -> Any:
+    """The first page's statement, built once (binds `user_id` and `limit`): building a statement
+    costs more Python than running a cached one."""
+    table = model.__table__.c
+    query = (sa.select(*(table[name] for name in columns)).where(table.user_id == sa.bindparam("user_id"))
+             .order_by(*(c.desc() if descending else c.asc() for c, descending in order)))
+    return query.limit(sa.bindparam("limit", type_=sa.Integer())) if limited else query
+
+
+def _table_column(column: Any) -> Any:
+    """The Table's own column behind a mapped attribute (a Core statement skips the ORM's compile)."""
+    prop = getattr(column, "property", None)
+    return prop.columns[0] if prop is not None else column
+
+
 async def keyset_page(service: Any, user_id: uuid.UUID, order: Order, *, limit: int | None,
-                      before: str | None) -> Page[Any]:
+                      before: str | None, columns: Sequence[str] | None = None) -> Page[Any]:
     """One page of the user's rows of `service` (an OwnedService) in `order` (which must end in a
-    unique column); `limit` None is the whole list (after `before`)."""
+    unique column); `limit` None is the whole list (after `before`). With `columns` (names of the
+    model's columns), one Core statement of only those: the rows are plain rows, not ORM objects."""
     session = service.repository.session
-    query = sa.select(service.model).where(service.of_user(user_id))
-    if before is not None:
-        query = query.where(_after(order, decode_cursor(before, order)))
-    query = query.order_by(*(c.desc() if descending else c.asc() for c, descending in order))
-    if limit is not None:
-        query = query.limit(limit + 1)
-    rows = list((await session.scalars(query)).all())
+    if columns is not None and before is None:  # the first page, the one every poll asks for
+        order = [(_table_column(c), descending) for c, descending in order]
+        query = _first_page(service.model, tuple(columns), tuple(order), limit is not None)
+        result = await session.execute(query, {"user_id": user_id, "limit": (limit or 0) + 1})
+    else:
+        if columns is None:
+            query = sa.select(service.model).where(service.of_user(user_id))
+        else:
+            table = service.model.__table__.c
+            order = [(_table_column(c), descending) for c, descending in order]
+            query = sa.select(*(table[name] for name in columns)).where(table.user_id == user_id)
+        if before is not None:
+            query = query.where(_after(order, decode_cursor(before, order)))
+        query = query.order_by(*(c.desc() if descending else c.asc() for c, descending in order))
+        if limit is not None:
+            query = query.limit(limit + 1)
+        result = await (session.scalars(query) if columns is None else session.execute(query))
+    rows = list(result.all())
     more = limit is not None and len(rows) > limit
     rows = rows[:limit] if limit is not None else rows
     following = encode_cursor([getattr(rows[-1], c.key) for c, _ in order]) if more else None

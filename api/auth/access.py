@@ -7,6 +7,7 @@ not yet verified or agreed). Admin routes add the `admin_only` guard.
 
 from __future__ import annotations
 
+import uuid
 from typing import Any
 
 from litestar.connection import ASGIConnection
@@ -18,7 +19,7 @@ from litestar.types import ASGIApp, Receive, Scope, Send
 
 from api.auth import rules
 from api.auth.schemas import UserOut
-from api.auth.services import resolve_session
+from api.auth.services import resolve_session, resolve_session_for_read
 
 SESSION_COOKIE = "reverie_session"
 # Not a secret: tells the web app a session cookie exists (it cannot read the HttpOnly one), so a
@@ -27,6 +28,9 @@ SIGNED_IN_COOKIE = "reverie_signed_in"
 PUBLIC_PATH_PREFIXES = ("/api/schema",)
 WRITE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 READ_METHODS = frozenset({"GET", "HEAD"})  # the OpenAPI schema is public; the API itself is not
+# Set in the request's scope (not its `state`, which the server may share between requests) when
+# its database session runs on an autocommit connection.
+AUTOCOMMIT_READ = "reverie_autocommit_read"
 
 
 def token_from(scope: Scope) -> str | None:
@@ -57,17 +61,21 @@ class SessionMiddleware(ASGIMiddleware):
             # The request's own database session (the one handlers receive as `db_session`): one
             # connection per request, closed when the response starts.
             db = app.state.db_config.provide_session(app.state, scope)
+            # A plain read writes nothing: the session's last-seen time is written at most once a
+            # minute (TOUCH_INTERVAL), which keeps the idle expiry honest to within that minute.
             if scope["method"] in READ_METHODS:
                 # A read runs its statements without BEGIN/COMMIT: two round trips fewer per request,
                 # and nothing is lost, since under READ COMMITTED each statement takes its own
                 # snapshot anyway. (The connection's mode is reset when it goes back to the pool.)
                 await db.connection(execution_options={"isolation_level": "AUTOCOMMIT"})
-            # A plain read writes nothing: the session's last-seen time is written at most once a
-            # minute (TOUCH_INTERVAL), which keeps the idle expiry honest to within that minute.
-            found = await resolve_session(db, app.state.settings, token)
+                scope[AUTOCOMMIT_READ] = True  # type: ignore[typeddict-unknown-key]
+                # Its user is plain values from one Core statement: a read changes no user.
+                found = await resolve_session_for_read(db, app.state.settings, token)
+            else:
+                found = await resolve_session(db, app.state.settings, token)
             if found:
                 user, session = found
-                scope["user"], scope["auth"] = user, session.id
+                scope["user"], scope["auth"] = user, session if isinstance(session, uuid.UUID) else session.id
             else:
                 scope.setdefault("state", {})["stale_session"] = True
         await next_app(scope, receive, send)

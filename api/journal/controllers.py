@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import UTC, datetime
+from typing import Any
 from uuid import UUID
 
 from litestar import Controller, Request, Response, delete, get, patch, post
@@ -46,7 +47,7 @@ def _rewrite_story(request: Request) -> str | None:
     return run.id
 
 
-async def _out(entries: EntryService, user_id: UUID, rows: Sequence[JournalEntry]) -> list[EntryOut]:
+async def _out(entries: EntryService, user_id: UUID, rows: Sequence[Any]) -> list[EntryOut]:
     """Entries as the API shows them, with what was drawn from each."""
     details = await entry_details(entries.repository.session, user_id, rows)
     return [EntryOut.of(entry, **details.of(entry.id)) for entry in rows]
@@ -71,7 +72,8 @@ class JournalController(Controller):
         before: str | None = Parameter(default=None, min_length=1, max_length=300,
                                        description="X-Next-Cursor of the previous page: the entries after it."),
     ) -> Response[list[EntryOut]]:
-        page = await keyset_page(entries, request.user.id, EntryService.ORDER, limit=limit, before=before)
+        page = await keyset_page(entries, request.user.id, EntryService.ORDER, limit=limit, before=before,
+                                 columns=EntryService.LISTED)
         return conditional(request, await _out(entries, request.user.id, page.rows), page.headers)
 
     @post(operation_id="createEntry", status_code=201)

@@ -1,6 +1,7 @@
 """What belongs to an entry besides its own columns: the insights drawn from it, the tasks,
 projects and goals its analysis drew from it (its `highlights`), and its photos. Read for a page
-of entries at once (a few queries, never one per entry)."""
+of entries at once: two Core statements of only the columns shown (the insights; the tasks,
+projects, goals and photos together), never one per entry and no ORM objects."""
 
 from __future__ import annotations
 
@@ -10,9 +11,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import sqlalchemy as sa
+from sqlalchemy.dialects.postgresql import ARRAY
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from models import Goal, JournalEntry, Photo, Project, Task
+from models import Goal, Insight, Photo, Project, Task
 
 
 @dataclass
@@ -26,43 +28,95 @@ class EntryDetails:
                 "photos": self.photos.get(entry_id, [])}
 
 
-async def entry_details(session: AsyncSession, user_id: uuid.UUID, entries: Sequence[JournalEntry]) -> EntryDetails:
-    """The insights, highlights and photos of `entries` (all the user's own)."""
+_INSIGHT = Insight.__table__.c
+_INSIGHT_COLUMNS = [_INSIGHT[name] for name in (
+    "id", "text", "type", "entry_id", "pattern_id", "time_estimate", "related_tasks", "is_ai_generated",
+    "short_title", "layers", "origin", "source_entry_ids", "created_at")]
+# What an entry shows besides its insights, in one UNION ALL: each row is a task, a project, a goal
+# (its highlights, in that order) or a photo, oldest first within each kind.
+TASK, PROJECT, GOAL, PHOTO = 0, 1, 2, 3
+
+
+def _none(kind: Any) -> Any:
+    return sa.cast(sa.null(), kind)
+
+
+def _attached() -> sa.Select:
+    t, p, g, ph = Task.__table__.c, Project.__table__.c, Goal.__table__.c, Photo.__table__.c
+    text, uuid_, number = sa.Text(), sa.Uuid(), sa.Integer()
+    user_id, ids = sa.bindparam("user_id", type_=uuid_), sa.bindparam("ids", type_=ARRAY(uuid_))
+
+    def branch(kind: int, c: Any, text_column: Any, timeframe: Any, priority: Any, project_ref: Any,
+               parent_id: Any, caption: Any, width: Any, height: Any) -> sa.Select:
+        return sa.select(sa.literal(kind, number).label("kind"), c.entry_id, c.id, c.created_at,
+                         text_column.label("text"), timeframe.label("timeframe"), priority.label("priority"),
+                         project_ref.label("project_ref"), parent_id.label("parent_id"), caption.label("caption"),
+                         width.label("width"), height.label("height")
+                         ).where(c.user_id == user_id, c.entry_id == sa.any_(ids))
+
+    union = sa.union_all(
+        branch(TASK, t, t.text, t.timeframe, t.priority, t.project_ref, _none(uuid_), _none(text), _none(number),
+               _none(number)),
+        branch(PROJECT, p, p.name, _none(text), _none(text), _none(text), p.parent_id, _none(text),
+               _none(number), _none(number)),
+        branch(GOAL, g, g.text, g.timeframe, _none(text), _none(text), _none(uuid_), _none(text), _none(number),
+               _none(number)),
+        branch(PHOTO, ph, _none(text), _none(text), _none(text), _none(text), _none(uuid_), ph.caption, ph.width,
+               ph.height),
+    ).subquery("attached")
+    return sa.select(union).order_by(union.c.kind, union.c.created_at)
+
+
+def _insights() -> sa.Select:
+    """The insights drawn from each entry (its entryId, or one of the entries a pattern insight came
+    from), newest first."""
+    drawn = sa.or_(_INSIGHT.entry_id == sa.any_(sa.bindparam("ids", type_=ARRAY(sa.Uuid()))),
+                   _INSIGHT.source_entry_ids.has_any(sa.bindparam("id_texts", type_=ARRAY(sa.Text()))))
+    return (sa.select(*_INSIGHT_COLUMNS).where(_INSIGHT.user_id == sa.bindparam("user_id", type_=sa.Uuid()), drawn)
+            .order_by(_INSIGHT.created_at.desc()))
+
+
+# Built once: the statements bind the user and the page's ids.
+ATTACHED, INSIGHTS = _attached(), _insights()
+
+
+async def entry_details(session: AsyncSession, user_id: uuid.UUID, entries: Sequence[Any]) -> EntryDetails:
+    """The insights, highlights and photos of `entries` (all the user's own; rows or models with an
+    `id`). Rows go straight into the response's Structs (`InsightOut.of`, `PhotoOut.of` read attributes)."""
     from api.insights.schemas import InsightOut
-    from api.insights.services import InsightService
     from api.journal.schemas import EntryHighlight, HighlightMeta
     from api.photos.schemas import PhotoOut
 
     details = EntryDetails()
     ids = [entry.id for entry in entries]
-    if not ids:
-        return details
-    wanted = set(ids)
-    drawn = await InsightService(session=session).by_entry(user_id, ids)
-    details.insights = {key: [InsightOut.of(i) for i in rows] for key, rows in drawn.items() if key in wanted}
-
-    def add(entry_id: uuid.UUID | None, highlight: EntryHighlight) -> None:
-        if entry_id is not None:
-            details.highlights.setdefault(entry_id, []).append(highlight)
-
     for chunk in (ids[i:i + 1000] for i in range(0, len(ids), 1000)):
-        tasks = await session.scalars(sa.select(Task).where(Task.user_id == user_id, Task.entry_id.in_(chunk))
-                                      .order_by(Task.created_at))
-        for t in tasks:
-            add(t.entry_id, EntryHighlight(id=t.id, type="task", reformulation=t.text, metadata=HighlightMeta(
-                timeframe=t.timeframe, priority=t.priority, project_ref=t.project_ref)))
-        projects = await session.scalars(sa.select(Project).where(Project.user_id == user_id,
-                                                                  Project.entry_id.in_(chunk))
-                                         .order_by(Project.created_at))
-        for p in projects:
-            add(p.entry_id, EntryHighlight(id=p.id, type="project", reformulation=p.name, metadata=HighlightMeta(
-                timeframe=None, parent_id=str(p.parent_id) if p.parent_id else None)))
-        goals = await session.scalars(sa.select(Goal).where(Goal.user_id == user_id, Goal.entry_id.in_(chunk))
-                                      .order_by(Goal.created_at))
-        for g in goals:
-            add(g.entry_id, EntryHighlight(id=g.id, type="goal", reformulation=g.text,
-                                           metadata=HighlightMeta(timeframe=g.timeframe)))
-        photos = await session.scalars(sa.select(Photo).where(Photo.user_id == user_id, Photo.entry_id.in_(chunk)).order_by(Photo.created_at))
-        for photo in photos:
-            details.photos.setdefault(photo.entry_id, []).append(PhotoOut.of(photo))
+        insights = await session.execute(INSIGHTS, {"user_id": user_id, "ids": chunk,
+                                                    "id_texts": [str(i) for i in chunk]})
+        in_chunk = set(chunk)
+        for row in insights:
+            shown = None
+            sources = {str(row.entry_id)} if row.entry_id else set()
+            sources.update(row.source_entry_ids or ())
+            for source in sources:
+                try:
+                    key = uuid.UUID(source)
+                except ValueError:
+                    continue
+                if key in in_chunk:
+                    shown = shown or InsightOut.of(row)
+                    details.insights.setdefault(key, []).append(shown)
+        for row in await session.execute(ATTACHED, {"user_id": user_id, "ids": chunk}):
+            if row.kind == PHOTO:
+                details.photos.setdefault(row.entry_id, []).append(PhotoOut.of(row))
+                continue
+            if row.kind == TASK:
+                highlight = EntryHighlight(id=row.id, type="task", reformulation=row.text, metadata=HighlightMeta(
+                    timeframe=row.timeframe, priority=row.priority, project_ref=row.project_ref))
+            elif row.kind == PROJECT:
+                highlight = EntryHighlight(id=row.id, type="project", reformulation=row.text, metadata=HighlightMeta(
+                    timeframe=None, parent_id=str(row.parent_id) if row.parent_id else None))
+            else:
+                highlight = EntryHighlight(id=row.id, type="goal", reformulation=row.text,
+                                           metadata=HighlightMeta(timeframe=row.timeframe))
+            details.highlights.setdefault(row.entry_id, []).append(highlight)
     return details

@@ -53,6 +53,10 @@ class EntryService(OwnedService[JournalEntry]):
     # The entry list's order (newest day, then newest written; id breaks ties), and its paging
     # cursor's key (api.paging; index ix_journal_entries_user_page).
     ORDER = ((JournalEntry.entry_date, True), (JournalEntry.created_at, True), (JournalEntry.id, True))
+    # The columns the entry list shows (`EntryOut.of` reads them from a plain row).
+    LISTED = ("id", "content", "entry_date", "entry_time", "location", "mood", "summary", "related_goals",
+              "related_projects", "timestamp", "created_at", "updated_at", "analysis_state", "analysis_error",
+              "analysis_provider")
 
     async def newest_first(self, user_id: uuid.UUID) -> Sequence[JournalEntry]:
         return await self.mine(user_id, order_by=[column.desc() for column, _ in self.ORDER])

@@ -14,7 +14,7 @@ from api.errors import documented_errors, error_responses
 from api.journal.services import EntryService
 from api.logging import get_logger
 from api.profile.schemas import ProfileOut, ProfileUpdate, RegenerateOut
-from api.profile.services import ProfileService
+from api.profile.services import ProfileService, shown_with_count
 from api.services import provide
 from models.constants import UNLOCK_PROFILE
 
@@ -34,9 +34,9 @@ class ProfileController(Controller):
     dependencies = provide(profiles=ProfileService, entries=EntryService)
 
     @get(operation_id="getProfile", description="The personal story; empty with unlocked=false before 4 entries.")
-    async def get_profile(self, request: Request, profiles: ProfileService, entries: EntryService) -> ProfileOut:
-        count = await entries.count_mine(request.user.id)
-        return ProfileOut.of(await profiles.own_one(request.user.id), count, count >= UNLOCK_PROFILE)
+    async def get_profile(self, request: Request, profiles: ProfileService) -> ProfileOut:
+        profile, count = await shown_with_count(profiles.repository.session, request.user.id)
+        return ProfileOut.of(profile, count, count >= UNLOCK_PROFILE)
 
     @post(operation_id="saveProfile", status_code=200)
     async def save_profile(self, request: Request, profiles: ProfileService, entries: EntryService,

@@ -51,7 +51,8 @@ class TasksController(Controller):
         before: str | None = Parameter(default=None, min_length=1, max_length=300,
                                        description="X-Next-Cursor of the previous page: the tasks after it."),
     ) -> Response[list[TaskOut]]:
-        page = await keyset_page(tasks, request.user.id, TaskService.ORDER, limit=limit, before=before)
+        page = await keyset_page(tasks, request.user.id, TaskService.ORDER, limit=limit, before=before,
+                                 columns=TaskService.LISTED)
         return conditional(request, [TaskOut.of(t) for t in page.rows], page.headers)
 
     @post(operation_id="createTask", status_code=201, responses=error_responses(404, 409),
@@ -102,11 +103,8 @@ class ProjectsController(Controller):
     @get(operation_id="listProjects",
          description=f"The caller's projects; empty until they unlock at {UNLOCK_PROJECTS} entries (projects found "
                      "in earlier entries are kept and shown then).")
-    async def list_projects(self, request: Request, projects: ProjectService,
-                            entries: EntryService) -> list[ProjectOut]:
-        if await entries.count_mine(request.user.id) < UNLOCK_PROJECTS:
-            return []
-        return [ProjectOut.of(p) for p in await projects.listed(request.user.id)]
+    async def list_projects(self, request: Request, projects: ProjectService) -> list[ProjectOut]:
+        return [ProjectOut.of(p) for p in await projects.listed_when_unlocked(request.user.id)]
 
     @post(operation_id="createProject", status_code=201, responses=error_responses(404))
     async def create_project(self, request: Request, projects: ProjectService, entries: EntryService,
@@ -131,10 +129,8 @@ class GoalsController(Controller):
     @get(operation_id="listGoals",
          description=f"The caller's goals; empty until they unlock at {UNLOCK_GOALS} entries (goals found in "
                      "earlier entries are kept and shown then).")
-    async def list_goals(self, request: Request, goals: GoalService, entries: EntryService) -> list[GoalOut]:
-        if await entries.count_mine(request.user.id) < UNLOCK_GOALS:
-            return []
-        return [GoalOut.of(g) for g in await goals.listed(request.user.id)]
+    async def list_goals(self, request: Request, goals: GoalService) -> list[GoalOut]:
+        return [GoalOut.of(g) for g in await goals.listed_when_unlocked(request.user.id)]
 
     @post(operation_id="createGoal", status_code=201, responses=error_responses(404))
     async def create_goal(self, request: Request, goals: GoalService, entries: EntryService,

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Sequence
+from typing import Any
 
 import sqlalchemy as sa
 
 from api.errors import Conflict
 from api.services import OwnedService, repository_for
 from api.tasks import rules
-from models import Goal, Project, Task
+from models import Goal, JournalEntry, Project, Task
+from models.constants import UNLOCK_GOALS, UNLOCK_PROJECTS
 
 
 class TaskService(OwnedService[Task]):
@@ -20,26 +22,48 @@ class TaskService(OwnedService[Task]):
     # The task list's order (open tasks first, newest first within each; id breaks ties), and its
     # paging cursor's key (api.paging).
     ORDER = ((Task.completed, False), (Task.created_at, True), (Task.id, True))
+    # The columns the task list shows (`TaskOut.of` reads them from a plain row).
+    LISTED = ("id", "user_id", "text", "completed", "timeframe", "priority", "type", "estimated_time", "entry_id",
+              "project_ref", "is_selected", "liked", "is_ai_generated", "ai_generation_prompt", "relevance",
+              "created_at", "updated_at", "completed_at", "due_date")
 
     async def listed(self, user_id: uuid.UUID) -> Sequence[Task]:
         """Open tasks first, newest first within each."""
         return await self.mine(user_id, order_by=[c.desc() if down else c.asc() for c, down in self.ORDER])
 
 
+def unlocked_list(model: Any, columns: tuple[str, ...], unlock: int) -> sa.Select:
+    """The user's rows of `model` (only `columns`), newest first, and none while the user has fewer
+    than `unlock` entries: the unlock and the list in one Core statement (binds `user_id`)."""
+    table, entries = model.__table__.c, JournalEntry.__table__
+    user_id = sa.bindparam("user_id", type_=sa.Uuid())
+    entry_count = sa.select(sa.func.count()).select_from(entries).where(entries.c.user_id == user_id)
+    return (sa.select(*(table[name] for name in columns))
+            .where(table.user_id == user_id, entry_count.scalar_subquery() >= unlock)
+            .order_by(table.created_at.desc()))
+
+
 class ProjectService(OwnedService[Project]):
     repository_type = repository_for(Project)
     not_found = rules.MSG_PROJECT_NOT_FOUND
 
-    async def listed(self, user_id: uuid.UUID) -> Sequence[Project]:
-        return await self.mine(user_id, order_by=(Project.created_at.desc(),))
+    # The project list (`ProjectOut.of` reads these from a plain row), empty until projects unlock.
+    UNLOCKED = unlocked_list(Project, ("id", "name", "description", "type", "status", "progress", "entry_id",
+                                       "parent_id", "created_at"), UNLOCK_PROJECTS)
+
+    async def listed_when_unlocked(self, user_id: uuid.UUID) -> Sequence[Any]:
+        return (await self.repository.session.execute(self.UNLOCKED, {"user_id": user_id})).all()
 
 
 class GoalService(OwnedService[Goal]):
     repository_type = repository_for(Goal)
     not_found = rules.MSG_GOAL_NOT_FOUND
 
-    async def listed(self, user_id: uuid.UUID) -> Sequence[Goal]:
-        return await self.mine(user_id, order_by=(Goal.created_at.desc(),))
+    # The goal list (`GoalOut.of` reads these from a plain row), empty until goals unlock.
+    UNLOCKED = unlocked_list(Goal, ("id", "text", "timeframe", "progress", "entry_id", "created_at"), UNLOCK_GOALS)
+
+    async def listed_when_unlocked(self, user_id: uuid.UUID) -> Sequence[Any]:
+        return (await self.repository.session.execute(self.UNLOCKED, {"user_id": user_id})).all()
 
 
 class FocusService(OwnedService[Task]):

@@ -11,7 +11,7 @@ import pytest
 import sqlalchemy as sa
 
 from tests.support.database import sql
-from tests.support.journal import write_entry
+from tests.support.journal import wait_until_analysed, write_entry
 
 HOT_READS = ["/api/journal", "/api/tasks", "/api/auth/me", "/api/profile", "/api/goals", "/api/projects"]
 WRITES = ("INSERT", "UPDATE", "DELETE")
@@ -98,8 +98,101 @@ def test_the_hot_reads_take_few_statements_whatever_the_journal_holds(ana, app):
         write_entry(ana, f"Day {i}: a long walk, then I must call the dentist about the appointment.")
     more = _statements_per_read(ana, app)
     assert few == more, (few, more)  # no statement per entry, task or goal
-    # The session check is one statement; each read adds only what it lists.
+    # The session check is one statement; each read adds only what it lists: tasks, the profile with
+    # the entry count, goals and projects with their unlock, one each; the entry list its entries,
+    # their insights, and their highlights and photos together.
     assert more["/api/auth/me"] == 1
     assert more["/api/tasks"] == 2
-    assert more["/api/profile"] <= 3 and more["/api/goals"] <= 3 and more["/api/projects"] <= 3
-    assert more["/api/journal"] <= 8
+    assert more["/api/profile"] == 2 and more["/api/goals"] == 2 and more["/api/projects"] == 2
+    assert more["/api/journal"] == 4
+
+
+def _png() -> bytes:
+    import io
+
+    from PIL import Image
+
+    out = io.BytesIO()
+    Image.new("RGB", (64, 48), (200, 120, 40)).save(out, "PNG")
+    return out.getvalue()
+
+
+@pytest.mark.slow
+def test_the_entry_list_shows_what_the_other_lists_show(ana, database_url):
+    """The entry list reads its highlights, photos and insights with its own Core statements: each
+    entry shows exactly the tasks, projects, goals, photos and insights that their own endpoints give
+    for it, in the same order and with the same values."""
+    ids = [wait_until_analysed(ana, write_entry(ana, text)["id"])["id"] for text in (
+        "I need to call the dentist on Friday. I want to run a marathon this year.",
+        "Planning the garden project with Sam; I must buy seeds tomorrow.",
+        "A quiet day. I should email Priya about the budget review.",
+    )]
+    first, second = ids[0], ids[1]
+    parent = ana.post("/api/projects", json={"name": "Home", "entryId": second}).json()
+    assert ana.post("/api/projects", json={"name": "Garden beds", "entryId": first}).status_code == 201
+    sql(database_url, "UPDATE projects SET parent_id = :p WHERE entry_id = :e", p=parent["id"], e=first)
+    assert ana.post("/api/goals", json={"text": "Run 10k", "timeframe": "month", "entryId": first}).status_code == 201
+    assert ana.post("/api/tasks", json={"text": "Book the vet", "priority": "high", "projectRef": "Home",
+                                        "entryId": first}).status_code == 201
+    for caption in ("morning", "evening"):
+        uploaded = ana.post(f"/api/journal-photos/{first}", files={"photo": ("p.png", _png(), "image/png")},
+                            data={"caption": caption})
+        assert uploaded.status_code == 201, uploaded.text
+    assert ana.post("/api/insights", json={"text": "You plan on Fridays", "entryId": first,
+                                           "relatedTasks": ["Book the vet"]}).status_code == 201
+    me = ana.get("/api/auth/me").json()["id"]
+    # A pattern insight drawn from two entries, with no entryId of its own.
+    sql(database_url, "INSERT INTO insights (id, user_id, text, type, related_tasks, is_ai_generated, layers, origin, "
+                      "source_entry_ids, created_at) VALUES (gen_random_uuid(), :u, 'Gardening calms you', "
+                      "'pattern', '[]', true, '[{\"depth\": 1}]', 'pipeline', CAST(:s AS jsonb), now())",
+        u=me, s=f'["{first}", "{second}"]')
+
+    listed = {e["id"]: e for e in ana.get("/api/journal").json()}
+    tasks, projects = ana.get("/api/tasks").json(), ana.get("/api/projects").json()
+    goals, insights = ana.get("/api/goals").json(), ana.get("/api/insights").json()
+    for entry_id in ids:
+        def mine(rows: list[dict], entry_id: str = entry_id) -> list[dict]:
+            return sorted((r for r in rows if r["entryId"] == entry_id), key=lambda r: r["createdAt"])
+
+        expected = (
+            [{"id": t["id"], "type": "task", "reformulation": t["text"], "metadata": {
+                "timeframe": t["timeframe"], "priority": t["priority"], "projectRef": t["projectRef"],
+                "parentId": None}} for t in mine(tasks)]
+            + [{"id": p["id"], "type": "project", "reformulation": p["name"], "metadata": {
+                "timeframe": None, "priority": None, "projectRef": None, "parentId": p["parentId"]}}
+               for p in mine(projects)]
+            + [{"id": g["id"], "type": "goal", "reformulation": g["text"], "metadata": {
+                "timeframe": g["timeframe"], "priority": None, "projectRef": None, "parentId": None}}
+               for g in mine(goals)])
+        assert listed[entry_id]["highlights"] == expected, entry_id
+        assert listed[entry_id]["photos"] == ana.get(f"/api/journal-photos/{entry_id}").json()
+        drawn = [i for i in insights if i["entryId"] == entry_id or entry_id in i["sourceEntryIds"]]
+        assert listed[entry_id]["insights"] == sorted(drawn, key=lambda i: i["createdAt"], reverse=True)
+    shown = listed[first]
+    assert [h["type"] for h in shown["highlights"]].count("project") >= 1
+    assert any(h["metadata"]["parentId"] == parent["id"] for h in shown["highlights"])
+    assert [p["caption"] for p in shown["photos"]] == ["morning", "evening"]
+    assert {i["text"] for i in shown["insights"]} >= {"You plan on Fridays", "Gardening calms you"}
+    assert "Gardening calms you" in {i["text"] for i in listed[second]["insights"]}
+    assert listed[ids[2]]["insights"] == [] and listed[ids[2]]["photos"] == []
+
+
+def test_a_read_checks_its_session_in_one_statement_and_sees_every_change_at_once(ana, app, database_url):
+    """A read's session check is one Core statement of the columns a read uses (no password hash, no
+    ORM user). Nothing of it is kept between requests: a change to the user or the session made
+    anywhere else takes effect on the very next request."""
+    with statements_of(app) as record:
+        me = ana.get("/api/auth/me")
+    assert me.status_code == 200 and len(record.seen) == 1
+    statement = record.seen[0][0]
+    assert "FROM auth_sessions JOIN users" in statement and "password_hash" not in statement
+    sql(database_url, "UPDATE users SET full_name = 'Ana Lima'")
+    assert ana.get("/api/auth/me").json()["fullName"] == "Ana Lima"
+    # Unverified in the database (as an admin's change would make it): the next read is refused.
+    sql(database_url, "UPDATE users SET is_verified = false")
+    assert ana.get("/api/tasks").status_code == 403
+    sql(database_url, "UPDATE users SET is_verified = true")
+    assert ana.get("/api/tasks").status_code == 200
+    # Signed out in another process: the next read is a 401.
+    sql(database_url, "DELETE FROM auth_sessions")
+    assert ana.get("/api/tasks").status_code == 401
