@@ -193,7 +193,10 @@ class PipelineRunner:
             self._runs[run.id] = run
             self._done[run.id] = threading.Event()
             self._lanes.setdefault(lane, deque()).append(run.id)
-            self._arrivals.append((time.monotonic(), lane))
+            now = time.monotonic()
+            self._arrivals.append((now, lane))
+            while now - self._arrivals[0][0] > BUSY_SECONDS:  # only the last BUSY_SECONDS' are kept
+                self._arrivals.popleft()
             self._grown.notify_all()
             self._executor.submit(self._work)
         self._record(run)
