@@ -71,7 +71,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("tomorrow", re.compile(r"\b(?:(?:by|before|until|till)\s+)?(?:first\s+thing\s+)?(?:tomorrow|tmrw|tmr|tmw|2moro|"
                             r"tomoz)\b(?:\s+first\s+thing)?" + _PART_OF_DAY, _I)),
     ("first_thing", re.compile(rf"(?<!\bthe\s)\bfirst\s+thing(?:\s+in\s+the\s+morning)?\b(?!\s+(?:on\s+)?(?:tomorrow|tmrw|{_ANY_WEEKDAY}|"
-                               r"next|this)\b)(?=\s*(?:[.,;!?)]|$|(?:and|so|then|before|to|when|while)\b))", _I)),
+                               r"next|this)\b)(?=\s*(?:[.,;!?)]|$|(?:and|so|then|before|to|when|while|about|for|with|after|at)\b))", _I)),
     ("next_weekend", re.compile(r"\b(?:by\s+|before\s+|over\s+|on\s+)?next\s+weekend\b", _I)),
     ("end_of_next_week", re.compile(r"\b(?:by\s+|before\s+)?(?:the\s+)?end\s+of\s+next\s+week\b", _I)),
     ("end_of_next_month", re.compile(r"\b(?:by\s+|before\s+)?(?:the\s+)?end\s+of\s+next\s+month\b", _I)),
@@ -80,8 +80,10 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
                            r"\s+week)\b(?!\s*(?:day|end|night)s?\b)" + _PART_OF_DAY, _I)),
     ("after_next", re.compile(rf"\b(?:(?:by|on|for|until|till)\s+)?(?:the\s+)?{_WEEKDAY}\s+after\s+next\b" + _PART_OF_DAY, _I)),
     ("next_weekday", re.compile(rf"\b(?:(?:by|before|on|for|until|till)\s+)?next\s+{_WEEKDAY}\b" + _PART_OF_DAY, _I)),
-    ("end_of_week", re.compile(r"\b(?:by\s+|before\s+)?(?:the\s+)?end\s+of\s+(?:the\s+|this\s+)?week\b", _I)),
-    ("end_of_month", re.compile(r"\b(?:by\s+|before\s+)?(?:the\s+)?end\s+of\s+(?:the\s+|this\s+)?month\b", _I)),
+    ("end_of_week", re.compile(r"\b(?:(?:by\s+|before\s+|at\s+)?(?:the\s+)?end\s+of\s+(?:the\s+|this\s+)?week|"
+                               r"(?:before|by\s+the\s+time)\s+the\s+week\s+is\s+(?:out|over|done))\b", _I)),
+    ("end_of_month", re.compile(r"\b(?:(?:by\s+|before\s+|at\s+)?(?:the\s+)?end\s+of\s+(?:the\s+|this\s+)?month|"
+                                r"(?:before|by\s+the\s+time)\s+the\s+month\s+is\s+(?:out|over|done))\b", _I)),
     ("weekend", re.compile(r"\b(?:(?:by|before|until|till)\s+)?(?:this|at\s+the|over\s+the|on\s+the|by\s+the|"
                            r"before\s+the)\s+weekend\b", _I)),
     ("day_month", re.compile(rf"\b(?:(?:by|before|on|for|until|till)\s+)?(?:the\s+)?{_ORDINAL}(?:\s+of)?\s+{_MONTH}\b", _I)),
@@ -99,6 +101,8 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
 ]
 # Past or repeated days are not deadlines: "last Friday", "on Tuesdays", "since Monday".
 _NOT_DUE = re.compile(rf"\b(?:last|since|every|each|that|past)\s+(?:other\s+|second\s+|single\s+)?{_ANY_WEEKDAY}\b|"
+                      # "about Friday's arrangements": the day names a thing, not when the task is due
+                      rf"\b(?:on\s+|by\s+|for\s+)?{_ANY_WEEKDAY}'s\b|"
                       rf"\b(?!weds\b){_ANY_WEEKDAY}s\b|\b(?:over|after|since|during|last|this\s+past)\s+{_HOLIDAY}", _I)
 # "I sat with her", "out in the sun", "the Thursday climbing club": the word, not a day (a day is
 # written "Sat"/"Sun" or after on/by/before..., and "the Thursday club" is a regular thing).

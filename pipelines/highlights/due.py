@@ -18,6 +18,11 @@ _THING = re.compile(rf"\b(?:the|my|our)\s+((?:{_NOT_IN_A_NAME}[a-z]+\s+){{0,2}}?
                     r"(?=\s*(?:[.,;!]|$|\s+(?:and|is|was|for|on|at|by)\b))", re.IGNORECASE)
 
 
+_PLURAL_THING = re.compile(
+    rf"\b(?:the|my|our|his|her|their|those|these)\s+((?:{_NOT_IN_A_NAME}[a-z-]+\s+){{0,3}}?[a-z-]+(?<!s)s\b(?!')"
+    r"(?:\s+of\s+(?:[a-z-]+\s+){0,2}?[a-z-]+(?<!s)s\b(?!'))?)", re.IGNORECASE)
+
+
 def _due_from_before(highlight: Highlight, unit: _Unit, before: str, today: date) -> Highlight:
     """"Release is on Thursday. Need to update the runbook before then.": due Thursday. And "it"
     right after the verb is the last thing named ("I'm in charge of the poster. Need to print it")."""
@@ -35,6 +40,12 @@ def _due_from_before(highlight: Highlight, unit: _Unit, before: str, today: date
     words = text.split()
     if len(words) >= 2 and words[1].lower() == "it":
         things = _THING.findall(before)
+        if things:
+            text = " ".join([words[0], f"the {things[-1].strip()}", *words[2:]])
+    elif len(words) >= 2 and words[1].lower() == "them":
+        # "asked for three years of pension statements. Should dig them out": the last things named
+        said = [s for s in re.split(r"(?<=[.!?])\s+", before.strip()) if s]
+        things = _PLURAL_THING.findall(said[-1] if said else "")
         if things:
             text = " ".join([words[0], f"the {things[-1].strip()}", *words[2:]])
     if metadata is highlight.metadata and text == highlight.reformulation:

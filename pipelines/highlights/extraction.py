@@ -207,7 +207,8 @@ def _analyse_unit(unit: _Unit, today: date) -> list[tuple[Highlight, str | None]
             # "Chase the July invoice on Monday. Order hinges.": a note to self.
             candidate = _Candidate("task", clause, 0)
         else:
-            candidate = _due_statement(clause, today) or _next_project(clause) or _planned(clause, today)
+            candidate = (_due_statement(clause, today) or _next_project(clause) or _planned(clause, today)
+                         or _deadline_on_thing(clause, today))
     if candidate is None:
         return []
     built = []
@@ -239,14 +240,15 @@ _IMPERATIVE_EXTRA = frozenset("chase ring catch sharpen lift laminate drive regi
 _DUE_STATEMENT = re.compile(
     r"^(?:(?:note\s+to\s+self|reminder|also|and|oh|ps)\s*[:,-]?\s*)*(?:the\s+deadline\s+for\s+)?"
     r"(?P<thing>(?:(?:the|my|our)\s+)?(?:[\w']+\s+){0,3}?[\w']+?)"
-    r"(?:\s+deadline(?:\s+is|'s)|\s+(?:is|are)\s+due|\s+due)(?P<back>\s+back)?\b",
+    r"(?:\s+deadline(?:\s+is|'s)|\s+(?:is|are)\s+due|\s+due)(?P<back>\s+back)?\b"
+    r"(?P<to>\s+(?:to|with)\s+(?:the\s+|my\s+)?[\w']+(?=\s+(?:by|on|at|before)\b))?",
     re.IGNORECASE,
 )
 _MONEY = re.compile(r"\b(?:money|fees?|rent|bills?|invoices?|tax(?!\s+return)|subs|deposit|payments?|instal(?:l)?ments?|fines?|"
                     r"premium|balance|dues)\b", re.IGNORECASE)
 _WORK_DUE = re.compile(r"\b(?:coursework|essays?|assignments?|reports?|dissertation|thesis|homework|proposal|"
                        r"paper|application|forms?|tax\s+return|portfolio|draft|presentation|slides|review|"
-                       r"project|chapter|quote|estimate|submission|appraisals?|timesheets?|marking|accounts|references?|"
+                       r"project|chapters?|quote|estimate|submission|appraisals?|minutes|marks|grades|returns?|timesheets?|marking|accounts|references?|"
                        r"lesson\s+plans?|expenses\s+claim)\b", re.IGNORECASE)
 
 
@@ -259,9 +261,12 @@ def _due_statement(clause: str, today: date) -> _Candidate | None:
     m = _DUE_STATEMENT.match(clause.strip())
     # A day right after "due" ("due by the 17th", "due Friday"); "due at the end of the month and
     # the forms confuse me" is a worry told, not a deadline set.
-    if m is None or not _DUE_DAY_FIRST.match(clause.strip()[m.end() :]) or resolve_due_date(
-        clause.strip()[m.end() :], today
-    ) is None:
+    # "Chapter four due to the editor at the end of the month": with whom it is due, "at" sets the day too.
+    if m is None:
+        return None
+    after = clause.strip()[m.end() :]
+    day_first = _DUE_DAY_FIRST.match(after) or (m.group("to") and re.match(r"\s*at\s+the\s+end\b", after))
+    if not day_first or resolve_due_date(after, today) is None:
         return None
     thing = m.group("thing")
     if _FIRST_PERSON_OR_PAST.search(thing) or re.fullmatch(r"(?:it|this|that|they|these|those|everything|all)",
@@ -269,8 +274,12 @@ def _due_statement(clause: str, today: date) -> _Candidate | None:
         return None  # "It is due back on the 30th": which thing is in another sentence
     if re.match(r"(?:the|my|our)\b", thing, re.IGNORECASE):
         thing = thing[:1].lower() + thing[1:]
-    elif not re.match(r"[A-Z][\w-]*'s?\s", thing):  # "Idris's school trip money" needs no "the"
+    elif not re.match(r"[A-Z][\w-]*'s?\s", thing) and not re.search(
+            r"\s(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)$", thing, re.IGNORECASE):
+        # "Idris's school trip money" and "Chapter four" need no "the"
         thing = f"the {thing[:1].lower() + thing[1:] if thing[1:2].islower() else thing}"
+    elif not re.match(r"[A-Z][\w-]*'s?\s", thing) and thing[1:2].islower():
+        thing = thing[:1].lower() + thing[1:]
     if m.group("back"):
         verb = "return"
     elif re.search(r"\s+renewal$", thing, re.IGNORECASE):  # "Car insurance renewal due 3rd Dec."
@@ -285,6 +294,65 @@ def _due_statement(clause: str, today: date) -> _Candidate | None:
     if not re.match(r"(?:by|on|before|until|in|at|this|next|tomorrow|today|tonight)\b", when, re.IGNORECASE):
         when = f"by {when}"  # "the report is due Friday": "Finish the report by Friday"
     return _Candidate("task", f"{verb} {thing} {when}", 0)
+
+
+# A deadline set on a thing, by someone or by the writer's notes: "Minutes to be typed up by Monday.",
+# "Finance form to sign and return by Friday.", "The claim form has to go in by Wednesday.",
+# "Raj wants the module proposal by the end of the month.".
+_THING_NP = r"(?P<thing>(?!(?:i|we|he|she|they|it|you|this|that|there)\b)(?:(?:the|my|our|his|her|their)\s+)?(?:[\w'-]+\s+){0,3}?[\w'-]+?)"
+_WHEN_NEXT = r"(?=\s+(?:by|before|on|this|next|at\s+the\s+end|in\s+time|tomorrow|today|tonight)\b)"
+_PARTICLE = r"(?:\s+(?P<particle>up|in|off|back|out|over))?"
+_TO_BE_DONE = re.compile(rf"^{_THING_NP}\s+(?:(?:has|have|needs?)\s+)?to\s+be\s+(?P<part>[a-z]+){_PARTICLE}{_WHEN_NEXT}",
+                         re.IGNORECASE)
+_TO_DO = re.compile(rf"^{_THING_NP}\s+to\s+(?P<v1>[a-z]+)(?:\s+and\s+(?P<v2>[a-z]+))?{_PARTICLE}{_WHEN_NEXT}",
+                    re.IGNORECASE)
+_TO_GO = re.compile(rf"^{_THING_NP}\s+(?:has|have|needs?)\s+to\s+go\s+(?P<particle>in|off|back|out){_WHEN_NEXT}",
+                    re.IGNORECASE)
+_WANTS = re.compile(r"^(?P<who>(?:the\s+)?(?!(?:i|we|he|she|they|it|you)\b)[\w'-]+(?:\s+[\w'-]+)?)\s+wants?\s+"
+                    rf"(?P<thing>(?:the|my|our|a|an)\s+[^,.;]+?)(?P<back>\s+back)?{_WHEN_NEXT}", re.IGNORECASE)
+_PARTICIPLES = {"done": "do", "sent": "send", "paid": "pay", "written": "write", "made": "make", "given": "give",
+                "taken": "take", "brought": "bring", "put": "put", "got": "get", "read": "read", "handed": "hand"}
+
+
+def _verb_of(participle: str) -> str | None:
+    word = participle.lower()
+    if word in _PARTICIPLES:
+        return _PARTICIPLES[word]
+    if not word.endswith("ed"):
+        return None
+    verbs = _ACTION_VERBS | _IMPERATIVE_EXTRA | _words("type complete mark fill hand")
+    stem = word[:-2]
+    return next((v for v in (stem, f"{stem}e", stem[:-1], f"{stem[:-1]}y" if stem.endswith("i") else "")
+                 if v in verbs), None)
+
+
+def _the(thing: str) -> str:
+    if re.match(r"(?:the|my|our|his|her|their|a|an)\b", thing, re.IGNORECASE) or re.match(r"[A-Z][\w-]*'s?\s", thing):
+        return thing[:1].lower() + thing[1:] if re.match(r"(?:The|My|Our|His|Her|Their|A|An)\b", thing) else thing
+    return f"the {thing[:1].lower() + thing[1:] if thing[1:2].islower() else thing}"
+
+
+def _deadline_on_thing(clause: str, today: date) -> _Candidate | None:
+    text = clause.strip()
+    if resolve_due_date(text, today) is None or _FIRST_PERSON_OR_PAST.search(text.split(" by ")[0]):
+        return None
+    particle = ""
+    if m := _TO_GO.match(text):
+        action = f"send {m['particle']} {_the(m['thing'])}"
+    elif (m := _TO_BE_DONE.match(text)) and (verb := _verb_of(m["part"])):
+        action = f"{verb}{' ' + m['particle'] if m['particle'] else ''} {_the(m['thing'])}"
+    elif (m := _TO_DO.match(text)) and m["v1"].lower() in (_ACTION_VERBS | _IMPERATIVE_EXTRA) and (
+            not m["v2"] or m["v2"].lower() in (_ACTION_VERBS | _IMPERATIVE_EXTRA)):
+        particle = f" {m['particle']}" if m["particle"] else ""
+        then = f" and {m['v2']} it" if m["v2"] else ""  # "to sign and return": "sign the form and return it"
+        action = f"{m['v1']}{particle} {_the(m['thing'])}{text[m.end():].rstrip(' .!')}{then}"
+        return _Candidate("task", action, 0)
+    elif m := _WANTS.match(text):
+        who = m["who"]
+        action = f"return {m['thing']} to {who}" if m["back"] else f"send {who} {m['thing']}"
+    else:
+        return None
+    return _Candidate("task", action + text[m.end():], 0)
 
 
 # "I'm raising it with the manager on Friday.", "Writing the incident report tonight though.": a

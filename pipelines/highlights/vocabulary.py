@@ -32,7 +32,7 @@ _MODALS_NEUTRAL = (
     r"(?:'ll|will)\s+(?:need|have)\s+to|need\s+to|(?:'ve|have)\s+got\s+to|(?:'ve\s+)?gotta|have\s+to|got\s+to"
     r"|must(?!n't)|should(?!n't)|ought\s+to|(?:'m|am|'re|are)\s+(?:going\s+to|gonna)|gonna"
     r"|(?:'m|am|'re|are)\s+planning\s+to|plan\s+to|intend\s+to|(?:'m|am|'re|are)\s+supposed\s+to"
-    r"|(?:'ve|have)\s+decided\s+to|(?:'m|am|'re|are)\s+trying\s+to|(?:'ll|will)(?!\s+(?:not|never)\b)"
+    r"|(?:'ve|have)\s+decided\s+to|(?:'m|am|'re|are)\s+trying\s+to|(?:'ll|will|shall)(?!\s+(?:not|never)\b)"
 )
 # At the start of a clause the subject is often dropped in a journal: "Need to call mum."
 _LEAD = (
@@ -52,7 +52,9 @@ _MODAL_RE = re.compile(
 # "I promised Jo I'd look at her CV", "told Sam I'd call him back".
 _REMINDER_RE = re.compile(
     r"\b(?:i\s+)?(?:promised|told|said\s+to)\s+(?:[A-Za-z']+\s+){0,2}?(?:(?:that\s+)?i'd|i\s+would|i'll|i\s+will)\s+"
-    r"(?!(?:never|not|think|see|let|try|be|have\s+a\s+think)\b)|\b(?:don't|do\s+not|never)\s+forget\s+(?:to\s+)?|\bremind\s+me\s+to\s+|\bnote\s+to\s+self\s*[:,-]?\s*"
+    r"(?!(?:never|not|think|see|let|try|be|have\s+a\s+think)\b)"
+    # "Agreed to split the cost of the trip", "I offered to drive Mum": the writer's word given
+    r"|(?:^|\bi\s+)(?:(?:have|'ve)\s+)?(?:agreed|promised|offered|volunteered)\s+to\s+|\b(?:don't|do\s+not|never)\s+forget\s+(?:to\s+)?|\bremind\s+me\s+to\s+|\bnote\s+to\s+self\s*[:,-]?\s*"
     rf"|\breminder(?:\s+to\s+self)?\s*:\s*|^(?:{_LEAD})(?:must\s+|need\s+to\s+)?remember\s+to\s+"
     rf"|\b(?:i|we){_ADV}(?:\s+(?:must|need\s+to|have\s+to|should))?\s+remember\s+to\s+",
     re.IGNORECASE,

@@ -240,7 +240,7 @@ def test_a_date_far_off_is_the_horizon_of_a_goal():
         # someone else's plans and obligations
         "Mark is going to repaint the shed this weekend.",
         "She'll pick the kids up on Friday.",
-        "My boss wants the report by Friday.",
+        "My sister needs to book her flights by Friday.",
         # things already done
         "Booked the table for Saturday.",
         "I've paid the council tax.",
@@ -337,3 +337,30 @@ def test_a_sentence_start_after_a_quote_is_not_a_person():
 )
 def test_notes_promises_and_dashes(text, expected):
     assert _found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Minutes to be typed up by Monday.", ("task", "Type up the minutes", "2025-12-29")),
+        ("Finance form to sign and return by Friday.", ("task", "Sign the finance form", "2025-12-26")),
+        ("The insurance claim form has to go in by Wednesday.",
+         ("task", "Send in the insurance claim form", "2025-12-24")),
+        ("Raj wants the module proposal by the end of the month.",
+         ("task", "Send Raj the module proposal", "2025-12-31")),
+        ("Insurance want the incident form back by Friday.",
+         ("task", "Return the incident form to Insurance", "2025-12-26")),
+        ("Chapter four due to the editor at the end of the month.", ("task", "Finish chapter four", "2025-12-31")),
+        ("I shall ask the doctor for the results in writing on Friday.",
+         ("task", "Ask the doctor for the results in writing", "2025-12-26")),
+        ("I should book a session with my mentor before the month is out.",
+         ("task", "Book a session with your mentor", "2025-12-31")),
+        ("I must ring the undertaker first thing about Friday's arrangements.",
+         ("task", "Ring the undertaker about Friday's arrangements", "2025-12-25")),
+        ("She asked for the last three years of pension statements. Should dig them out this weekend.",
+         ("task", "Dig the last three years of pension statements out", "2025-12-27")),
+        ("Agreed to split the cost of Ollie's school trip.", ("task", "Split the cost of Ollie's school trip", None)),
+    ],
+)
+def test_deadlines_set_on_things_and_other_ways_of_saying_them(text, expected):
+    assert _found(text) == [expected]

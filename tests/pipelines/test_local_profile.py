@@ -24,7 +24,7 @@ def test_concrete_actions_are_five_numbered_lines_led_by_the_users_intentions():
     draft = profile()
     section = draft.full_profile.split("**Concrete Actions**:")[1].strip().splitlines()
     assert [re.match(r"^(\d)\. ", line).group(1) for line in section] == ["1", "2", "3", "4", "5"]
-    assert any("Finish the proposal by Thursday (from 11/01/2026)" in line for line in section[:3])
+    assert any("Finish the proposal (from 11/01/2026)" in line for line in section[:3])
 
 
 def test_statements_point_at_entries():
