@@ -208,7 +208,7 @@ def _analyse_unit(unit: _Unit, today: date) -> list[tuple[Highlight, str | None]
             candidate = _Candidate("task", clause, 0)
         else:
             candidate = (_due_statement(clause, today) or _next_project(clause) or _planned(clause, today)
-                         or _deadline_on_thing(clause, today))
+                         or _deadline_on_thing(clause, today) or _debt(clause))
     if candidate is None:
         return []
     built = []
@@ -330,6 +330,17 @@ def _the(thing: str) -> str:
     if re.match(r"(?:the|my|our|his|her|their|a|an)\b", thing, re.IGNORECASE) or re.match(r"[A-Z][\w-]*'s?\s", thing):
         return thing[:1].lower() + thing[1:] if re.match(r"(?:The|My|Our|His|Her|Their|A|An)\b", thing) else thing
     return f"the {thing[:1].lower() + thing[1:] if thing[1:2].islower() else thing}"
+
+
+# "I owe him forty quid for mine": a debt of money is a payment to make.
+_DEBT = re.compile(r"\b(?i:i|we)\s+(?:still\s+)?owe\s+(?P<who>him|her|them|my\s+[a-z]+|[A-Z][a-z]+)\s+"
+                   r"(?P<what>(?:[£$€]\s?\d[\d,.]*|\d[\d,.]*\s*(?:quid|pounds|euros|dollars|bucks|p)|"
+                   r"[a-z-]+\s+(?:quid|pounds|euros|dollars|bucks|grand))\b.*)$")
+
+
+def _debt(clause: str) -> _Candidate | None:
+    m = _DEBT.search(clause)
+    return None if m is None else _Candidate("task", f"pay {m['who']} {m['what']}", m.start())
 
 
 def _deadline_on_thing(clause: str, today: date) -> _Candidate | None:

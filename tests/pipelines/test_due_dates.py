@@ -364,3 +364,8 @@ def test_notes_promises_and_dashes(text, expected):
 )
 def test_deadlines_set_on_things_and_other_ways_of_saying_them(text, expected):
     assert _found(text) == [expected]
+
+
+def test_a_debt_of_money_is_a_payment_to_make():
+    assert _found("I owe Jo £20 for the tickets.") == [("task", "Pay Jo £20 for the tickets", None)]
+    assert _found("I owe her an apology.") == []  # not money: a feeling to act on, not an errand
