@@ -88,7 +88,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
                            r"before\s+the)\s+weekend\b", _I)),
     ("day_month", re.compile(rf"\b(?:(?:by|before|on|for|until|till)\s+)?(?:the\s+)?{_ORDINAL}(?:\s+of)?\s+{_MONTH}\b", _I)),
     ("month_day", re.compile(rf"\b(?:(?:by|before|on|for|until|till)\s+)?{_MONTH}\s+(?:the\s+)?{_ORDINAL}\b(?!:)", _I)),
-    ("ordinal", re.compile(r"\b(?:(?:by|before|on|for|until|till)\s+)?the\s+(?P<day>[12]?\d|3[01])(?:st|nd|rd|th)\b"
+    ("ordinal", re.compile(r"\b(?:(?:by|before|on|for|until|till)\s+(?:the\s+)?|the\s+)(?P<day>[12]?\d|3[01])(?:st|nd|rd|th)\b"
                            r"(?!\s+(?:century|floor|time|birthday|anniversary|place|row|grade|year|attempt|go))", _I)),
     ("in_days", re.compile(rf"\b(?:in|within)\s+(?:the\s+next\s+)?{_NUMBER}\s+(?P<unit>days?|weeks?|fortnights?)"
                            r"(?:'?\s*time)?(?:\s+at\s+the\s+latest)?\b", _I)),
@@ -103,7 +103,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
 _NOT_DUE = re.compile(rf"\b(?:last|since|every|each|that|past)\s+(?:other\s+|second\s+|single\s+)?{_ANY_WEEKDAY}\b|"
                       # "about Friday's arrangements": the day names a thing, not when the task is due
                       rf"\b(?:on\s+|by\s+|for\s+)?{_ANY_WEEKDAY}'s\b|"
-                      rf"\b(?!weds\b){_ANY_WEEKDAY}s\b|\b(?:over|after|since|during|last|this\s+past)\s+{_HOLIDAY}", _I)
+                      rf"\b(?!weds\b|thurs\b|tues\b){_ANY_WEEKDAY}s\b|\b(?:over|after|since|during|last|this\s+past)\s+{_HOLIDAY}", _I)
 # "I sat with her", "out in the sun", "the Thursday climbing club": the word, not a day (a day is
 # written "Sat"/"Sun" or after on/by/before..., and "the Thursday club" is a regular thing).
 _NOT_A_DAY = re.compile(

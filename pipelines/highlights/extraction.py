@@ -32,7 +32,7 @@ from pipelines.highlights.schema import (
     HighlightType,
     Priority,
 )
-from pipelines.highlights.text import _segment, _Unit, normalise_text
+from pipelines.highlights.text import _segment, _Unit, extraction_text
 from pipelines.highlights.vocabulary import (
     _ACTION_VERBS,
     _BE_GOAL,
@@ -105,7 +105,7 @@ def extract_highlights(text: str, *, today: date | None = None) -> list[Highligh
     found: list[tuple[Highlight, str | None]] = []  # with each project's head noun
     seen = ""  # the text before the current unit: where "her" in "ring her back" is named
     event = ""  # the unit before, when it stated a dated event and no intention ("Panel on the 20th.")
-    written = normalise_text(text)
+    written = extraction_text(text)
     cursor = 0
     for unit in _segment(text):
         # What was written before the unit, as written ("Sam and I argued" stays one phrase, where
@@ -127,7 +127,7 @@ def extract_highlights(text: str, *, today: date | None = None) -> list[Highligh
         if at < 0:
             seen += " " + unit.context + " " + unit.text + "."
     found = [(_without_due_words(highlight), head) for highlight, head in found]
-    found.extend(_named_projects(normalise_text(text), found))
+    found.extend(_named_projects(written, found))
     return _link_projects(_deduplicate(found))
 
 
@@ -252,7 +252,7 @@ _WORK_DUE = re.compile(r"\b(?:coursework|essays?|assignments?|reports?|dissertat
                        r"lesson\s+plans?|expenses\s+claim)\b", re.IGNORECASE)
 
 
-_DUE_DAY_FIRST = re.compile(r"\s*(?:by|on|before|this|next|tomorrow|today|tonight|the\s+\d|\d|mon|tue|wed|thu|fri|"
+_DUE_DAY_FIRST = re.compile(r"\s*(?:by|on|before|end\s+of|this|next|tomorrow|today|tonight|the\s+\d|\d|mon|tue|wed|thu|fri|"
                             r"sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)", re.IGNORECASE)
 
 
@@ -456,7 +456,11 @@ def _split_actions(action: str) -> list[str]:
         parts.append(action[start : m.start()])
         start = m.end()
     parts.append(action[start:])
-    return [p.strip() for p in parts if p.strip()]
+    parts = [p.strip() for p in parts if p.strip()]
+    # "try and ring her", "go and buy milk": one action
+    while len(parts) > 1 and parts[0].lower() in ("try", "go", "come", "be sure", "make sure"):
+        parts = parts[1:]
+    return parts
 
 
 # -- named projects ------------------------------------------------------------------------------

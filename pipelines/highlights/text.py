@@ -62,6 +62,23 @@ def normalise_text(text: str) -> str:
     return text.translate(_TYPOGRAPHY)
 
 
+# Note-taking shorthand, for extraction only (summaries quote the text as written): "re:" is
+# "about", "b4" "before", "2" between a modal and a verb "to" ("need 2 book").
+_SHORTHAND = [
+    (re.compile(r"\bre:\s*", re.IGNORECASE), "about "),
+    (re.compile(r"\bb4\b", re.IGNORECASE), "before"),
+    (re.compile(r"\b(need|have|got|want|going|remember|forget|plan|try)\s+2\s+(?=[a-z])", re.IGNORECASE), r"\1 to "),
+]
+
+
+def extraction_text(text: str) -> str:
+    """`normalise_text`, with note-taking shorthand spelled out."""
+    text = normalise_text(text)
+    for pattern, replacement in _SHORTHAND:
+        text = pattern.sub(replacement, text)
+    return text
+
+
 def split_sentences(text: str) -> list[str]:
     """Sentences of a journal entry, in order, with list markers stripped.
 
@@ -116,7 +133,7 @@ def _segment(text: str) -> list[_Unit]:
     context = ""
     items_seen = 0
     bulleted = False  # a list written with bullets ends at the first line without one
-    for raw in normalise_text(text).split("\n"):
+    for raw in extraction_text(text).split("\n"):
         line = raw.strip()
         if not line:
             if list_kind and items_seen:

@@ -32,6 +32,7 @@ _MODALS_NEUTRAL = (
     r"(?:'ll|will)\s+(?:need|have)\s+to|need\s+to|(?:'ve|have)\s+got\s+to|(?:'ve\s+)?gotta|have\s+to|got\s+to"
     r"|must(?!n't)|should(?!n't)|ought\s+to|(?:'m|am|'re|are)\s+(?:going\s+to|gonna)|gonna"
     r"|(?:'m|am|'re|are)\s+planning\s+to|plan\s+to|intend\s+to|(?:'m|am|'re|are)\s+supposed\s+to"
+    r"|(?:'m|am|'re|are)\s+off\s+to"
     r"|(?:'ve|have)\s+decided\s+to|(?:'m|am|'re|are)\s+trying\s+to|(?:'ll|will|shall)(?!\s+(?:not|never)\b)"
 )
 # At the start of a clause the subject is often dropped in a journal: "Need to call mum."

@@ -369,3 +369,25 @@ def test_deadlines_set_on_things_and_other_ways_of_saying_them(text, expected):
 def test_a_debt_of_money_is_a_payment_to_make():
     assert _found("I owe Jo £20 for the tickets.") == [("task", "Pay Jo £20 for the tickets", None)]
     assert _found("I owe her an apology.") == []  # not money: a feeling to act on, not an errand
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("need to order flour & sugar by thurs", [("task", "Order flour & sugar", "2025-12-25")]),
+        ("ring supplier tmrw re: the oven", [("task", "Ring supplier about the oven", "2025-12-25")]),
+        ("must remember 2 pay the electric b4 friday", [("task", "Pay the electric", "2025-12-26")]),
+        ("invoices due end of month!!", [("task", "Pay the invoices", "2025-12-31")]),
+        ("sort the VAT return by 31st", [("task", "Sort the VAT return", "2025-12-31")]),
+        ("Parents evening tues - ask about her reading.", [("task", "Ask about her reading", "2025-12-30")]),
+        ("I'll try and ring her at the weekend.", [("task", "Ring her", "2025-12-27")]),
+    ],
+)
+def test_notes_in_shorthand(text, expected):
+    assert _found(text) == expected
+
+
+def test_shorthand_is_spelled_out_for_extraction_only():
+    from pipelines.highlights import split_sentences
+
+    assert split_sentences("ring supplier re: the oven") == ["ring supplier re: the oven"]  # summaries quote as written
