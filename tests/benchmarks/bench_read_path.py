@@ -11,6 +11,8 @@ moods are real). Each GET is called `RUNS` times through Litestar's TestClient; 
 - statements sent to the database per request (SQLAlchemy `before_cursor_execute` on the app's engine);
 - writes per request (INSERT/UPDATE/DELETE statements among them).
 
+The first row is a bare Litestar GET through the same client: the floor under every row.
+
 `python -m tests.benchmarks bench_read_path`; `READ_PATH_PROFILE=path.prof` also writes a cProfile of
 the mixed read loop (load test weights) to that file.
 """
@@ -173,6 +175,21 @@ async def measure(client, counter, pid: int, path: str, runs: int) -> dict[str, 
             "statements": statements, "writes": writes, "calls": calls}
 
 
+async def _measure_bare(counter, pid: int) -> dict[str, float]:
+    """A bare Litestar app's GET through the same client: no middleware, no session, no database.
+    What is left of a read above it is ours (the HTTP client's own work is in every row)."""
+    import httpx
+    from litestar import Litestar, get
+
+    @get("/bare", sync_to_thread=False)
+    def bare() -> dict[str, str]:
+        return {"status": "ok"}
+
+    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=Litestar([bare])),
+                                 base_url="http://localhost") as client:
+        return await measure(client, counter, pid, "/bare", RUNS)
+
+
 async def _measure_all(tmp: Path, url: str, pid: int) -> dict[str, dict[str, float]]:
     import httpx
 
@@ -183,7 +200,8 @@ async def _measure_all(tmp: Path, url: str, pid: int) -> dict[str, dict[str, flo
                                                  base_url="http://localhost", headers=APP_HEADERS) as client:
         await sign_up_and_write(client, settings.data_dir / "outbox")
         counter = StatementCounter(app.state.db_config.get_engine())
-        rows = {"do-nothing handler (signed in)": await measure(client, counter, pid, PING, RUNS)}
+        rows = {"bare Litestar GET (the floor)": await _measure_bare(counter, pid),
+                "do-nothing handler (signed in)": await measure(client, counter, pid, PING, RUNS)}
         for path in MIX:
             rows[f"GET {path}"] = await measure(client, counter, pid, path, RUNS)
         profile_to = os.environ.get("READ_PATH_PROFILE")
