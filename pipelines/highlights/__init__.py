@@ -19,7 +19,8 @@ imported when first needed so that extraction alone never loads the model.
 
 Modules: `schema` (the `Highlight` shape and its vocabulary of types, timeframes and priorities),
 `text` (clean-up and segmentation), `vocabulary` (trigger patterns and the deciding words),
-`extraction` (`extract_highlights`, `task_type`, `limit_projects`), `duplicates` (the same
+`extraction` (`extract_highlights`), `statements` (tasks stated without a trigger), `dates` (the
+date grammar), `due`, `people`, `types` (`task_type`, `limit_projects`), `duplicates` (the same
 intention in other words). Import from `pipelines.highlights`: every public name is here.
 """
 

@@ -1,0 +1,260 @@
+"""The ways a task is stated besides "I need to...": a note to self ("Order hinges."), something due
+on a day ("the school photos money is due by the 17th"), a deadline set on a thing ("Minutes to be
+typed up by Monday"), a plan in the present continuous ("I'm raising it with the manager on
+Friday"), a debt ("I owe him forty quid"), the next piece of work ("Next: a garden bench"), and
+what the entry says further on is already done. Used by `extraction`."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date
+
+from pipelines.highlights.dates import resolve_due_date
+from pipelines.highlights.due import _FIRST_PERSON_OR_PAST
+from pipelines.highlights.schema import Highlight, HighlightType
+from pipelines.highlights.vocabulary import _ACTION_VERBS, _NOT_ACTION_HEADS, _PROJECT_NOUNS, _WORD, _words
+
+
+@dataclass(slots=True)
+class _Candidate:
+    kind: HighlightType
+    action: str  # the text after the trigger, still in the writer's words
+    start: int  # where the trigger starts in the clause (leftmost wins)
+    lean_goal: bool = False
+    name: bool = False  # a project named by a noun phrase ("a podcast about local history")
+
+
+_PAST = {"buy": "bought", "send": "sent", "ring": "rang", "write": "wrote", "take": "took", "get": "got",
+         "make": "made", "pay": "paid", "do": "did", "tell": "told", "find": "found", "bring": "brought", "go": "went",
+         "sell": "sold", "put": "put", "set": "set", "meet": "met", "read": "read", "run": "ran", "see": "saw",
+         "give": "gave", "book": "booked", "drive": "drove", "hang": "hung", "leave": "left", "feed": "fed"}
+
+
+def _past_forms(verb: str) -> set[str]:
+    forms = {_PAST[verb]} if verb in _PAST else set()
+    if verb.endswith("e"):
+        forms.add(f"{verb}d")
+    elif verb.endswith("y") and len(verb) > 2 and verb[-2] not in "aeiou":
+        forms.add(f"{verb[:-1]}ied")
+    else:
+        forms |= {f"{verb}ed", f"{verb}{verb[-1]}ed"}
+    return forms
+
+
+def _done_later(highlight: Highlight, after: str) -> bool:
+    """The entry says further on that the writer has already done it: "Done, entered it already",
+    "I've already booked it"."""
+    words = highlight.reformulation.split()
+    if highlight.type != "task" or not words or not after.strip():
+        return False
+    past = "|".join(sorted(re.escape(f) for f in _past_forms(words[0].lower())))
+    return bool(re.search(
+        rf"\b(?:already|just)\s+(?:gone\s+and\s+)?(?:{past})\b|\b(?:{past})\s+(?:it|them|that|this|one)?\s*already\b"
+        rf"|\b(?:done|sorted)\s*[,:;!.-]+\s*(?:i\s+)?(?:{past})\b",
+        after, re.IGNORECASE))
+
+
+# A sentence that opens on one of these is a note to self ("Order hinges."); in prose, words that
+# are as often past tense or nouns at the start of a sentence are left out.
+_PROSE_IMPERATIVE_EXCLUDED = frozenset("read set cut put hit let run walk list back start shop plan change move "
+                                       "study practice practise journal record go do make try look find".split())
+# Verbs that are as often nouns: before "in"/"on" they are the thing ("Paint in her hair").
+_NOUN_LIKE_HEADS = frozenset("paint water iron post email text call order book quote mail record list file shop "
+                             "laundry journal clean wash tidy print stretch walk run".split())
+_IMPERATIVE_EXTRA = frozenset("chase ring catch sharpen lift laminate drive register sign fill renew cancel "
+                              "measure quote phone email text ask book order buy pick collect print".split())
+
+
+# "Note to self: the school photos money is due by the 17th.", "coursework deadline is the 31st":
+# something due on a day is a task (pay it, hand it back, finish it) when it is money or a piece of work.
+_DUE_STATEMENT = re.compile(
+    r"^(?:(?:note\s+to\s+self|reminder|also|and|oh|ps)\s*[:,-]?\s*)*(?:the\s+deadline\s+for\s+)?"
+    r"(?P<thing>(?:(?:the|my|our)\s+)?(?:[\w']+\s+){0,3}?[\w']+?)"
+    r"(?:\s+deadline(?:\s+is|'s)|\s+(?:is|are)\s+due|\s+due)(?P<back>\s+back)?\b"
+    r"(?P<to>\s+(?:to|with)\s+(?:the\s+|my\s+)?[\w']+(?=\s+(?:by|on|at|before)\b))?",
+    re.IGNORECASE,
+)
+_MONEY = re.compile(r"\b(?:money|fees?|rent|bills?|invoices?|tax(?!\s+return)|subs|deposit|payments?|instal(?:l)?ments?|fines?|"
+                    r"premium|balance|dues)\b", re.IGNORECASE)
+_WORK_DUE = re.compile(r"\b(?:coursework|essays?|assignments?|reports?|dissertation|thesis|homework|proposal|"
+                       r"paper|application|forms?|tax\s+return|portfolio|draft|presentation|slides|review|"
+                       r"project|chapters?|quote|estimate|submission|appraisals?|minutes|marks|grades|returns?|timesheets?|marking|accounts|references?|"
+                       r"lesson\s+plans?|expenses\s+claim)\b", re.IGNORECASE)
+
+
+_DUE_DAY_FIRST = re.compile(r"\s*(?:by|on|before|end\s+of|this|next|tomorrow|today|tonight|the\s+\d|\d|mon|tue|wed|thu|fri|"
+                            r"sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)", re.IGNORECASE)
+
+
+def _due_statement(clause: str, today: date) -> _Candidate | None:
+    clause = re.sub(r"\s*\([^)]*\)", "", clause)  # "the trip money (£45) is due on Friday"
+    m = _DUE_STATEMENT.match(clause.strip())
+    # A day right after "due" ("due by the 17th", "due Friday"); "due at the end of the month and
+    # the forms confuse me" is a worry told, not a deadline set.
+    # "Chapter four due to the editor at the end of the month": with whom it is due, "at" sets the day too.
+    if m is None:
+        return None
+    after = clause.strip()[m.end() :]
+    day_first = _DUE_DAY_FIRST.match(after) or (m.group("to") and re.match(r"\s*at\s+the\s+end\b", after))
+    if not day_first or resolve_due_date(after, today) is None:
+        return None
+    thing = m.group("thing")
+    if _FIRST_PERSON_OR_PAST.search(thing) or re.fullmatch(r"(?:it|this|that|they|these|those|everything|all)",
+                                                           thing.strip(), re.IGNORECASE):
+        return None  # "It is due back on the 30th": which thing is in another sentence
+    if re.match(r"(?:the|my|our)\b", thing, re.IGNORECASE):
+        thing = thing[:1].lower() + thing[1:]
+    elif not re.match(r"[A-Z][\w-]*'s?\s", thing) and not re.search(
+            r"\s(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)$", thing, re.IGNORECASE):
+        # "Idris's school trip money" and "Chapter four" need no "the"
+        thing = f"the {thing[:1].lower() + thing[1:] if thing[1:2].islower() else thing}"
+    elif not re.match(r"[A-Z][\w-]*'s?\s", thing) and thing[1:2].islower():
+        thing = thing[:1].lower() + thing[1:]
+    if m.group("back"):
+        verb = "return"
+    elif re.search(r"\s+renewal$", thing, re.IGNORECASE):  # "Car insurance renewal due 3rd Dec."
+        verb, thing = "renew", re.sub(r"\s+renewal$", "", thing, flags=re.IGNORECASE)
+    elif _MONEY.search(thing):
+        verb = "pay"
+    elif _WORK_DUE.search(thing):
+        verb = "finish"
+    else:
+        return None
+    when = re.split(r"\s+(?:and|but|so|because|as|which)\b|\s*[,;]", clause[m.end() :].strip(), maxsplit=1)[0]
+    if not re.match(r"(?:by|on|before|until|in|at|this|next|tomorrow|today|tonight)\b", when, re.IGNORECASE):
+        when = f"by {when}"  # "the report is due Friday": "Finish the report by Friday"
+    return _Candidate("task", f"{verb} {thing} {when}", 0)
+
+
+# A deadline set on a thing, by someone or by the writer's notes: "Minutes to be typed up by Monday.",
+# "Finance form to sign and return by Friday.", "The claim form has to go in by Wednesday.",
+# "Raj wants the module proposal by the end of the month.".
+_THING_NP = r"(?P<thing>(?!(?:i|we|he|she|they|it|you|this|that|there)\b)(?:(?:the|my|our|his|her|their)\s+)?(?:[\w'-]+\s+){0,3}?[\w'-]+?)"
+_WHEN_NEXT = r"(?=\s+(?:by|before|on|this|next|at\s+the\s+end|in\s+time|tomorrow|today|tonight)\b)"
+_PARTICLE = r"(?:\s+(?P<particle>up|in|off|back|out|over))?"
+_TO_BE_DONE = re.compile(rf"^{_THING_NP}\s+(?:(?:has|have|needs?)\s+)?to\s+be\s+(?P<part>[a-z]+){_PARTICLE}{_WHEN_NEXT}",
+                         re.IGNORECASE)
+_TO_DO = re.compile(rf"^{_THING_NP}\s+to\s+(?P<v1>[a-z]+)(?:\s+and\s+(?P<v2>[a-z]+))?{_PARTICLE}{_WHEN_NEXT}",
+                    re.IGNORECASE)
+_TO_GO = re.compile(rf"^{_THING_NP}\s+(?:has|have|needs?)\s+to\s+go\s+(?P<particle>in|off|back|out){_WHEN_NEXT}",
+                    re.IGNORECASE)
+_WANTS = re.compile(r"^(?P<who>(?:the\s+)?(?!(?:i|we|he|she|they|it|you)\b)[\w'-]+(?:\s+[\w'-]+)?)\s+wants?\s+"
+                    rf"(?P<thing>(?:the|my|our|a|an)\s+[^,.;]+?)(?P<back>\s+back)?{_WHEN_NEXT}", re.IGNORECASE)
+_PARTICIPLES = {"done": "do", "sent": "send", "paid": "pay", "written": "write", "made": "make", "given": "give",
+                "taken": "take", "brought": "bring", "put": "put", "got": "get", "read": "read", "handed": "hand"}
+
+
+def _verb_of(participle: str) -> str | None:
+    word = participle.lower()
+    if word in _PARTICIPLES:
+        return _PARTICIPLES[word]
+    if not word.endswith("ed"):
+        return None
+    verbs = _ACTION_VERBS | _IMPERATIVE_EXTRA | _words("type complete mark fill hand")
+    stem = word[:-2]
+    return next((v for v in (stem, f"{stem}e", stem[:-1], f"{stem[:-1]}y" if stem.endswith("i") else "")
+                 if v in verbs), None)
+
+
+def _the(thing: str) -> str:
+    if re.match(r"(?:the|my|our|his|her|their|a|an)\b", thing, re.IGNORECASE) or re.match(r"[A-Z][\w-]*'s?\s", thing):
+        return thing[:1].lower() + thing[1:] if re.match(r"(?:The|My|Our|His|Her|Their|A|An)\b", thing) else thing
+    return f"the {thing[:1].lower() + thing[1:] if thing[1:2].islower() else thing}"
+
+
+# "I owe him forty quid for mine": a debt of money is a payment to make.
+_DEBT = re.compile(r"\b(?i:i|we)\s+(?:still\s+)?owe\s+(?P<who>him|her|them|my\s+[a-z]+|[A-Z][a-z]+)\s+"
+                   r"(?P<what>(?:[£$€]\s?\d[\d,.]*|\d[\d,.]*\s*(?:quid|pounds|euros|dollars|bucks|p)|"
+                   r"[a-z-]+\s+(?:quid|pounds|euros|dollars|bucks|grand))\b.*)$")
+
+
+def _debt(clause: str) -> _Candidate | None:
+    m = _DEBT.search(clause)
+    return None if m is None else _Candidate("task", f"pay {m['who']} {m['what']}", m.start())
+
+
+def _deadline_on_thing(clause: str, today: date) -> _Candidate | None:
+    text = clause.strip()
+    if resolve_due_date(text, today) is None or _FIRST_PERSON_OR_PAST.search(text.split(" by ")[0]):
+        return None
+    particle = ""
+    if m := _TO_GO.match(text):
+        action = f"send {m['particle']} {_the(m['thing'])}"
+    elif (m := _TO_BE_DONE.match(text)) and (verb := _verb_of(m["part"])):
+        action = f"{verb}{' ' + m['particle'] if m['particle'] else ''} {_the(m['thing'])}"
+    elif (m := _TO_DO.match(text)) and m["v1"].lower() in (_ACTION_VERBS | _IMPERATIVE_EXTRA) and (
+            not m["v2"] or m["v2"].lower() in (_ACTION_VERBS | _IMPERATIVE_EXTRA)):
+        particle = f" {m['particle']}" if m["particle"] else ""
+        then = f" and {m['v2']} it" if m["v2"] else ""  # "to sign and return": "sign the form and return it"
+        action = f"{m['v1']}{particle} {_the(m['thing'])}{text[m.end():].rstrip(' .!')}{then}"
+        return _Candidate("task", action, 0)
+    elif m := _WANTS.match(text):
+        who = m["who"]
+        action = f"return {m['thing']} to {who}" if m["back"] else f"send {who} {m['thing']}"
+    else:
+        return None
+    return _Candidate("task", action + text[m.end():], 0)
+
+
+# "I'm raising it with the manager on Friday.", "Writing the incident report tonight though.": a
+# plan in the present continuous, said with a day still to come (not "today", which reports).
+_PLANNED = re.compile(r"^(?P<subject>(?:i'm|i\s+am|we're|we\s+are)\s+(?:also\s+|just\s+|definitely\s+|finally\s+)?)?"
+                      r"(?P<verb>[a-z]+)ing\s+(?P<rest>\S.*)$", re.IGNORECASE)
+# Without a subject the gerund may be a noun ("Meeting Friday about the restructure", "Booking
+# confirmed"): it needs an object right after it.
+_OBJECT_NEXT = re.compile(r"(?:the|a|an|my|his|her|our|their|your|some|it|them|him|up|off|in|out|back|down|over)\b",
+                          re.IGNORECASE)
+_PLANNED_VERBS = (_ACTION_VERBS | _IMPERATIVE_EXTRA | frozenset({"raise", "drop", "fetch", "post"})) - frozenset(
+    "go do get make try look find start run walk read list back journal plan study practice practise shop "
+    "exercise meditate stretch pray".split())
+_LATER_TODAY = re.compile(r"\b(?:tonight|this\s+evening|later\s+today|before\s+bed)\b", re.IGNORECASE)
+
+
+def _base_verb(gerund_stem: str) -> str | None:
+    """The plain verb of a gerund's stem ("rais" -> "raise", "dropp" -> "drop"), when it is a known one."""
+    stem = gerund_stem.lower()
+    return next((v for v in (stem, f"{stem}e", stem[:-1] if len(stem) > 2 and stem[-1] == stem[-2] else "")
+                 if v in _PLANNED_VERBS | _ACTION_VERBS), None)
+
+
+def _planned(clause: str, today: date) -> _Candidate | None:
+    m = _PLANNED.match(clause.strip())
+    if m is None:
+        return None
+    base = _base_verb(m.group("verb"))
+    base = base if base in _PLANNED_VERBS else None
+    due = resolve_due_date(clause, today)
+    if base is None or due is None or (due <= today and not _LATER_TODAY.search(clause)):
+        return None
+    if not m.group("subject") and not _OBJECT_NEXT.match(m.group("rest")):
+        return None
+    return _Candidate("task", f"{base} {m.group('rest')}", 0)
+
+
+# "Next: a garden bench for the school fundraiser.": the next piece of work, named.
+_NEXT_PROJECT = re.compile(r"^(?:next(?:\s+up|\s+job|\s+project)?|up\s+next)\s*[:-]\s*(?=(?:a|an|the|my|our)\s)",
+                           re.IGNORECASE)
+
+
+def _next_project(clause: str) -> _Candidate | None:
+    m = _NEXT_PROJECT.match(clause)
+    if m is None or not _PROJECT_NOUNS.search(" ".join(clause[m.end() :].split()[:6])):
+        return None
+    return _Candidate("project", clause[m.end() :], 0, name=True)
+
+
+def _imperative(clause: str) -> bool:
+    words = _WORD.findall(clause)
+    if len(words) < 2:
+        return False
+    head = words[0].lower()
+    if head in _PROSE_IMPERATIVE_EXCLUDED or head in _NOT_ACTION_HEADS:
+        return False
+    if words[1].lower() in ("with", "from", "was", "is", "went", "came", "for", "at", "of"):
+        return False  # "Call with Mum." is a noun
+    if words[1].lower() in ("in", "on", "everywhere", "all") and head in _NOUN_LIKE_HEADS:
+        return False  # "Paint in her hair, paint on the cat.": the noun
+    if not any(ch.isalpha() for ch in words[1]):
+        return False  # "Edit 1: it rained." is a label, not a task: an action needs a real object
+    return head in _ACTION_VERBS or head in _IMPERATIVE_EXTRA
