@@ -419,7 +419,7 @@ def _build(
         near_term = _soon(said, today) or (said is None and bool(_NEAR_TERM_RE.search(context)))
         if not near_term and (candidate.lean_goal or _GOAL_CONTENT_RE.search(action)):
             kind = "goal"
-        elif (not near_term and _HORIZON.search(context) and not _THEN.search(context)
+        elif (not near_term and _HORIZON.search(_RELATIVE.split(context, maxsplit=1)[0]) and not _THEN.search(context)
               and resolve_due_date(context, today) is None):
             kind = "goal"  # "plant tulips along the front path this month": an aim for the month, no day
     elif kind == "task" and unit.list_kind == "goal":
@@ -459,6 +459,8 @@ def _soon(due: date | None, today: date) -> bool:
     return due is not None and (due - today).days <= 45
 
 
+# "the agencies that contacted me in the summer": a relative clause's time is not the intention's.
+_RELATIVE = re.compile(r"\b(?:that|who|which|whom|whose)\s+(?!(?:i|we)\b)", re.IGNORECASE)
 _HORIZON = re.compile(rf"{_MONTH_RE.pattern}|{_QUARTER_RE.pattern}|\bthis\s+year\b", re.IGNORECASE)
 
 

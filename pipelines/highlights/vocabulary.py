@@ -237,14 +237,17 @@ _MONTH_RE = re.compile(
 _QUARTER_RE = re.compile(
     r"\b(?:this|next|the\s+coming)\s+quarter\b|\bq[1-4]\b|\bend\s+of\s+(?:the\s+|this\s+)?quarter\b|"
     r"\b(?:in|within)\s+(?:a\s+few|a\s+couple\s+of|two|three|six|[2-6])\s+months\b|\b90\s+days\b|"
-    r"\bthis\s+(?:summer|spring|autumn|fall|winter)\b|\bby\s+(?:the\s+)?(?:summer|spring|autumn|fall|winter)\b",
+    r"\b(?:this|in\s+the|over\s+the)\s+(?:summer|spring|autumn|fall|winter)\b|"
+    r"\bby\s+(?:the\s+)?(?:summer|spring|autumn|fall|winter)\b",
     re.IGNORECASE,
 )
 # A habit, a skill or an outcome is a goal; a one-off errand is a task.
 _GOAL_CONTENT_RE = re.compile(
     r"\b(?:learn|become|get\s+better\s+at|improve|master|be\s+(?:more|less|a\s+better|kinder|nicer|healthier)|"
     r"every\s+(?:single\s+)?(?:day|morning|evening|night|week|weekend|month)|each\s+(?:day|morning|evening|week)|"
-    r"daily|weekly|regularly|more\s+often|(?:once|twice|(?:two|three|four|\d)\s+times)\s+a\s+(?:day|week)|on\s+a\s+regular\s+basis|habit|healthier|fitter|lose\s+(?:\d+|some|the|weight)|"
+    r"daily|weekly|regularly|more\s+often|(?:once|twice|(?:two|three|four|\d)\s+times)\s+a\s+(?:day|week)|"
+    r"(?:one|two|three|four|five|six|\d)\s+(?:days?|nights?|evenings?|hours?)\s+(?:a|per)\s+(?:week|month|day)|"
+    r"cut\s+(?:down|back)\s+(?:to|on)|on\s+a\s+regular\s+basis|habit|healthier|fitter|lose\s+(?:\d+|some|the|weight)|"
     r"gain\s+(?:muscle|weight)|save\s+(?:up\s+)?(?:for|money|[$\u00a3\u20ac]|\d)|(?:half\s+)?marathon|\d+k\b|"
     r"get\s+fit|get\s+(?:in|into)\s+shape|quit\s+(?:smoking|drinking|vaping|sugar)|stop\s+\w+ing|start\s+\w+ing|"
     r"(?:read|exercise|sleep|walk|drink|eat|move|worry|complain|write|journal|meditate|stretch|smile|listen)\s+(?:more|less)|"

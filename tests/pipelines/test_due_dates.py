@@ -391,3 +391,16 @@ def test_shorthand_is_spelled_out_for_extraction_only():
     from pipelines.highlights import split_sentences
 
     assert split_sentences("ring supplier re: the oven") == ["ring supplier re: the oven"]  # summaries quote as written
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("Going to take Bev to the Lakes in the spring.", "goal"),  # a season: the horizon of a goal
+        ("I'm going to cut down to four days a week when my back's better.", "goal"),  # a new rhythm
+        ("I should email the two agencies that contacted me in the summer.", "task"),  # their summer, not mine
+    ],
+)
+def test_seasons_and_rhythms_make_goals_a_relative_clause_does_not(text, kind):
+    [(found_kind, _, _)] = _found(text)
+    assert found_kind == kind
