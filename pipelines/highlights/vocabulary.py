@@ -32,7 +32,7 @@ _MODALS_NEUTRAL = (
     r"(?:'ll|will)\s+(?:need|have)\s+to|need\s+to|(?:'ve|have)\s+got\s+to|(?:'ve\s+)?gotta|have\s+to|got\s+to"
     r"|must(?!n't)|should(?!n't)|ought\s+to|(?:'m|am|'re|are)\s+(?:going\s+to|gonna)|gonna"
     r"|(?:'m|am|'re|are)\s+planning\s+to|plan\s+to|intend\s+to|(?:'m|am|'re|are)\s+supposed\s+to"
-    r"|(?:'m|am|'re|are)\s+off\s+to"
+    r"|(?:'m|am|'re|are)\s+off\s+to|mean\s+to|(?:'d|had)\s+better"
     r"|(?:'ve|have)\s+decided\s+to|(?:'m|am|'re|are)\s+trying\s+to|(?:'ll|will|shall)(?!\s+(?:not|never)\b)"
 )
 # At the start of a clause the subject is often dropped in a journal: "Need to call mum."
@@ -41,7 +41,8 @@ _LEAD = (
     r"next|first|ps|p\.s\.|btw|note|reminder|must|maybe|and\s+then|oh\s+and|this\s+week|this\s+weekend)[,:]?\s+){0,3}"
 )
 _BARE_MODALS = (
-    r"need\s+to|have\s+to|(?:'ve\s+)?got\s+to|gotta|must(?!n't)|should(?!n't)|going\s+to|gonna|planning\s+to"
+    r"better(?=\s+(?:ring|call|phone|text|email|get|go|book|pay|check|ask|tell|sort|start|finish|send|write|"
+    r"order|buy|pick|make|do|take|clean|tidy|fix|renew|cancel|return|post)\b)|need\s+to|have\s+to|(?:'ve\s+)?got\s+to|gotta|must(?!n't)|should(?!n't)|going\s+to|gonna|planning\s+to"
     r"|want\s+to|wanna|hoping\s+to|hope\s+to|trying\s+to|plan\s+to"
 )
 _MODAL_RE = re.compile(
@@ -55,7 +56,7 @@ _REMINDER_RE = re.compile(
     r"\b(?:i\s+)?(?:promised|told|said\s+to)\s+(?:[A-Za-z']+\s+){0,2}?(?:(?:that\s+)?i'd|i\s+would|i'll|i\s+will)\s+"
     r"(?!(?:never|not|think|see|let|try|be|have\s+a\s+think)\b)"
     # "Agreed to split the cost of the trip", "I offered to drive Mum": the writer's word given
-    r"|(?:^|\bi\s+)(?:(?:have|'ve)\s+)?(?:agreed|promised|offered|volunteered)\s+to\s+|\b(?:don't|do\s+not|never)\s+forget\s+(?:to\s+)?|\bremind\s+me\s+to\s+|\bnote\s+to\s+self\s*[:,-]?\s*"
+    r"|(?:^|\bi\s+)(?:(?:have|'ve)\s+)?(?:agreed|promised|offered|volunteered)\s+to\s+|\b(?:don't|do\s+not|never|mustn't|must\s+not)\s+forget\s+(?:to\s+)?|\bremind\s+me\s+to\s+|\bnote\s+to\s+self\s*[:,-]?\s*"
     rf"|\breminder(?:\s+to\s+self)?\s*:\s*|^(?:{_LEAD})(?:must\s+|need\s+to\s+)?remember\s+to\s+"
     rf"|\b(?:i|we){_ADV}(?:\s+(?:must|need\s+to|have\s+to|should))?\s+remember\s+to\s+",
     re.IGNORECASE,
@@ -63,7 +64,7 @@ _REMINDER_RE = re.compile(
 _GOAL_RE = re.compile(
     r"\b(?:(?:one\s+of\s+)?(?:my|our)\s+(?:(?:main|big|biggest|new|real|personal|only|first|top|long[- ]term|"
     r"new\s+year'?s|fitness|career|reading|health|financial)\s+){0,2}"
-    r"(?:goals?|aims?|resolutions?|ambitions?|dreams?|targets?|intentions?|mission)"
+    r"(?:goals?|aims?|resolutions?|ambitions?|dreams?|targets?|intentions?|mission|plan)"
     r"|^(?:(?:the|new|this\s+\w+'?s?)\s+)?(?:goals?|resolutions?|aims?))"
     r"(?P<span>(?:\s+(?!is\b|are\b|was\b|were\b)[\w']+){0,5}?)\s*(?:is|are|will\s+be|'s|:|-)\s+"
     r"(?:to\s+|that\s+(?:i|we)\s+(?:will\s+|'ll\s+)?)?",

@@ -404,3 +404,17 @@ def test_shorthand_is_spelled_out_for_extraction_only():
 def test_seasons_and_rhythms_make_goals_a_relative_clause_does_not(text, kind):
     [(found_kind, _, _)] = _found(text)
     assert found_kind == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I mean to visit Harold's grave on Sunday.", [("task", "Visit Harold's grave", "2025-12-28")]),
+        ("Better ring the vet tomorrow.", [("task", "Ring the vet", "2025-12-25")]),
+        ("Better late than never.", []),
+        ("The electric bill needs paying by the 5th.", [("task", "Pay the electric bill", "2026-01-05")]),
+        ("My plan is to finish the quilt by Easter.", [("goal", "Finish the quilt by Easter", None)]),
+    ],
+)
+def test_other_ways_of_meaning_to(text, expected):
+    assert _found(text) == expected
