@@ -365,6 +365,15 @@ _NEEDS_OBJECT = frozenset("leave stay sit stand keep wait come let sleep try go 
 _PLACE_WORDS = frozenset("here there home away put still quiet calm inside outside in out bed sofa couch school "
                          "work before after early late for hours days ages forever".split())
 
+_TURN_OF_PHRASE = re.compile(
+    r"^(?:(?:just|simply)\s+)?(?:take\s+(?:their|his|her|your|my|our|its)\s+word|get\s+used\s+to|get\s+there|wait\s+and\s+see|"
+    r"take\s+(?:each|every|one)\s+day|take\s+it\s+(?:easy|one\s+day|as\s+it\s+comes|slow)|(?:learn\s+to\s+)?live\s+with\s+(?:it|that|this)|"
+    r"give\s+it\s+a\s+(?:go|try|whirl|shot)|cross\s+that\s+bridge|get\s+(?:my|your|our)\s+head\s+(?:a)?round|"
+    r"keep\s+reminding|make\s+do|get\s+a\s+grip|keep\s+going|carry\s+on|see\s+how\s+it\s+goes|play\s+it\s+by\s+ear|"
+    r"bite\s+the\s+bullet|face\s+the\s+music|get\s+on\s+with\s+it|grin\s+and\s+bear|make\s+the\s+best\s+of|"
+    r"let\s+it\s+go|move\s+on|pull\s+(?:myself|yourself|ourselves)\s+together|put\s+up\s+with)\b",
+    re.IGNORECASE,
+)
 _DEFERRED = re.compile(r"\b(?:another|some\s+other)\s+(?:day|time)\b|\bone\s+of\s+these\s+days\b", re.IGNORECASE)
 _TIME_WORD = re.compile(
     r"today|tonight|tomorrow|now|soon|later|asap|morning|evening|afternoon|week|weekend|"
@@ -383,6 +392,8 @@ def _is_action(candidate: _Candidate) -> bool:
     head, rest = words[0], words[1:]
     if _DEFERRED.search(action):
         return False  # "We'll finish the wardrobe another day": put off, no commitment
+    if _TURN_OF_PHRASE.match(action):
+        return False  # "I'll have to get used to it", "I'll give it a go": how one copes, not an errand
     if rest and rest[0] in ("something", "anything", "everything", "somewhere") and len(rest) <= 2:
         return False  # "join something regular": no real object
     if head == "let" and rest[:2] in (["you", "know"], ["it", "go"], ["it", "be"]):

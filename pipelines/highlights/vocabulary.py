@@ -29,7 +29,7 @@ _MODALS_GOAL = (
     r"|aim\s+to|(?:'m|am|'re|are)\s+aiming\s+to|(?:'m|am)\s+(?:determined|committed)\s+to|dream\s+of"
 )
 _MODALS_NEUTRAL = (
-    r"(?:'ll|will)\s+(?:need|have)\s+to|need\s+to|(?:'ve|have)\s+got\s+to|(?:'ve\s+)?gotta|have\s+to|got\s+to"
+    r"(?:'ll|will|shall)(?:\s+(?:just|simply|probably|still|also))?\s+(?:need|have)\s+to|need\s+to|(?:'ve|have)\s+got\s+to|(?:'ve\s+)?gotta|have\s+to|got\s+to"
     r"|must(?!n't)|should(?!n't)|ought\s+to|(?:'m|am|'re|are)\s+(?:going\s+to|gonna)|gonna"
     r"|(?:'m|am|'re|are)\s+planning\s+to|plan\s+to|intend\s+to|(?:'m|am|'re|are)\s+supposed\s+to"
     r"|(?:'m|am|'re|are)\s+off\s+to|mean\s+to|(?:'d|had)\s+better"

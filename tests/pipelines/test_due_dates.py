@@ -418,3 +418,20 @@ def test_seasons_and_rhythms_make_goals_a_relative_clause_does_not(text, kind):
 )
 def test_other_ways_of_meaning_to(text, expected):
     assert _found(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I shall have to get used to it.",
+        "I'll just have to wait and see.",
+        "I'll have to take their word for it.",
+        "I'll give it a go.",
+        "I suppose I'll have to learn to live with it.",
+        "I need to get a grip.",
+        "Got to keep going.",
+        "I'll cross that bridge when I come to it.",
+    ],
+)
+def test_ways_of_coping_are_no_tasks(text):
+    assert _found(text) == []
