@@ -42,6 +42,7 @@ from pipelines.highlights.statements import (
     _imperative,
     _next_project,
     _planned,
+    _request,
 )
 from pipelines.highlights.text import _segment, _Unit, extraction_text
 from pipelines.highlights.vocabulary import (
@@ -74,6 +75,7 @@ from pipelines.highlights.vocabulary import (
     _PROJECT_VERBS_WEAK,
     _PRONOUN_SWAPS,
     _QUARTER_RE,
+    _REFUSED,
     _REMINDER_RE,
     _SINGLE_WORD_OK,
     _STARTED_NOUN_RE,
@@ -82,6 +84,7 @@ from pipelines.highlights.vocabulary import (
     _TRAILING_FILLER,
     _TRAILING_JUNK,
     _TRAILING_TIME,
+    _TURN_OF_PHRASE,
     _URGENT_RE,
     _VAGUE_WORDS,
     _WEEKDAYS,
@@ -122,8 +125,8 @@ def extract_highlights(text: str, *, today: date | None = None) -> list[Highligh
             # "She says I should write a letter. I'll do it this weekend.": the date is the letter's.
             found = _date_last_task(found, unit.text, today)
         for highlight, head in results:
-            if at >= 0 and _done_later(highlight, written[cursor:]):
-                continue  # "Sofia says I should enter the 10k. Done, entered it already."
+            if at >= 0 and (_done_later(highlight, written[cursor:]) or _REFUSED.match(written[cursor:])):
+                continue  # "Sofia says I should enter the 10k. Done, entered it already."; "..., but I won't"
             highlight = _due_from_before(_resolve_pronouns(highlight, seen, unit.text), unit, seen, today)
             highlight = _due_from_event(highlight, unit, event, today)
             found.append((highlight, head))
@@ -182,7 +185,9 @@ def _analyse_unit(unit: _Unit, today: date) -> list[tuple[Highlight, str | None]
             candidate = _Candidate("task", clause, 0)
         else:
             candidate = (_due_statement(clause, today) or _next_project(clause) or _planned(clause, today)
-                         or _deadline_on_thing(clause, today) or _debt(clause))
+                         or _deadline_on_thing(clause, today) or _debt(clause) or _request(clause, today))
+            if candidate is not None and not _is_action(candidate):
+                candidate = None
     if candidate is None:
         return []
     built = []
@@ -362,18 +367,9 @@ def _project_candidate(clause: str, m: re.Match[str]) -> list[_Candidate]:
 # Verbs that make no task with only a place or a pronoun after them: "Leave it", "Stay here",
 # "Sleep on the sofa bed", "Try before school".
 _NEEDS_OBJECT = frozenset("leave stay sit stand keep wait come let sleep try go get head".split())
-_PLACE_WORDS = frozenset("here there home away put still quiet calm inside outside in out bed sofa couch school "
+_PLACE_WORDS = frozenset("here there home away put still quiet calm inside outside in out back bed sofa couch school "
                          "work before after early late for hours days ages forever".split())
 
-_TURN_OF_PHRASE = re.compile(
-    r"^(?:(?:just|simply)\s+)?(?:take\s+(?:their|his|her|your|my|our|its)\s+word|get\s+used\s+to|get\s+there|wait\s+and\s+see|"
-    r"take\s+(?:each|every|one)\s+day|take\s+it\s+(?:easy|one\s+day|as\s+it\s+comes|slow)|(?:learn\s+to\s+)?live\s+with\s+(?:it|that|this)|"
-    r"give\s+it\s+a\s+(?:go|try|whirl|shot)|cross\s+that\s+bridge|get\s+(?:my|your|our)\s+head\s+(?:a)?round|"
-    r"keep\s+reminding|make\s+do|get\s+a\s+grip|keep\s+going|carry\s+on|see\s+how\s+it\s+goes|play\s+it\s+by\s+ear|"
-    r"bite\s+the\s+bullet|face\s+the\s+music|get\s+on\s+with\s+it|grin\s+and\s+bear|make\s+the\s+best\s+of|"
-    r"let\s+it\s+go|move\s+on|pull\s+(?:myself|yourself|ourselves)\s+together|put\s+up\s+with)\b",
-    re.IGNORECASE,
-)
 _DEFERRED = re.compile(r"\b(?:another|some\s+other)\s+(?:day|time)\b|\bone\s+of\s+these\s+days\b", re.IGNORECASE)
 _TIME_WORD = re.compile(
     r"today|tonight|tomorrow|now|soon|later|asap|morning|evening|afternoon|week|weekend|"
@@ -384,7 +380,7 @@ _TIME_WORD = re.compile(
 
 def _is_action(candidate: _Candidate) -> bool:
     action = _TRAILING_FILLER.sub("", _TRAILING_JUNK.sub("", _LEADING_FILLER.sub("", _cut(candidate.action).strip())))
-    words = [w.lower() for w in _WORD.findall(action)]
+    words = [w.lower() for w in _WORD.findall(without_due_words(action))]  # "come back in two weeks": no object
     if not words:
         return False
     if candidate.name:

@@ -175,6 +175,26 @@ def _debt(clause: str) -> _Candidate | None:
     return None if m is None else _Candidate("task", f"pay {m['who']} {m['what']}", m.start())
 
 
+# Asked of the writer: "Mum wants me to ring her tomorrow", "I've been asked to give a reading on
+# Friday". A present request stands; a past one ("asked me to") only with a day still to come.
+_REQUEST = re.compile(
+    r"^(?:(?P<who>(?!(?:i|we)\b)(?:the\s+|my\s+)?[\w'-]+(?:\s+[\w'-]+)?)\s+(?:(?P<now>wants|needs|would\s+like|'d\s+like)|"
+    r"(?:has\s+|had\s+)?(?:asked|reminded|told))\s+me|i(?:'ve|\s+have|\s+was|'ve\s+just|\s+have\s+just)\s+(?:been\s+)?"
+    r"(?:asked|told|reminded))\s+to\s+",
+    re.IGNORECASE,
+)
+
+
+def _request(clause: str, today: date) -> _Candidate | None:
+    m = _REQUEST.match(clause.strip())
+    if m is None:
+        return None
+    rest = clause.strip()[m.end() :]
+    if not m.group("now") and resolve_due_date(rest, today) is None:
+        return None
+    return _Candidate("task", rest, 0)
+
+
 def _deadline_on_thing(clause: str, today: date) -> _Candidate | None:
     text = clause.strip()
     if resolve_due_date(text, today) is None or _FIRST_PERSON_OR_PAST.search(text.split(" by ")[0]):

@@ -371,3 +371,16 @@ _PAST_ITEM = re.compile(
     r"^(?:went|called|bought|finished|did|had|was|were|got|paid|sent|made|met|saw|took)\b", re.IGNORECASE
 )
 _WORD = re.compile(r"[a-z0-9$\u00a3\u20ac][\w'$\u00a3\u20ac-]*", re.IGNORECASE)
+
+# What follows a request or a plan and takes it back: "Mum told me to ring the council, but I'm not going to."
+_REFUSED = re.compile(r"^\s*[,;]?\s*(?:but|and|which)\s+(?:i'm|i\s+am)\s+not\s+(?:going\s+to|gonna)\s*(?:[.!;]|$)|"
+                      r"^\s*[,;]?\s*(?:but|which)\s+i\s+(?:won't|will\s+not|shan't)\b", re.IGNORECASE)
+_TURN_OF_PHRASE = re.compile(
+    r"^(?:(?:just|simply)\s+)?(?:take\s+(?:their|his|her|your|my|our|its)\s+word|get\s+used\s+to|get\s+there|wait\s+and\s+see|"
+    r"take\s+(?:each|every|one)\s+day|take\s+it\s+(?:easy|one\s+day|as\s+it\s+comes|slow)|(?:learn\s+to\s+)?live\s+with\s+(?:it|that|this)|"
+    r"give\s+it\s+a\s+(?:go|try|whirl|shot)|cross\s+that\s+bridge|get\s+(?:my|your|our)\s+head\s+(?:a)?round|"
+    r"keep\s+reminding|make\s+do|get\s+a\s+grip|keep\s+going|carry\s+on|see\s+how\s+it\s+goes|play\s+it\s+by\s+ear|"
+    r"bite\s+the\s+bullet|face\s+the\s+music|get\s+on\s+with\s+it|grin\s+and\s+bear|make\s+the\s+best\s+of|"
+    r"let\s+it\s+go|move\s+on|pull\s+(?:myself|yourself|ourselves)\s+together|put\s+up\s+with)\b",
+    re.IGNORECASE,
+)

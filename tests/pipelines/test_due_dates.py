@@ -435,3 +435,19 @@ def test_other_ways_of_meaning_to(text, expected):
 )
 def test_ways_of_coping_are_no_tasks(text):
     assert _found(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Mum wants me to ring her tomorrow.", [("task", "Ring Mum", "2025-12-25")]),
+        ("My boss asked me to prepare the slides for Monday.", [("task", "Prepare the slides", "2025-12-29")]),
+        ("I've been asked to give a reading at the funeral on Friday.",
+         [("task", "Give a reading at the funeral", "2025-12-26")]),
+        ("Jo reminded me to send the photos.", []),  # a past request without a day: maybe done already
+        ("Mum told me to ring the council tomorrow, but I'm not going to.", []),  # taken back
+        ("The doctor wants me to come back in two weeks.", []),  # no object: an appointment, not an errand
+    ],
+)
+def test_what_is_asked_of_the_writer(text, expected):
+    assert _found(text) == expected
