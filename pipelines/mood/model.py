@@ -116,6 +116,11 @@ class MoodModel(BaseEstimator):
       words (`contrast_mask`), the keyword rule's share instead of `keyword_blend` (None: no
       change). A sentence embedding mixes both clauses; the keyword rule knows which came after
       "but" (and weighs it 1.25 times), so it gets the larger say there.
+    - `heavy_share`: a heavy entry is never shown as Neutral or Happy, told with feeling words or
+      not: when the choice is neutral or happy but sad, angry and anxious together hold at least
+      this share of the final scores, the strongest of them is shown (None: off). Heavy days are
+      often told plainly ("sat in the car a long time"), which no keyword catches; the classifier's
+      heavy shares do. Applied last, so it also overrides `heavy_min_confidence`.
     """
 
     def __init__(
@@ -129,6 +134,7 @@ class MoodModel(BaseEstimator):
         min_confidence: float | None = None,
         heavy_min_confidence: float | None = None,
         contrast_blend: float | None = None,
+        heavy_share: float | None = None,
     ) -> None:
         self.embedder = embedder
         self.keyword_features = keyword_features
@@ -139,6 +145,7 @@ class MoodModel(BaseEstimator):
         self.min_confidence = min_confidence
         self.heavy_min_confidence = heavy_min_confidence
         self.contrast_blend = contrast_blend
+        self.heavy_share = heavy_share
 
     # the steps, with their pass-through defaults
     def _embedder(self) -> Any:
@@ -275,6 +282,10 @@ class MoodModel(BaseEstimator):
                 strongest = max(_HEAVY_MOODS, key=lambda mood: heavy[mood])
                 if heavy[strongest] >= self.heavy_floor and sum(heavy.values()) > light:
                     best = strongest
+            if self.heavy_share is not None and best in ("neutral", "happy"):
+                columns = [MOODS.index(mood) for mood in _UNSUPPORTED_HEAVY]
+                if row[columns].sum() >= self.heavy_share:
+                    best = _UNSUPPORTED_HEAVY[int(np.argmax(row[columns]))]
             named = dict(zip(MOODS, row.tolist(), strict=True))
             predictions.append(_prediction(best, named, "keywords" if by_keywords else "model"))
         return predictions
@@ -316,6 +327,7 @@ class MoodModel(BaseEstimator):
             "min_confidence": self.min_confidence,
             "heavy_min_confidence": self.heavy_min_confidence,
             "contrast_blend": self.contrast_blend,
+            "heavy_share": self.heavy_share,
             "embedding_model": MODEL_NAME,
             "embedding_dim": EMBEDDING_DIM,
             "metadata": metadata or {},
@@ -351,6 +363,7 @@ class MoodModel(BaseEstimator):
             min_confidence=settings.get("min_confidence"),
             heavy_min_confidence=settings.get("heavy_min_confidence"),
             contrast_blend=settings.get("contrast_blend"),
+            heavy_share=settings.get("heavy_share"),
         )
         model.classifier_ = classifier
         model.metadata_ = settings["metadata"]

@@ -78,6 +78,9 @@ _LEXICON_SOURCE: dict[Mood, str] = {
         weight_off weight_off_my_shoulders what_a_relief such_a_relief best_day best_saturday
         good_day lovely_day great_day perfect_day good_night feel_lighter feeling_lighter felt_lighter
         can_breathe proud_of proud_dad proud_mum cheered clapped laughed_until little_things
+        giggled giggling giggle grin grinned grinning_like glorious marvellous delight delightful
+        jubilant over_the_moon on_top_of_the_world made_my_day good_news great_news best_news hurrah
+        at_peace overjoyed_to
     """,
     "sad": """
         sad sadder saddest sadly sadness unhappy depressed depressing depression miserable misery
@@ -95,6 +98,10 @@ _LEXICON_SOURCE: dict[Mood, str] = {
         felt_lonely feel_lonely sat_in_the_car put_down drifted grief_is
         feel_guilty felt_guilty so_unfair hate_goodbyes quiet_kitchen feels_empty house_feels_empty
         not_a_good_evening bad_evening wrecks_me
+        weep wept weeping mourn mourned sorrow sorrowful bereft numb despair desolate forlorn
+        downhearted dejected heartsick homesick tearful melancholy lump_in_my_throat no_point
+        what's_the_point feel_empty felt_empty stare_at_the_wall stared_at_the_wall can't_bear:0.5
+        couldn't_bear:0.5 nobody_left on_my_own:0.5 end_of_an_era:0.5
     """,
     "angry": """
         angry angrier anger angered mad:0.75 furious fuming livid rage raging enraged outraged
@@ -107,6 +114,10 @@ _LEXICON_SOURCE: dict[Mood, str] = {
         seething cross:0.75 how_dare how_dare_they how_dare_she unbelievable:0.75 audacity
         blamed:0.5 so_done sick_of_it sick_of_people shaking_with_anger could_spit told_off
         took_credit fumed rude:0.5 mindless:0.5 blocked:0.5 refusing:0.5
+        disgrace disgraceful outrageous appalling appalled scandalous insulting insult irate
+        incensed indignant vexed fury resentment resented blood_boil makes_my_blood_boil had_enough
+        had_it_with had_a_gutful sick_to_death could_scream want_to_scream unforgivable shame_on_them
+        the_nerve the_cheek treated_like nobody_listens no_one_listens grumpy:0.75
     """,
     "anxious": """
         anxious anxiously anxiety nervous nervously nerves worried worry worrying worries
@@ -122,6 +133,9 @@ _LEXICON_SOURCE: dict[Mood, str] = {
         can't_concentrate catastrophise catastrophising fluttery butterflies
         nervy petrified lying_awake awake_since going_over worried_sick sick_with_nerves
         refreshing:0.5 checking:0.5 scared_of keep_imagining
+        fret fretting fretful frightening frightens can't_settle couldn't_settle tenterhooks jitters
+        keep_waking sick_with_worry can't_shake heart_sinks heart_sank in_my_stomach hopes_up:0.5
+        uncertain:0.75 uncertainty:0.75 daunting pacing please_let:0.75 foreboding trepidation terror
     """,
     "loving": """
         love loved loves loving adore adored adores cherish cherished affection affectionate
@@ -133,6 +147,9 @@ _LEXICON_SOURCE: dict[Mood, str] = {
         my_boy my_boys my_girl my_family my_little_family my_whole_heart love_them love_him
         love_her love_you love_that_kid dear:0.5 grateful_for:0.5 so_grateful_for adore_her
         little_shadow fell_asleep_on_my held_my_arm treasure warm:0.5 welcome:0.5
+        besotted smitten doting lucky_to_have thankful_for:0.5 precious:0.75 bless_her bless_him
+        melted_my_heart heart_melts light_of_my_life means_the_world mean_the_world
+        wouldn't_be_without hand_in_hand sweetest:0.75
     """,
     "tired": """
         tired exhausted exhausting exhaustion drained draining sleepy fatigue fatigued weary
@@ -149,6 +166,8 @@ _LEXICON_SOURCE: dict[Mood, str] = {
         can't_think too_tired so_tired beyond_tired worn_down heavy_legs legs_are_done
         brain_is_mush mush nothing_left_in_the_tank sore:0.5 aches:0.5 ache:0.5
         aching:0.5 hours_of_sleep up_at up_since
+        depleted flagging weariness wearily sluggish jet_lag jetlagged dead_tired nodded_off
+        nodding_off out_like_a_light legs_like_lead
     """,
 }
 # Negated, these say the opposite weakly: "not happy at all" leans sad. Others ("not tired",
@@ -198,6 +217,17 @@ INTENSIFIED = 1.5
 SOFTENED = 0.5
 _MAX_MULTIPLIER = 2.25
 _CONTRAST_BOOST = 1.25  # after "but", the writer's point: "tired but happy" is happy
+# Who feels it: a state word whose nearest pronoun before it, in its clause, is someone else's
+# ("They looked happy", "She cried", "he fell asleep on the sofa") tells of another person's state,
+# and says less about the writer's: it weighs OTHERS_FEELING. "She made me cry" is the writer's.
+_STATE_MOODS = {"happy", "sad", "tired"}
+_OTHER_SUBJECTS = {"he", "she", "they", "he's", "she's", "they're", "he'd", "she'd", "they'd", "both"}
+_OWN_SUBJECTS = {
+    "i", "me", "my", "myself", "we", "us", "our", "i'm", "i've", "i'd", "i'll", "we're", "we've",
+    "we'd", "you",
+}  # fmt: skip
+_SUBJECT_WINDOW = 6
+OTHERS_FEELING = 0.5
 
 _TOKEN_RE = re.compile(
     r"<3|[:;=]'?-?[()dDpP]|[A-Za-z0-9]+(?:'[A-Za-z]+)*|[.!?;:,]+|[^\sA-Za-z0-9\ufe0f\u200d]"
@@ -313,6 +343,18 @@ def _multiplier(tokens: list[_Token], start: int, end: int) -> float:
     return min(multiplier, _MAX_MULTIPLIER)
 
 
+def _felt_by_another(tokens: list[_Token], start: int) -> bool:
+    """Whether the nearest pronoun before tokens[start], within its clause, is someone else's."""
+    clause = _clause_start(tokens, start)
+    for at in range(start - 1, max(clause, start - _SUBJECT_WINDOW) - 1, -1):
+        word = tokens[at].word
+        if word in _OWN_SUBJECTS:
+            return False
+        if word in _OTHER_SUBJECTS:
+            return True
+    return False
+
+
 def keyword_scores(text: str) -> dict[Mood, float]:
     """The keyword evidence for each of the six keyword moods (0 when a mood has none).
 
@@ -349,6 +391,8 @@ def _keyword_analysis(text: str) -> tuple[dict[Mood, float], dict[Mood, float]]:
             multiplier = _multiplier(tokens, index, end)
             if negation == "intensified":
                 multiplier = min(multiplier * INTENSIFIED, _MAX_MULTIPLIER)
+            if entry.mood in _STATE_MOODS and _felt_by_another(tokens, index):
+                multiplier *= OTHERS_FEELING
             scores[entry.mood] += entry.weight * multiplier
         index = end
     if is_sarcastic(text or ""):
