@@ -3,6 +3,7 @@ before then.", "I'll do it this weekend", a task said right after a dated event.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from datetime import date
 
@@ -15,7 +16,24 @@ from pipelines.highlights.text import _Unit
 _THEN = re.compile(r"\b(?:before|by|until)\s+then\b", re.IGNORECASE)
 _NOT_IN_A_NAME = r"(?!(?:without|with|for|on|at|by|in|to|from|of|about|and|or|but|is|was|are|were)\b)"
 _THING = re.compile(rf"\b(?:the|my|our)\s+((?:{_NOT_IN_A_NAME}[a-z]+\s+){{0,2}}?{_NOT_IN_A_NAME}[a-z]+)"
-                    r"(?=\s*(?:[.,;!]|$|\s+(?:and|is|was|for|on|at|by)\b))", re.IGNORECASE)
+                    r"(?=\s*(?:[.,;!]|$)|\s+(?:and|is|was|are|were|has|had|for|on|at|by|needs?|keeps?|won't|isn't|"
+                    r"wasn't|expires?|broke|died|[a-z]+ed|making|playing)\b|'s\b)", re.IGNORECASE)
+# "The library book is overdue. I'll return it tomorrow.": "it" after an errand's verb is the last
+# thing named, read before the clause is analysed (so "return it" has an object). "do/sort/finish it"
+# date the task before them instead ("I'll do it this weekend").
+_VERB_IT = re.compile(r"\b(?P<verb>[a-z]+)\s+it\b(?!')", re.IGNORECASE)
+
+
+def _name_it(unit: _Unit, before: str, verbs: frozenset[str]) -> _Unit:
+    m = _VERB_IT.search(unit.text)
+    if m is None or m.group("verb").lower() not in verbs or m.group("verb").lower() in ("do", "sort", "finish", "try",
+                                                                                        "tackle", "start"):
+        return unit
+    things = _THING.findall(before)
+    if not things:
+        return unit
+    text = f"{unit.text[: m.start()]}{m.group('verb')} the {things[-1].strip()}{unit.text[m.end():]}"
+    return dataclasses.replace(unit, text=text)
 
 
 _PLURAL_THING = re.compile(

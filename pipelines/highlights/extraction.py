@@ -18,6 +18,7 @@ from pipelines.highlights.due import (
     _due_from_before,
     _due_from_event,
     _is_event,
+    _name_it,
 )
 from pipelines.highlights.duplicates import _KEY_TIME
 from pipelines.highlights.people import _resolve_pronouns
@@ -120,7 +121,7 @@ def extract_highlights(text: str, *, today: date | None = None) -> list[Highligh
         at = written.find(unit.text, cursor)
         if at >= 0:
             seen, cursor = written[:at], at + len(unit.text)
-        results = _analyse_unit(unit, today)
+        results = _analyse_unit(_name_it(unit, seen, _ACTION_VERBS | _IMPERATIVE_EXTRA), today)
         if not results and not unit.question and _DO_IT.search(unit.text):
             # "She says I should write a letter. I'll do it this weekend.": the date is the letter's.
             found = _date_last_task(found, unit.text, today)

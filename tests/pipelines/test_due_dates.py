@@ -451,3 +451,17 @@ def test_ways_of_coping_are_no_tasks(text):
 )
 def test_what_is_asked_of_the_writer(text, expected):
     assert _found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("The library book is overdue. I'll return it tomorrow.", [("task", "Return the library book", "2025-12-25")]),
+        ("The car's making a funny noise again. I'll take it to the garage on Monday.",
+         [("task", "Take the car to the garage", "2025-12-29")]),
+        ("The washing machine broke. We need to replace it.", [("task", "Replace the washing machine", None)]),
+        ("The fence blew down in the storm. Tom says he'll fix it at the weekend.", []),
+    ],
+)
+def test_it_after_an_errand_is_the_last_thing_named(text, expected):
+    assert _found(text) == expected
