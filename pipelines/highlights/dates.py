@@ -104,6 +104,15 @@ _NOT_DUE = re.compile(rf"\b(?:last|since|every|each|that|past)\s+(?:other\s+|sec
                       # "about Friday's arrangements": the day names a thing, not when the task is due
                       rf"\b(?:on\s+|by\s+|for\s+)?{_ANY_WEEKDAY}'s\b|"
                       rf"\b(?!weds\b|thurs\b|tues\b){_ANY_WEEKDAY}s\b|\b(?:over|after|since|during|last|this\s+past)\s+{_HOLIDAY}", _I)
+# A day an event happened on: "she rang on Monday", "the money Dad lent me on Saturday", "sent on the 3rd".
+_PAST_VERB = (r"(?:[a-z]{2,}ed|rang|gave|lent|sent|came|went|was|were|had|did|said|told|saw|met|left|got|made|took|"
+              r"brought|bought|paid|wrote|spoke|ran|sat|slept|felt|found|lost|won|broke|fell|drove|flew|began|forgot|"
+              r"heard|kept|meant|put|read|sold|thought|woke|wore|happened)")
+_HAPPENED_ON = re.compile(rf"\b(?<!\bneed\s){_PAST_VERB}\s+(?:(?:me|us|him|her|them|it|you)\s+)?(?:on\s+|last\s+)?"
+                          rf"(?:{_ANY_WEEKDAY}\b|the\s+\d{{1,2}}(?:st|nd|rd|th)\b|{_MONTH.replace('?P<month>', '?:')}"
+                          r"\s+\d{1,2}(?:st|nd|rd|th)?\b|\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?[a-z]+\b)", _I)
+# ... unless it is something to have done: "get the form signed on Friday".
+_CAUSATIVE = re.compile(r"\b(?:get|getting|have|having)\s+(?:[\w']+\s+){1,4}$", _I)
 # "I sat with her", "out in the sun", "the Thursday climbing club": the word, not a day (a day is
 # written "Sat"/"Sun" or after on/by/before..., and "the Thursday club" is a regular thing).
 _NOT_A_DAY = re.compile(
@@ -219,6 +228,8 @@ _RESOLVERS: dict[str, Callable[[re.Match[str], date], date | None]] = {
 
 def _masked(text: str) -> str:
     masked = _NOT_DUE.sub(lambda m: " " * len(m.group(0)), text)
+    masked = _HAPPENED_ON.sub(lambda m: m.group(0) if _CAUSATIVE.search(masked[max(0, m.start() - 30) : m.start()])
+                              else " " * len(m.group(0)), masked)
     return _NOT_A_DAY.sub(lambda m: " " * len(m.group(0)), masked)
 
 

@@ -465,3 +465,17 @@ def test_what_is_asked_of_the_writer(text, expected):
 )
 def test_it_after_an_errand_is_the_last_thing_named(text, expected):
     assert _found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "due"),
+    [
+        ("I need to call Sue back, she rang on Monday.", None),  # the day she rang, not the day to call
+        ("Need to thank Jo for the lift she gave me on Friday.", None),
+        ("Need to chase the parcel that was sent on Monday.", None),
+        ("Need to get the form signed on Friday.", "2025-12-26"),  # something to have done: still a deadline
+    ],
+)
+def test_the_day_something_happened_is_no_due_date(text, due):
+    [(_, _, found)] = _found(text)
+    assert found == due
