@@ -152,7 +152,8 @@ async def keyset_page(service: Any, user_id: uuid.UUID, order: Order, *, limit: 
     if columns is not None and before is None:  # the first page, the one every poll asks for
         order = [(_table_column(c), descending) for c, descending in order]
         query = _first_page(service.model, tuple(columns), tuple(order), limit is not None)
-        result = await session.execute(query, {"user_id": user_id, "limit": (limit or 0) + 1})
+        bound = {"user_id": user_id} if limit is None else {"user_id": user_id, "limit": limit + 1}
+        result = await session.execute(query, bound)
     else:
         if columns is None:
             query = sa.select(service.model).where(service.of_user(user_id))
