@@ -6,9 +6,11 @@ loading everything. The cursor is opaque to clients: the last row's sort key, ba
 a keyset, not an offset, so a page is one index range scan however deep it is, and rows written
 meanwhile never shift a page.
 
-A list GET is also conditional: a weak ETag over the encoded body (encoded once, by msgspec) and
-`Cache-Control: private, no-cache`, so a browser revalidates a poll with If-None-Match and an
-unchanged list answers 304 with no body.
+A list GET is also conditional: a weak ETag and `Cache-Control: private, no-cache`, so a browser
+revalidates a poll with If-None-Match and an unchanged list answers 304 with no body. The lists the
+screens poll (the entry list's first page, the whole task list) tag what they were built from, the
+row versions (`version_tag`), so a poll is checked with one small statement before anything is read;
+other pages tag their encoded body (encoded once, by msgspec).
 """
 
 from __future__ import annotations
@@ -59,6 +61,7 @@ class Page(Generic[T]):
     rows: Sequence[T]
     total: int
     next: str | None  # the cursor of the next page, None on the last one
+    fetched: Sequence[T] = ()  # every row read for it: `rows` and the one after them, if any
 
     @property
     def headers(self) -> dict[str, str]:
@@ -127,12 +130,18 @@ def _after(order: Order, values: Sequence[Any]) -> sa.ColumnElement[bool]:
     return sa.or_(*alternatives)
 
 
+# A row's version: PostgreSQL gives every row version the id of the transaction that wrote it, so a
+# row's `xmin` changes with every update, and an inserted row has one no listed row had.
+ROW_VERSION = "xmin::text"
+
+
 @functools.cache
 def _first_page(model: Any, columns: tuple[str, ...], order: tuple[tuple[Any, bool], ...], limited: bool) -> Any:
     """The first page's statement, built once (binds `user_id` and `limit`): building a statement
-    costs more Python than running a cached one."""
+    costs more Python than running a cached one. Each row also has its `version` (ROW_VERSION)."""
     table = model.__table__.c
-    query = (sa.select(*(table[name] for name in columns)).where(table.user_id == sa.bindparam("user_id"))
+    shown = [*(table[name] for name in columns), sa.literal_column(ROW_VERSION).label("version")]
+    query = (sa.select(*shown).where(table.user_id == sa.bindparam("user_id"))
              .order_by(*(c.desc() if descending else c.asc() for c, descending in order)))
     return query.limit(sa.bindparam("limit", type_=sa.Integer())) if limited else query
 
@@ -167,7 +176,7 @@ async def keyset_page(service: Any, user_id: uuid.UUID, order: Order, *, limit: 
         if limit is not None:
             query = query.limit(limit + 1)
         result = await (session.scalars(query) if columns is None else session.execute(query))
-    rows = list(result.all())
+    fetched = rows = list(result.all())
     more = limit is not None and len(rows) > limit
     rows = rows[:limit] if limit is not None else rows
     following = encode_cursor([getattr(rows[-1], c.key) for c, _ in order]) if more else None
@@ -175,11 +184,43 @@ async def keyset_page(service: Any, user_id: uuid.UUID, order: Order, *, limit: 
         total = len(rows)  # the whole list is here
     else:
         total = await service.count_mine(user_id)
-    return Page(rows=rows, total=total, next=following)
+    return Page(rows=rows, total=total, next=following, fetched=fetched)
 
 
 def weak_etag(body: bytes) -> str:
     return 'W/"' + hashlib.blake2b(body, digest_size=16).hexdigest() + '"'
+
+
+def version_tag(*parts: Any) -> str:
+    """A weak ETag over what an answer was built from rather than over its body: each part a value
+    or a set of row versions ("id:xmin", order-free). Equal inputs are the same row versions of the
+    same rows, so the same answer; any write to a listed row, any row added to or taken from the
+    list, changes them. A poll can then be answered from the versions alone (one small statement)."""
+    digest = hashlib.blake2b(digest_size=16)
+    for part in parts:
+        items = sorted(part) if isinstance(part, (set, frozenset, list, tuple)) else [str(part)]
+        digest.update(",".join(items).encode())
+        digest.update(b"|")
+    return 'W/"v' + digest.hexdigest() + '"'
+
+
+def versions_of(rows: Sequence[Any]) -> set[str]:
+    """The "id:version" of rows read with their `version` (ROW_VERSION)."""
+    return {f"{row.id}:{row.version}" for row in rows}
+
+
+def requested_tag(request: Request) -> bool:
+    """Whether the request carries an If-None-Match to check."""
+    return bool(request.headers.get("if-none-match"))
+
+
+def not_modified_if_current(request: Request, tag: str, headers: dict[str, str] | None = None
+                            ) -> Response[Any] | None:
+    """The 304 for a request whose If-None-Match is `tag`; None otherwise."""
+    if not _matches(request, tag):
+        return None
+    return Response(content=b"", status_code=304,
+                    headers={**(headers or {}), "ETag": tag, "Cache-Control": "private, no-cache"})
 
 
 def _matches(request: Request, tag: str) -> bool:
@@ -191,10 +232,12 @@ def _matches(request: Request, tag: str) -> bool:
                for candidate in given.split(","))
 
 
-def conditional(request: Request, data: Any, headers: dict[str, str] | None = None) -> Response[Any]:
-    """`data` as JSON with a weak ETag; 304 with no body when the request's If-None-Match has it."""
+def conditional(request: Request, data: Any, headers: dict[str, str] | None = None, *,
+                tag: str | None = None) -> Response[Any]:
+    """`data` as JSON with a weak ETag (`tag`, or one over the encoded body); 304 with no body when
+    the request's If-None-Match has it."""
     body = msgspec.json.encode(data)
-    tag = weak_etag(body)
+    tag = tag or weak_etag(body)
     out = {**(headers or {}), "ETag": tag, "Cache-Control": "private, no-cache"}
     if _matches(request, tag):
         return Response(content=b"", status_code=304, headers=out)

@@ -15,9 +15,18 @@ from api.errors import documented_errors
 from api.journal import rules
 from api.journal.details import entry_details
 from api.journal.schemas import DeletedOut, EntryCreate, EntryOut, EntryUpdate
-from api.journal.services import EntryService
+from api.journal.services import EntryService, first_page_tag
 from api.logging import get_logger
-from api.paging import NOT_MODIFIED, PAGE_HEADERS, conditional, keyset_page
+from api.paging import (
+    NOT_MODIFIED,
+    PAGE_HEADERS,
+    TOTAL_HEADER,
+    conditional,
+    keyset_page,
+    not_modified_if_current,
+    requested_tag,
+    versions_of,
+)
 from api.services import provide
 from models import JournalEntry
 
@@ -72,9 +81,23 @@ class JournalController(Controller):
         before: str | None = Parameter(default=None, min_length=1, max_length=300,
                                        description="X-Next-Cursor of the previous page: the entries after it."),
     ) -> Response[list[EntryOut]]:
-        page = await keyset_page(entries, request.user.id, EntryService.ORDER, limit=limit, before=before,
+        user_id = request.user.id
+        if before is None and requested_tag(request):
+            # A poll: answered from the first page's row versions alone when nothing changed.
+            total, tag = await entries.first_page_tag(user_id, limit)
+            unchanged = not_modified_if_current(request, tag, {TOTAL_HEADER: str(total)})
+            if unchanged is not None:
+                return unchanged
+        page = await keyset_page(entries, user_id, EntryService.ORDER, limit=limit, before=before,
                                  columns=EntryService.LISTED)
-        return conditional(request, await _out(entries, request.user.id, page.rows), page.headers)
+        shown = page.rows
+        details = await entry_details(entries.repository.session, user_id, shown)
+        body = [EntryOut.of(entry, **details.of(entry.id)) for entry in shown]
+        # The first page's ETag is over the versions of the rows it was built from, so the next poll
+        # can check it without reading them; a later page's is over its body.
+        tag = (first_page_tag(limit, page.total, versions_of(page.fetched), details.insight_versions,
+                              details.attached_versions) if before is None else None)
+        return conditional(request, body, page.headers, tag=tag)
 
     @post(operation_id="createEntry", status_code=201)
     async def create_entry(self, request: Request, entries: EntryService, data: EntryCreate) -> EntryOut:

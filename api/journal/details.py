@@ -14,6 +14,7 @@ import sqlalchemy as sa
 from sqlalchemy.dialects.postgresql import ARRAY
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from api.paging import ROW_VERSION
 from models import Goal, Insight, Photo, Project, Task
 
 
@@ -22,6 +23,9 @@ class EntryDetails:
     insights: dict[uuid.UUID, list[Any]] = field(default_factory=dict)
     highlights: dict[uuid.UUID, list[Any]] = field(default_factory=dict)
     photos: dict[uuid.UUID, list[Any]] = field(default_factory=dict)
+    # The row versions they were read from ("id:xmin" of the insights, "kind:id:xmin" of the rest).
+    insight_versions: set[str] = field(default_factory=set)
+    attached_versions: set[str] = field(default_factory=set)
 
     def of(self, entry_id: uuid.UUID) -> dict[str, list[Any]]:
         return {"insights": self.insights.get(entry_id, []), "highlights": self.highlights.get(entry_id, []),
@@ -31,7 +35,8 @@ class EntryDetails:
 _INSIGHT = Insight.__table__.c
 _INSIGHT_COLUMNS = [_INSIGHT[name] for name in (
     "id", "text", "type", "entry_id", "pattern_id", "time_estimate", "related_tasks", "is_ai_generated",
-    "short_title", "layers", "origin", "source_entry_ids", "created_at")]
+    "short_title", "layers", "origin", "source_entry_ids", "created_at")] + [
+    sa.literal_column(ROW_VERSION).label("version")]
 # What an entry shows besides its insights, in one UNION ALL: each row is a task, a project, a goal
 # (its highlights, in that order) or a photo, oldest first within each kind.
 TASK, PROJECT, GOAL, PHOTO = 0, 1, 2, 3
@@ -51,7 +56,7 @@ def _attached() -> sa.Select:
         return sa.select(sa.literal(kind, number).label("kind"), c.entry_id, c.id, c.created_at,
                          text_column.label("text"), timeframe.label("timeframe"), priority.label("priority"),
                          project_ref.label("project_ref"), parent_id.label("parent_id"), caption.label("caption"),
-                         width.label("width"), height.label("height")
+                         width.label("width"), height.label("height"), sa.literal_column(ROW_VERSION).label("version")
                          ).where(c.user_id == user_id, c.entry_id == sa.any_(ids))
 
     union = sa.union_all(
@@ -94,6 +99,7 @@ async def entry_details(session: AsyncSession, user_id: uuid.UUID, entries: Sequ
                                                     "id_texts": [str(i) for i in chunk]})
         in_chunk = set(chunk)
         for row in insights:
+            details.insight_versions.add(f"{row.id}:{row.version}")
             shown = None
             sources = {str(row.entry_id)} if row.entry_id else set()
             sources.update(row.source_entry_ids or ())
@@ -106,6 +112,7 @@ async def entry_details(session: AsyncSession, user_id: uuid.UUID, entries: Sequ
                     shown = shown or InsightOut.of(row)
                     details.insights.setdefault(key, []).append(shown)
         for row in await session.execute(ATTACHED, {"user_id": user_id, "ids": chunk}):
+            details.attached_versions.add(f"{row.kind}:{row.id}:{row.version}")
             if row.kind == PHOTO:
                 details.photos.setdefault(row.entry_id, []).append(PhotoOut.of(row))
                 continue
@@ -120,3 +127,29 @@ async def entry_details(session: AsyncSession, user_id: uuid.UUID, entries: Sequ
                                            metadata=HighlightMeta(timeframe=row.timeframe))
             details.highlights.setdefault(row.entry_id, []).append(highlight)
     return details
+
+
+# The versions of everything the entry list's first page is built from, in one statement: the total,
+# the page's entries (`fetch` = limit + 1, as the page reads them), and the insights, highlights and
+# photos of the `limit` entries it shows. The same strings as the full read collects.
+FIRST_PAGE_VERSIONS = sa.text("""
+WITH page AS (
+    SELECT id, entry_date, created_at, xmin::text AS version FROM journal_entries
+    WHERE user_id = :user_id ORDER BY entry_date DESC, created_at DESC, id DESC LIMIT :fetch),
+shown AS (SELECT id FROM page ORDER BY entry_date DESC, created_at DESC, id DESC LIMIT :limit)
+SELECT
+    (SELECT count(*) FROM journal_entries WHERE user_id = :user_id) AS total,
+    ARRAY(SELECT id::text || ':' || version FROM page) AS entries,
+    ARRAY(SELECT id::text || ':' || xmin::text FROM insights WHERE user_id = :user_id
+          AND (entry_id IN (SELECT id FROM shown) OR source_entry_ids ?| ARRAY(SELECT id::text FROM shown))
+    ) AS insights,
+    ARRAY(SELECT '0:' || id::text || ':' || xmin::text FROM tasks
+              WHERE user_id = :user_id AND entry_id IN (SELECT id FROM shown)
+          UNION ALL SELECT '1:' || id::text || ':' || xmin::text FROM projects
+              WHERE user_id = :user_id AND entry_id IN (SELECT id FROM shown)
+          UNION ALL SELECT '2:' || id::text || ':' || xmin::text FROM goals
+              WHERE user_id = :user_id AND entry_id IN (SELECT id FROM shown)
+          UNION ALL SELECT '3:' || id::text || ':' || xmin::text FROM photos
+              WHERE user_id = :user_id AND entry_id IN (SELECT id FROM shown)
+    ) AS attached
+""")

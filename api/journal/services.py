@@ -15,6 +15,7 @@ from litestar.exceptions import PermissionDeniedException
 
 from api.errors import FieldError
 from api.journal import rules
+from api.paging import version_tag
 from api.services import OwnedService, repository_for
 from models import JournalEntry, Photo
 
@@ -46,6 +47,12 @@ class ImportOutcome:
         return [entry for entry in self.created if entry.analysis_state == "pending"]
 
 
+def first_page_tag(limit: int, total: int, entries: set[str], insights: set[str], attached: set[str]) -> str:
+    """The entry list's first page's ETag: its size, the total, and the versions of its entries (as
+    the page read them: one more than it shows) and of their insights, highlights and photos."""
+    return version_tag(f"limit:{limit}", f"total:{total}", entries, insights, attached)
+
+
 class EntryService(OwnedService[JournalEntry]):
     repository_type = repository_for(JournalEntry)
     not_found = rules.MSG_NOT_FOUND
@@ -57,6 +64,14 @@ class EntryService(OwnedService[JournalEntry]):
     LISTED = ("id", "content", "entry_date", "entry_time", "location", "mood", "summary", "related_goals",
               "related_projects", "timestamp", "created_at", "updated_at", "analysis_state", "analysis_error",
               "analysis_provider")
+
+    async def first_page_tag(self, user_id: uuid.UUID, limit: int) -> tuple[int, str]:
+        """The entry list's total and its first page's ETag, from the row versions alone."""
+        from api.journal.details import FIRST_PAGE_VERSIONS
+
+        row = (await self.repository.session.execute(
+            FIRST_PAGE_VERSIONS, {"user_id": user_id, "fetch": limit + 1, "limit": limit})).one()
+        return row.total, first_page_tag(limit, row.total, set(row.entries), set(row.insights), set(row.attached))
 
     async def newest_first(self, user_id: uuid.UUID) -> Sequence[JournalEntry]:
         return await self.mine(user_id, order_by=[column.desc() for column, _ in self.ORDER])

@@ -15,7 +15,16 @@ from litestar.params import Parameter
 
 from api.errors import FieldError, documented_errors, error_responses
 from api.journal.services import EntryService
-from api.paging import NOT_MODIFIED, PAGE_HEADERS, conditional, keyset_page
+from api.paging import (
+    NOT_MODIFIED,
+    PAGE_HEADERS,
+    TOTAL_HEADER,
+    conditional,
+    keyset_page,
+    not_modified_if_current,
+    requested_tag,
+    versions_of,
+)
 from api.services import provide
 from api.tasks import rules
 from api.tasks.schemas import (
@@ -28,7 +37,7 @@ from api.tasks.schemas import (
     TaskDeletedOut,
     TaskOut,
 )
-from api.tasks.services import FocusService, GoalService, ProjectService, TaskService
+from api.tasks.services import FocusService, GoalService, ProjectService, TaskService, whole_list_tag
 from api.validation import required_text
 from models import Goal, Project, Task
 from models.constants import UNLOCK_GOALS, UNLOCK_PROJECTS, UNLOCK_TASKS
@@ -51,9 +60,17 @@ class TasksController(Controller):
         before: str | None = Parameter(default=None, min_length=1, max_length=300,
                                        description="X-Next-Cursor of the previous page: the tasks after it."),
     ) -> Response[list[TaskOut]]:
-        page = await keyset_page(tasks, request.user.id, TaskService.ORDER, limit=limit, before=before,
+        user_id = request.user.id
+        whole = limit is None and before is None  # the screens' read: its ETag is over the row versions
+        if whole and requested_tag(request):
+            total, tag = await tasks.whole_list_tag(user_id)
+            unchanged = not_modified_if_current(request, tag, {TOTAL_HEADER: str(total)})
+            if unchanged is not None:
+                return unchanged
+        page = await keyset_page(tasks, user_id, TaskService.ORDER, limit=limit, before=before,
                                  columns=TaskService.LISTED)
-        return conditional(request, [TaskOut.of(t) for t in page.rows], page.headers)
+        tag = whole_list_tag(page.total, versions_of(page.fetched)) if whole else None
+        return conditional(request, [TaskOut.of(t) for t in page.rows], page.headers, tag=tag)
 
     @post(operation_id="createTask", status_code=201, responses=error_responses(404, 409),
           description="A selected task (isSelected) joins Weekly Focus (timeframe week) or is a quick task "

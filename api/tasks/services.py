@@ -9,10 +9,20 @@ from typing import Any
 import sqlalchemy as sa
 
 from api.errors import Conflict
+from api.paging import version_tag
 from api.services import OwnedService, repository_for
 from api.tasks import rules
 from models import Goal, JournalEntry, Project, Task
 from models.constants import UNLOCK_GOALS, UNLOCK_PROJECTS
+
+# The versions of every task of the user (what the whole task list is built from), in one statement.
+ALL_TASK_VERSIONS = sa.text("SELECT (SELECT count(*) FROM tasks WHERE user_id = :user_id) AS total, "
+                            "ARRAY(SELECT id::text || ':' || xmin::text FROM tasks WHERE user_id = :user_id) AS tasks")
+
+
+def whole_list_tag(total: int, versions: set[str]) -> str:
+    """The whole task list's ETag: the total and every task's version."""
+    return version_tag("tasks", f"total:{total}", versions)
 
 
 class TaskService(OwnedService[Task]):
@@ -26,6 +36,11 @@ class TaskService(OwnedService[Task]):
     LISTED = ("id", "user_id", "text", "completed", "timeframe", "priority", "type", "estimated_time", "entry_id",
               "project_ref", "is_selected", "liked", "is_ai_generated", "ai_generation_prompt", "relevance",
               "created_at", "updated_at", "completed_at", "due_date")
+
+    async def whole_list_tag(self, user_id: uuid.UUID) -> tuple[int, str]:
+        """The task list's total and the ETag of the whole list, from the row versions alone."""
+        row = (await self.repository.session.execute(ALL_TASK_VERSIONS, {"user_id": user_id})).one()
+        return row.total, whole_list_tag(row.total, set(row.tasks))
 
     async def listed(self, user_id: uuid.UUID) -> Sequence[Task]:
         """Open tasks first, newest first within each."""

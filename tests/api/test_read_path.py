@@ -196,3 +196,93 @@ def test_a_read_checks_its_session_in_one_statement_and_sees_every_change_at_onc
     # Signed out in another process: the next read is a 401.
     sql(database_url, "DELETE FROM auth_sessions")
     assert ana.get("/api/tasks").status_code == 401
+
+
+def test_a_poll_of_the_entry_list_is_answered_from_row_versions_and_every_change_shows(ana, app, database_url):
+    """The first page's ETag is over the row versions it was built from: an unchanged poll is a 304
+    after one small statement, and every change to what the page shows (an analysis finishing, a
+    highlight edited or deleted, a photo added or deleted, an insight, an entry deleted or added)
+    is a 200 with a new ETag."""
+    ids = [write_entry(ana, f"Day {i}: I need to call the dentist on Friday.")["id"] for i in range(3)]
+    for entry_id in ids:
+        wait_until_analysed(ana, entry_id)
+    first = ana.get("/api/journal")
+    tag = first.headers["etag"]
+
+    def poll(tag: str):
+        return ana.get("/api/journal", headers={"If-None-Match": tag})
+
+    with statements_of(app) as record:
+        unchanged = poll(tag)
+    assert unchanged.status_code == 304 and unchanged.content == b"" and unchanged.headers["etag"] == tag
+    assert unchanged.headers["x-total-count"] == "3"
+    assert len(record.seen) == 2  # the session, the versions: nothing of the list itself is read
+
+    def changed(tag: str) -> dict:
+        response = poll(tag)
+        assert response.status_code == 200 and response.headers["etag"] != tag
+        assert poll(response.headers["etag"]).status_code == 304  # and the new tag is current
+        return {"tag": response.headers["etag"], "body": response.json()}
+
+    newest = ids[-1]
+    # An analysis finishing writes the entry (as the pipelines do, in another process).
+    sql(database_url, "UPDATE journal_entries SET mood = CAST(:m AS jsonb) WHERE id = :e",
+        m='{"emoji": "🙂", "text": "calm"}', e=newest)
+    now = changed(tag)
+    assert now["body"][0]["mood"] == {"emoji": "🙂", "text": "calm"}
+    # A highlight edited, then deleted.
+    task = sql(database_url, "SELECT id FROM tasks WHERE entry_id = :e LIMIT 1", e=newest)
+    if not task:
+        assert ana.post("/api/tasks", json={"text": "Call the dentist", "entryId": newest}).status_code == 201
+        now = changed(now["tag"])
+        task = sql(database_url, "SELECT id FROM tasks WHERE entry_id = :e LIMIT 1", e=newest)
+    sql(database_url, "UPDATE tasks SET text = 'Call the dentist today' WHERE id = :t", t=task[0][0])
+    now = changed(now["tag"])
+    assert "Call the dentist today" in [h["reformulation"] for h in now["body"][0]["highlights"]]
+    assert ana.delete(f"/api/tasks/{task[0][0]}").status_code == 200
+    now = changed(now["tag"])
+    # A photo added, then deleted.
+    uploaded = ana.post(f"/api/journal-photos/{newest}", files={"photo": ("p.png", _png(), "image/png")})
+    assert uploaded.status_code == 201, uploaded.text
+    now = changed(now["tag"])
+    assert len(now["body"][0]["photos"]) == 1
+    assert ana.delete(f"/api/journal-photos/{uploaded.json()['id']}").status_code == 200
+    now = changed(now["tag"])
+    # An insight drawn from the entry; a pattern insight naming an older entry among its sources.
+    assert ana.post("/api/insights", json={"text": "You plan ahead", "entryId": newest}).status_code == 201
+    now = changed(now["tag"])
+    sql(database_url, "INSERT INTO insights (id, user_id, text, type, related_tasks, is_ai_generated, layers, origin, "
+                      "source_entry_ids, created_at) SELECT gen_random_uuid(), user_id, 'Fridays', 'pattern', '[]', "
+                      "true, '[]', 'pipeline', CAST(:s AS jsonb), now() FROM journal_entries WHERE id = :e",
+        s=f'["{ids[0]}"]', e=ids[0])
+    now = changed(now["tag"])
+    # An entry deleted, an entry added, an entry edited.
+    assert ana.delete(f"/api/journal/{ids[0]}").status_code == 200
+    now = changed(now["tag"])
+    assert [e["id"] for e in now["body"]] == [newest, ids[1]]
+    write_entry(ana, "A new day.")
+    now = changed(now["tag"])
+    assert ana.patch(f"/api/journal/{ids[1]}", json={"summary": "Short."}).status_code == 200
+    now = changed(now["tag"])
+    # Another page size is another answer.
+    assert ana.get("/api/journal", params={"limit": 1}, headers={"If-None-Match": now["tag"]}).status_code == 200
+
+
+def test_a_poll_of_the_task_list_is_answered_from_row_versions(ana, app, database_url):
+    write_entry(ana, "I must renew the passport and book the vet.")
+    for text in ("Renew the passport", "Book the vet"):
+        assert ana.post("/api/tasks", json={"text": text}).status_code == 201
+    tag = ana.get("/api/tasks").headers["etag"]
+    with statements_of(app) as record:
+        unchanged = ana.get("/api/tasks", headers={"If-None-Match": tag})
+    assert unchanged.status_code == 304 and unchanged.headers["x-total-count"] == "2" and len(record.seen) == 2
+    task = ana.get("/api/tasks").json()[0]
+    for change in (lambda: ana.patch(f"/api/tasks/{task['id']}/complete", json={"completed": True}),
+                   lambda: sql(database_url, "UPDATE tasks SET priority = 'high' WHERE id = :t", t=task["id"]),
+                   lambda: ana.post("/api/tasks", json={"text": "Water the plants"}),
+                   lambda: ana.delete(f"/api/tasks/{task['id']}")):
+        change()
+        response = ana.get("/api/tasks", headers={"If-None-Match": tag})
+        assert response.status_code == 200 and response.headers["etag"] != tag
+        tag = response.headers["etag"]
+        assert ana.get("/api/tasks", headers={"If-None-Match": tag}).status_code == 304

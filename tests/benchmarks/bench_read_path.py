@@ -151,14 +151,15 @@ async def sign_up_and_write(client, outbox: Path) -> None:
         analyse_entry(entry_id)
 
 
-async def measure(client, counter, pid: int, path: str, runs: int) -> dict[str, float]:
+async def measure(client, counter, pid: int, path: str, runs: int, headers: dict[str, str] | None = None,
+                  status: int = 200) -> dict[str, float]:
     for _ in range(WARMUP):
-        assert (await client.get(path)).status_code == 200
+        assert (await client.get(path, headers=headers)).status_code == status
     counter.reset()
     pg_before, cpu_before, wall_before = _postgres_cpu(pid), time.process_time(), time.perf_counter()
     for _ in range(runs):
-        response = await client.get(path)
-        assert response.status_code == 200, response.text
+        response = await client.get(path, headers=headers)
+        assert response.status_code == status, response.text
     cpu = time.process_time() - cpu_before
     wall = time.perf_counter() - wall_before
     pg = _postgres_cpu(pid) - pg_before
@@ -168,7 +169,7 @@ async def measure(client, counter, pid: int, path: str, runs: int) -> dict[str, 
     profiler = cProfile.Profile()
     profiler.enable()
     for _ in range(CALL_COUNT_RUNS):
-        await client.get(path)
+        await client.get(path, headers=headers)
     profiler.disable()
     calls = pstats.Stats(profiler).total_calls / CALL_COUNT_RUNS  # type: ignore[attr-defined]
     return {"app_cpu_ms": cpu / runs * 1e3, "pg_cpu_ms": pg / runs * 1e3, "wall_ms": wall / runs * 1e3,
@@ -204,6 +205,10 @@ async def _measure_all(tmp: Path, url: str, pid: int) -> dict[str, dict[str, flo
                 "do-nothing handler (signed in)": await measure(client, counter, pid, PING, RUNS)}
         for path in MIX:
             rows[f"GET {path}"] = await measure(client, counter, pid, path, RUNS)
+        # The web app's 30-second polls: an unchanged list answered 304 (not part of the mix).
+        for path in ("/api/journal", "/api/tasks"):
+            tag = {"If-None-Match": (await client.get(path)).headers["etag"]}
+            rows[f"poll {path} (304)"] = await measure(client, counter, pid, path, RUNS, tag, 304)
         profile_to = os.environ.get("READ_PATH_PROFILE")
         if profile_to:
             profiler = cProfile.Profile(time.process_time)  # CPU, not waits
