@@ -139,6 +139,8 @@ _TO_DO = re.compile(rf"^{_THING_NP}\s+to\s+(?P<v1>[a-z]+)(?:\s+and\s+(?P<v2>[a-z
                     re.IGNORECASE)
 _TO_GO = re.compile(rf"^{_THING_NP}\s+(?:has|have|needs?)\s+to\s+go\s+(?P<particle>in|off|back|out){_WHEN_NEXT}",
                     re.IGNORECASE)
+_TO_BE_AT = re.compile(rf"^{_THING_NP}\s+(?:has|have|needs?)\s+to\s+be\s+(?P<prep>on|in|into|with)\s+"
+                       rf"(?P<where>(?:the\s+|my\s+)?[^,.;]+?){_WHEN_NEXT}", re.IGNORECASE)
 _NEEDS_DOING = re.compile(rf"^{_THING_NP}\s+needs?\s+(?P<ger>[a-z]+)ing{_PARTICLE}{_WHEN_NEXT}", re.IGNORECASE)
 _WANTS = re.compile(r"^(?P<who>(?:the\s+)?(?!(?:i|we|he|she|they|it|you)\b)[\w'-]+(?:\s+[\w'-]+)?)\s+wants?\s+"
                     rf"(?P<thing>(?:the|my|our|a|an)\s+[^,.;]+?)(?P<back>\s+back)?{_WHEN_NEXT}", re.IGNORECASE)
@@ -210,6 +212,12 @@ def _deadline_on_thing(clause: str, today: date) -> _Candidate | None:
         then = f" and {m['v2']} it" if m["v2"] else ""  # "to sign and return": "sign the form and return it"
         action = f"{m['v1']}{particle} {_the(m['thing'])}{text[m.end():].rstrip(' .!')}{then}"
         return _Candidate("task", action, 0)
+    elif m := _TO_BE_AT.match(text):
+        # "The marks have to be on the system by next Friday", "The form has to be with HR by Monday"
+        if m["prep"].lower() == "with":
+            action = f"send {_the(m['thing'])} to {m['where']}"
+        else:
+            action = f"put {_the(m['thing'])} {m['prep']} {m['where']}"
     elif (m := _NEEDS_DOING.match(text)) and (verb := _base_verb(m["ger"])):
         # "The electric bill needs paying by the 5th"
         action = f"{verb}{' ' + m['particle'] if m['particle'] else ''} {_the(m['thing'])}"
