@@ -120,7 +120,8 @@ class MoodModel(BaseEstimator):
       not: when the choice is neutral or happy but sad, angry and anxious together hold at least
       this share of the final scores, the strongest of them is shown (None: off). Heavy days are
       often told plainly ("sat in the car a long time"), which no keyword catches; the classifier's
-      heavy shares do. Applied last, so it also overrides `heavy_min_confidence`.
+      heavy shares do. Applied last, so it also overrides `heavy_min_confidence`, but not
+      `min_confidence`: an entry with no feeling word and no mood above that share stays Neutral.
     """
 
     def __init__(
@@ -269,7 +270,11 @@ class MoodModel(BaseEstimator):
             # reading with no loving word in the text yields to the mood the words do name.
             if best == "loving" and words[KEYWORD_MOODS.index("loving")] <= 0 and words.max() > 0:
                 best = KEYWORD_MOODS[int(np.argmax(words))]
-            if self.min_confidence is not None and words.max() <= 0 and row.max() < self.min_confidence:
+            # Nothing stands out: no feeling word and no mood above `min_confidence`.
+            unremarkable = (
+                self.min_confidence is not None and words.max() <= 0 and row.max() < self.min_confidence
+            )
+            if unremarkable:
                 best = NEUTRAL
             if (
                 self.heavy_min_confidence is not None and words.max() <= 0
@@ -282,7 +287,7 @@ class MoodModel(BaseEstimator):
                 strongest = max(_HEAVY_MOODS, key=lambda mood: heavy[mood])
                 if heavy[strongest] >= self.heavy_floor and sum(heavy.values()) > light:
                     best = strongest
-            if self.heavy_share is not None and best in ("neutral", "happy"):
+            if self.heavy_share is not None and best in ("neutral", "happy") and not unremarkable:
                 columns = [MOODS.index(mood) for mood in _UNSUPPORTED_HEAVY]
                 if row[columns].sum() >= self.heavy_share:
                     best = _UNSUPPORTED_HEAVY[int(np.argmax(row[columns]))]

@@ -56,3 +56,99 @@ def test_the_issues_hard_cases(text, mood):
 )
 def test_a_heavy_entry_is_never_neutral_or_happy(text):
     assert predict_mood(text).mood not in ("neutral", "happy")
+
+
+# -- issue 16's mood round: carrying over to writers the model has not seen -----------------------
+
+
+def test_the_record_keeps_each_authors_test_figures_and_the_held_out_author_improved(figures):
+    recorded = json.loads(METRICS_PATH.read_text(encoding="utf-8"))
+    parts = recorded["test"]["by_author"]
+    assert set(parts["held_out_voices"]) == {"grace", "walter", "zara", "amara"}
+    first, held = parts["first_author"]["model"], parts["held_out"]["model"]
+    assert first["rows"] + held["rows"] == recorded["test"]["rows"] == figures["model"]["rows"]
+    # the previous model's held-out figures were 0.700 / 0.700 with 18 of 68 heavy entries
+    # shown as Neutral or Happy (pipelines/README.md)
+    assert held["accuracy"] > 0.70 and held["macro_f1"] > 0.70
+    assert held["heavy_shown_light"] < 18
+    # tuned by leaving one voice out at a time, on a dev split with the third author's voices
+    train = recorded["train"]
+    assert train["cv"].startswith("leave one voice out")
+    assert {"keith", "miriam", "hugh", "edna"} <= set(train["dev_voices"])
+    assert not set(train["dev_voices"]) & set(parts["held_out_voices"])
+
+
+def test_the_held_out_voices_are_read_from_the_source_headers():
+    from pipelines.mood.training import held_out_voices
+
+    held = held_out_voices()
+    assert held == {e["voice"] for e in load_split("test")} - {e["voice"] for e in load_split("dev")}
+
+
+def test_tuning_can_leave_one_voice_out_at_a_time():
+    import numpy as np
+
+    from pipelines.mood.training import CorpusGrid, tune_on_corpus
+
+    dev = load_split("dev")
+    rows = [e for e in dev if e["voice"] in ("keith", "miriam", "hugh")]
+    texts = [e["text"] for e in rows]
+    grid = CorpusGrid(C=(1.0,), class_weight_power=(0.0,), keyword_weight=(0.0,), keyword_blend=(0.3,),
+                      negated_mood_factor=(1.0,), heavy_floor=(None,), min_confidence=(None,),
+                      heavy_min_confidence=(None,), contrast_blend=(None,), heavy_share=(None, 0.5))
+    best, results = tune_on_corpus(texts, [e["mood"] for e in rows], embed(texts), grid,
+                                   groups=[e["voice"] for e in rows])
+    assert len(results) == 2 and best in results
+    assert all(0 <= r["cv_accuracy"] <= 1 and r["cv_heavy_shown_light"] >= 0 for r in results)
+    assert np.isfinite(best["cv_accuracy_std"])
+
+
+@pytest.mark.parametrize(
+    ("text", "mood", "weight"),
+    [
+        ("They looked happy.", "happy", 0.5),
+        ("She cried.", "sad", 0.5),
+        ("He fell asleep on the sofa.", "tired", 0.5),
+        ("She made me cry.", "sad", 1.0),  # the writer's own
+        ("I fell asleep on the sofa.", "tired", 1.0),
+    ],
+)
+def test_another_persons_feeling_weighs_less_than_the_writers(text, mood, weight):
+    from pipelines.mood import keyword_scores
+
+    assert keyword_scores(text)[mood] == pytest.approx(weight)
+
+
+def test_heavy_share_shows_a_heavy_mood_instead_of_neutral_unless_nothing_stands_out():
+    import numpy as np
+
+    from pipelines.mood import MOODS, MoodModel
+    from pipelines.mood.vocabulary import keyword_evidence
+
+    text = "Drove past the old house again today."
+    scores = dict.fromkeys(MOODS, 0.0) | {"neutral": 0.34, "sad": 0.33, "anxious": 0.2, "happy": 0.13}
+    row = np.asarray([[scores[m] for m in MOODS]])
+    evidence = keyword_evidence([text])
+    assert evidence[:, :6].sum() == 0  # no feeling word: the classifier's shares decide
+    assert MoodModel(heavy_share=None).combine([text], row, evidence)[0].mood == "neutral"
+    assert MoodModel(heavy_share=0.5).combine([text], row, evidence)[0].mood == "sad"
+    # no mood above min_confidence and no feeling word: nothing stands out, Neutral stays
+    diffuse = np.asarray([[0.16, 0.2, 0.2, 0.16, 0.08, 0.05, 0.15]])
+    assert MoodModel(heavy_share=0.5, min_confidence=0.3).combine([text], diffuse, evidence)[0].mood == "neutral"
+    assert MoodModel(heavy_share=0.5).combine([text], diffuse, evidence)[0].mood in ("sad", "angry")
+
+
+@pytest.mark.parametrize(
+    ("text", "mood"),
+    [
+        ("I'm fine, I keep telling everyone. I'm not. I haven't opened the curtains since Sunday.", "sad"),
+        ("They've cut my hours again and nobody even had the decency to tell me to my face. Unbelievable.",
+         "angry"),
+        ("Scan results on Friday. I keep checking my phone and I can't settle to anything.", "anxious"),
+        ("My daughter rang just to say goodnight. It hurts how much I love that girl.", "loving"),
+        ("Was up with the baby four times. I'm not sad, just absolutely drained.", "tired"),
+        ("Went to the post office, paid the gas bill, picked up bread on the way home.", "neutral"),
+    ],
+)
+def test_journal_prose_in_new_words(text, mood):
+    assert predict_mood(text).mood == mood
