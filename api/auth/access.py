@@ -28,8 +28,8 @@ SIGNED_IN_COOKIE = "reverie_signed_in"
 PUBLIC_PATH_PREFIXES = ("/api/schema",)
 WRITE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 READ_METHODS = frozenset({"GET", "HEAD"})  # the OpenAPI schema is public; the API itself is not
-# Set in the request's scope (not its `state`, which the server may share between requests) when
-# its database session runs on an autocommit connection.
+# Set in the request's scope when its database session runs on an autocommit connection: the app
+# then closes that session without a commit (api/app.py, `database_session_finisher`).
 AUTOCOMMIT_READ = "reverie_autocommit_read"
 
 
