@@ -131,6 +131,21 @@ def parse_source(path: Path) -> list[dict[str, Any]]:
     return entries
 
 
+def held_out_voices() -> set[str]:
+    """The voices whose source file puts all its entries in test (`# split: test`: the held-out
+    authors' voices, see the corpus README), read from the files' comment headers only."""
+    voices = set()
+    for path in sorted(SOURCE_DIR.glob("*.txt")):
+        with open(path, encoding="utf-8") as handle:
+            for line in handle:
+                if not line.startswith("#"):
+                    break
+                forced = _FORCED_SPLIT.match(line.rstrip())
+                if forced and forced["split"] == "test":
+                    voices.add(path.stem)
+    return voices
+
+
 def load_source() -> list[dict[str, Any]]:
     entries = [entry for path in sorted(SOURCE_DIR.glob("*.txt")) for entry in parse_source(path)]
     ids = Counter(entry["id"] for entry in entries)

@@ -486,25 +486,11 @@ def train(
     return metrics
 
 
-def held_out_voices() -> set[str]:
-    """The voices whose source file holds all its entries out as test (`# split: test`, the
-    second author's, see the corpus README): read from the files' comment header only."""
-    from pipelines.corpus import SOURCE_DIR
-
-    voices = set()
-    for path in sorted(SOURCE_DIR.glob("*.txt")):
-        with open(path, encoding="utf-8") as handle:
-            for line in handle:
-                if not line.startswith("#"):
-                    break
-                if line.split("#", 1)[1].strip().replace(" ", "") == "split:test":
-                    voices.add(path.stem)
-    return voices
-
-
 def by_author(model: MoodModel, test: Sequence[dict[str, Any]], vectors: np.ndarray) -> dict[str, Any]:
     """The test figures on each author's part: the first author's voices and the second author's
     held-out ones (figures and confusion matrices only)."""
+    from pipelines.corpus import held_out_voices
+
     held = held_out_voices()
     parts: dict[str, Any] = {"held_out_voices": sorted(held)}
     for name, keep in (("first_author", False), ("held_out", True)):

@@ -79,7 +79,7 @@ def test_the_record_keeps_each_authors_test_figures_and_the_held_out_author_impr
 
 
 def test_the_held_out_voices_are_read_from_the_source_headers():
-    from pipelines.mood.training import held_out_voices
+    from pipelines.corpus import held_out_voices
 
     held = held_out_voices()
     assert held == {e["voice"] for e in load_split("test")} - {e["voice"] for e in load_split("dev")}
