@@ -143,6 +143,8 @@ class AnalysisOwnership:
                             self._scan(conn)
                             scanned = time.monotonic()
             except Exception as exc:  # the database went away: not the owner any more; try again
+                if self._stop.is_set():  # stopping: the database may stop before this thread does
+                    return
                 log.warning("analysis_owner_lost %s: %s", type(exc).__name__, exc)
             finally:
                 self.is_owner = False
