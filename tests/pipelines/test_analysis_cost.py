@@ -22,24 +22,6 @@ LATER_ENTRY = "Went for a long run by the river this morning, the half marathon 
 TASK_ENTRY = "I need to call the landlord about the leaking tap before Friday. Don't forget to renew my passport."
 
 
-@pytest.fixture
-def encode_calls():
-    """Every batch of texts the embedding model encodes while the test runs."""
-    from pipelines.embeddings import get_model
-
-    model = get_model()
-    original = model.encode
-    calls: list[list[str]] = []
-
-    def counted(texts, *args, **kwargs):
-        calls.append(list(texts))
-        return original(texts, *args, **kwargs)
-
-    model.encode = counted
-    yield calls
-    model.encode = original
-
-
 def _entries(texts: list[str], username: str | None = None) -> list[str]:
     from models import JournalEntry, User
     from pipelines import db

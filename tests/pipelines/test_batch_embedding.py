@@ -8,7 +8,6 @@ import uuid
 from datetime import date, timedelta
 
 import numpy as np
-import pytest
 import sqlalchemy as sa
 
 from tests.support.accounts import signed_up
@@ -19,24 +18,6 @@ TEXTS = [
     "Had coffee with Mira and we talked about her new job for hours. I want to learn Spanish this year.",
     "Quiet Sunday. Read in the park, cooked a big pot of soup, and went to bed early feeling content.",
 ]
-
-
-@pytest.fixture
-def encode_calls():
-    """Every batch of texts the embedding model encodes while the test runs."""
-    from pipelines.embeddings import get_model
-
-    model = get_model()
-    original = model.encode
-    calls: list[list[str]] = []
-
-    def counted(texts, *args, **kwargs):
-        calls.append(list(texts))
-        return original(texts, *args, **kwargs)
-
-    model.encode = counted
-    yield calls
-    model.encode = original
 
 
 def _entries(texts: list[str], *, imported: bool) -> list[str]:
