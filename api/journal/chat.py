@@ -13,7 +13,7 @@ from litestar import Controller, Request, post
 from api.errors import documented_errors
 from api.journal.rules import format_entry_date
 from api.journal.schemas import ChatIn, ChatOut
-from api.journal.services import EntryService
+from api.journal.services import EntryService, embed_text
 from api.services import provide
 from api.validation import required_text
 from models import JournalEntry
@@ -47,15 +47,14 @@ async def answer_from_journal(entries: EntryService, user_id: uuid.UUID, questio
         for entry in await entries.recent(user_id, MOOD_QUESTION_ENTRIES):
             passages[entry.id] = passage(entry, 0.0)
     else:
-        for entry, score in await entries.search(user_id, question, limit=RETRIEVED_PASSAGES):
+        # The question goes through the model once: the search and the open entry's score share it.
+        vector = await embed_text(question)
+        for entry, score in await entries.search(user_id, question, limit=RETRIEVED_PASSAGES, vector=vector):
             passages[entry.id] = passage(entry, score or 0.0)
         if focus is not None and focus.id not in passages:
             stored = await entries.repository.session.scalar(
                 sa.select(JournalEntry.embedding).where(JournalEntry.id == focus.id))
             if stored is not None:
-                from pipelines.embeddings import embed
-
-                vector = (await anyio.to_thread.run_sync(lambda: embed([question])))[0]
                 passages[focus.id] = passage(focus, float(np.asarray(stored, dtype=np.float32) @ vector))
     ordered = sorted(passages.values(), key=lambda p: -p.score)
     outcome = await anyio.to_thread.run_sync(lambda: get_providers().run(lambda p: p.answer(question, ordered)))

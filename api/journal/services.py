@@ -20,6 +20,8 @@ from api.services import OwnedService, repository_for
 from models import JournalEntry, Photo
 
 if TYPE_CHECKING:
+    import numpy as np
+
     from api.journal.importing import EntryDraft
 
 MSG_TEMP_ENTRY = "Save the entry before adding anything to it."
@@ -28,6 +30,13 @@ MSG_ENTRY_REF = "entryId must be the id of a saved journal entry."
 IMPORT_LOCK = 7_310_001
 # Written on entries an import brought back already analysed (Reverie's own export).
 RESTORED_PROVIDER = "restored"
+
+
+async def embed_text(text: str) -> np.ndarray:
+    """One text's embedding, made on a worker thread (the model holds the CPU for milliseconds)."""
+    from pipelines.embeddings import embed
+
+    return (await anyio.to_thread.run_sync(lambda: embed([text])))[0]
 
 
 def entry_key(day: date, content: str) -> tuple[date, str]:
@@ -90,13 +99,14 @@ class EntryService(OwnedService[JournalEntry]):
                  .order_by(JournalEntry.entry_date.desc(), JournalEntry.created_at.desc()).limit(limit))
         return (await self.repository.session.scalars(query)).all()
 
-    async def search(self, user_id: uuid.UUID, text: str, start=None, end=None, limit: int = 10
-                     ) -> list[tuple[JournalEntry, float | None]]:
+    async def search(self, user_id: uuid.UUID, text: str, start=None, end=None, limit: int = 10, *,
+                     vector: np.ndarray | None = None) -> list[tuple[JournalEntry, float | None]]:
         """The user's entries that match `text`, best first: by meaning (cosine similarity at least
         `rules.SEARCH_MIN_SCORE`; exact ranking: a MATERIALIZED subquery keeps the user filter ahead
         of the ordering, so a per-user search never loses hits to an approximate index scan), or
         containing one of its words. Anything else is not a result, so a search can find nothing.
-        With no text, the newest entries in the date window."""
+        With no text, the newest entries in the date window. `vector`: the text's embedding, when
+        the caller already has it (chat scores the open entry with the same one)."""
         session = self.repository.session
         mine = sa.select(JournalEntry).where(self.of_user(user_id))
         if start is not None:
@@ -104,12 +114,12 @@ class EntryService(OwnedService[JournalEntry]):
         if not text:
             rows = await session.scalars(mine.order_by(JournalEntry.entry_date.desc()).limit(limit))
             return [(entry, None) for entry in rows]
-        from pipelines.embeddings import embed
-
-        vector = (await anyio.to_thread.run_sync(lambda: embed([text])))[0].tolist()
+        if vector is None:
+            vector = await embed_text(text)
+        query_vector = vector.tolist()
         subquery = mine.where(JournalEntry.embedding.is_not(None)).cte("mine").prefix_with("MATERIALIZED")
         alias = sa.orm.aliased(JournalEntry, subquery)
-        distance = alias.embedding.cosine_distance(vector)
+        distance = alias.embedding.cosine_distance(query_vector)
         close = sa.select(alias, (1 - distance).label("score")).where(distance <= 1 - rules.SEARCH_MIN_SCORE)
         found = {entry.id: (entry, float(score)) for entry, score in
                  await session.execute(close.order_by(distance).limit(limit))}
