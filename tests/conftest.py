@@ -100,3 +100,21 @@ def app(settings: Settings, database_url: str, pipeline_runner):
 def client(app):
     with app_client(app, raise_server_exceptions=False) as test_client:
         yield test_client
+
+
+@pytest.fixture
+def encode_calls():
+    """Every batch of texts the embedding model encodes while the test runs."""
+    from pipelines.embeddings import get_model
+
+    model = get_model()
+    original = model.encode
+    calls: list[list[str]] = []
+
+    def counted(texts, *args, **kwargs):
+        calls.append(list(texts))
+        return original(texts, *args, **kwargs)
+
+    model.encode = counted
+    yield calls
+    model.encode = original

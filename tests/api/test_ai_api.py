@@ -88,24 +88,13 @@ def test_ask_help_and_chat_quote_the_users_entries_with_dates(ana, journal):
     assert ana.post(f"/api/journal/{journal[2]}/chat", json={"message": " "}).status_code == 400
 
 
-def test_chat_puts_the_question_through_the_model_once_for_search_and_the_open_entry(ana, journal, monkeypatch):
-    from pipelines.embeddings import get_model
-
-    model = get_model()
-    original = model.encode
-    calls: list[list[str]] = []
-
-    def counted(texts, *args, **kwargs):
-        calls.append(list(texts))
-        return original(texts, *args, **kwargs)
-
-    monkeypatch.setattr(model, "encode", counted)
+def test_chat_puts_the_question_through_the_model_once_for_search_and_the_open_entry(ana, journal, encode_calls):
     question = "Who did I go running with?"
     # The open entry (work stress) is no answer to it: it is scored with the search's vector.
     chat = ana.post(f"/api/journal/{journal[0]}/chat", json={"message": question})
     assert chat.status_code == 200 and "Maya" in chat.json()["response"]
     assert "manager" not in chat.json()["response"]
-    assert calls.count([question]) == 1
+    assert encode_calls.count([question]) == 1
 
 
 def test_nothing_is_invented_without_entries(ana):
