@@ -77,6 +77,18 @@ def settings(tmp_path: Path) -> Settings:
                              "ALLOWED_HOSTS": "testserver.local"})
 
 
+@pytest.fixture
+def lone_runner():
+    """A runner of its own with one worker, for tests that watch how runs are queued and served."""
+    from pipelines.runtime import PipelineRunner
+
+    runner = PipelineRunner(mode="inline", workers=1)
+    runner.start()
+    assert runner.wait_until_ready(timeout=180), runner.status()
+    yield runner
+    runner.shutdown(wait=True)
+
+
 @pytest.fixture(scope="session")
 def pipeline_runner():
     """The real pipeline runner (inline mode, Prefect's local API), shared by the run."""

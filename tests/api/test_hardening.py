@@ -181,17 +181,6 @@ def test_new_entries_are_limited_per_user_and_other_users_are_not(client, settin
     assert client.post("/api/journal", json={"content": "Bruno's own day"}).status_code == 201
 
 
-@pytest.fixture
-def lone_runner():
-    from pipelines.runtime import PipelineRunner
-
-    runner = PipelineRunner(mode="inline", workers=1)
-    runner.start()
-    assert runner.wait_until_ready(timeout=180), runner.status()
-    yield runner
-    runner.shutdown(wait=True)
-
-
 def test_the_runner_tracks_every_queued_run_and_serves_owners_in_turn(lone_runner, database_url, monkeypatch):
     """60 queued analyses of one owner (more than the 40 finished runs it keeps here; the product
     keeps 500, and this test once queued 600 of them: two minutes for the same check) are all

@@ -12,7 +12,6 @@ import uuid
 from datetime import date, timedelta
 
 import numpy as np
-import pytest
 import sqlalchemy as sa
 
 from tests.support.accounts import signed_up
@@ -127,17 +126,6 @@ def _tasks() -> list[str]:
 
     with db.session() as s:
         return [t.text for t in s.scalars(sa.select(Task))]
-
-
-@pytest.fixture
-def lone_runner():
-    from pipelines.runtime import PipelineRunner
-
-    runner = PipelineRunner(mode="inline", workers=1)
-    runner.start()
-    assert runner.wait_until_ready(timeout=180), runner.status()
-    yield runner
-    runner.shutdown(wait=True)
 
 
 def test_under_load_analyses_share_flow_runs_and_alone_they_do_not_wait(lone_runner, database_url):
