@@ -37,6 +37,13 @@ const ANALYSIS = {
   },
 };
 
+/** The dialog open on three entries, nothing listening to it. */
+function renderOpenWithThreeEntries() {
+  return renderWithProviders(
+    <SelfAnalysisDialog open onOpenChange={() => {}} onInsert={() => {}} entries={[makeEntry(), makeEntry(), makeEntry()]} />,
+  );
+}
+
 describe("SelfAnalysisDialog", () => {
   it("with fewer than 3 entries shows example themes and the message, without calling the server", async () => {
     const api = fakeApi({});
@@ -115,14 +122,7 @@ describe("SelfAnalysisDialog", () => {
       "POST /api/openai/generate-summary": () =>
         json(200, { analysis: { ...ANALYSIS.analysis, patterns: [] } }),
     });
-    renderWithProviders(
-      <SelfAnalysisDialog
-        open
-        onOpenChange={() => {}}
-        onInsert={() => {}}
-        entries={[makeEntry(), makeEntry(), makeEntry()]}
-      />,
-    );
+    renderOpenWithThreeEntries();
     expect(await screen.findByText("No patterns identified yet")).toBeInTheDocument();
   });
 
@@ -132,14 +132,7 @@ describe("SelfAnalysisDialog", () => {
       "POST /api/openai/generate-summary": () =>
         json(200, { analysis: { ...ANALYSIS.analysis, growth: [], notes: [note] } }),
     });
-    renderWithProviders(
-      <SelfAnalysisDialog
-        open
-        onOpenChange={() => {}}
-        onInsert={() => {}}
-        entries={[makeEntry(), makeEntry(), makeEntry()]}
-      />,
-    );
+    renderOpenWithThreeEntries();
     const notes = await screen.findByRole("list", { name: "About this analysis" });
     expect(within(notes).getByText(note)).toBeInTheDocument();
   });
@@ -149,14 +142,7 @@ describe("SelfAnalysisDialog", () => {
       "POST /api/openai/generate-summary": () =>
         json(200, { analysis: { patterns: [], connections: [], growth: [], reflections: [] } }),
     });
-    renderWithProviders(
-      <SelfAnalysisDialog
-        open
-        onOpenChange={() => {}}
-        onInsert={() => {}}
-        entries={[makeEntry(), makeEntry(), makeEntry()]}
-      />,
-    );
+    renderOpenWithThreeEntries();
     expect(await screen.findByRole("heading", { name: "Example: Evening reflection" })).toBeInTheDocument();
   });
 
@@ -182,14 +168,7 @@ describe("SelfAnalysisDialog", () => {
 
   it("shows the same error message when the answer has no analysis", async () => {
     fakeApi({ "POST /api/openai/generate-summary": () => json(200, { summary: "", provider: "local" }) });
-    renderWithProviders(
-      <SelfAnalysisDialog
-        open
-        onOpenChange={() => {}}
-        onInsert={() => {}}
-        entries={[makeEntry(), makeEntry(), makeEntry()]}
-      />,
-    );
+    renderOpenWithThreeEntries();
     expect(
       await screen.findByText("An error occurred while analyzing your journal entries. Please try again."),
     ).toBeInTheDocument();
