@@ -100,17 +100,64 @@ from pipelines.highlights.vocabulary import (
 
 
 
-def extract_highlights(text: str, *, today: date | None = None) -> list[Highlight]:
+def extract_highlights(text: str, *, today: date | None = None, scorer: object = "default") -> list[Highlight]:
     """The tasks, projects and goals the writer states in one entry, in the order written.
 
     `today` (default: the current date) resolves a named weekday: "by Friday" written on a Friday is
     due today. Deduplicated within the entry (the first wording is kept, with the higher priority).
     Projects are not limited here; see `limit_projects`.
+
+    `scorer`: the learned clause scorer (`pipelines.highlights.learned`) that filters the rules'
+    candidates and adds the clauses they missed; "default" loads the shipped one
+    (pipelines/data/highlight_model.json), None gives the rules alone.
     """
     if not text or not text.strip():
         return []
     today = today or date.today()
+    written, found = extract_candidates(text, today)
+    if scorer == "default":
+        from pipelines.highlights.learned import default_scorer
+
+        scorer = default_scorer()
+    return finish_highlights(written, select_candidates(found, scorer))
+
+
+def select_candidates(found: list[Candidate], scorer: object) -> list[Candidate]:
+    """The rules' candidates the scorer keeps and the proposals it accepts; without a scorer, the
+    rules' candidates."""
+    if scorer is None:
+        return [c for c in found if c.source == "rule"]
+    return [c for c in found if c.source != "shadow" and scorer.accepts(c)]  # type: ignore[attr-defined]
+
+
+def finish_highlights(written: str, found: list[Candidate]) -> list[Highlight]:
+    """Named projects added, duplicates merged, tasks linked to the entry's projects."""
+    pairs = [(c.highlight, c.head) for c in found]
+    pairs.extend(_named_projects(written, pairs))
+    return _link_projects(_deduplicate(pairs))
+
+
+class Candidate(msgspec.Struct, frozen=True):
+    """A highlight found in one clause, before the learned scorer decides: `source` is "rule"
+    (the rules found it) or "proposal" (a trigger the rules refused, or a verb-first clause);
+    `trigger` the words that made the proposal. A "shadow" is the proposal of a clause the rules
+    already found something in: never shown, it only teaches the scorer (training)."""
+
+    highlight: Highlight
+    head: str | None
+    clause: str
+    source: str = "rule"
+    trigger: str = ""
+    list_item: bool = False
+    sentence_start: bool = False
+
+
+def extract_candidates(text: str, today: date) -> tuple[str, list[Candidate]]:
+    """Every candidate of the entry, the rules' and the proposals, in the order written, each with
+    its clause: the input of the learned scorer, and of its training."""
     found: list[tuple[Highlight, str | None]] = []  # with each project's head noun
+    origins: list[tuple[str, str, str]] = []  # (clause, source, trigger) of each
+    units: list[_Unit] = []
     seen = ""  # the text before the current unit: where "her" in "ring her back" is named
     event = ""  # the unit before, when it stated a dated event and no intention ("Panel on the 20th.")
     written = extraction_text(text)
@@ -121,22 +168,65 @@ def extract_highlights(text: str, *, today: date | None = None) -> list[Highligh
         at = written.find(unit.text, cursor)
         if at >= 0:
             seen, cursor = written[:at], at + len(unit.text)
-        results = _analyse_unit(_name_it(unit, seen, _ACTION_VERBS | _IMPERATIVE_EXTRA), today)
+        named = _name_it(unit, seen, _ACTION_VERBS | _IMPERATIVE_EXTRA)
+        results = _analyse_unit(named, today)
         if not results and not unit.question and _DO_IT.search(unit.text):
             # "She says I should write a letter. I'll do it this weekend.": the date is the letter's.
-            found = _date_last_task(found, unit.text, today)
-        for highlight, head in results:
+            rules = [i for i, (_, source_, _) in enumerate(origins) if source_ == "rule"]
+            dated = _date_last_task([found[i] for i in rules], unit.text, today)
+            for i, pair in zip(rules, dated, strict=True):
+                found[i] = pair
+        proposed, trigger = _proposals(named, today)
+        tagged = [(h, "rule") for h in results] + [(h, "proposal" if not results else "shadow") for h in proposed]
+        for (highlight, head), source in tagged:
             if at >= 0 and (_done_later(highlight, written[cursor:]) or _REFUSED.match(written[cursor:])):
                 continue  # "Sofia says I should enter the 10k. Done, entered it already."; "..., but I won't"
             highlight = _due_from_before(_resolve_pronouns(highlight, seen, unit.text), unit, seen, today)
             highlight = _due_from_event(highlight, unit, event, today)
             found.append((highlight, head))
+            origins.append((unit.text, source, trigger if source != "rule" else ""))
+            units.append(unit)
         event = unit.text if not results and unit.list_kind is None and _is_event(unit.text, today) else ""
         if at < 0:
             seen += " " + unit.context + " " + unit.text + "."
-    found = [(_without_due_words(highlight), head) for highlight, head in found]
-    found.extend(_named_projects(written, found))
-    return _link_projects(_deduplicate(found))
+    return written, [
+        Candidate(_without_due_words(h), head, clause, source, trigger, unit.list_kind is not None,
+                  unit.sentence_start)
+        for (h, head), (clause, source, trigger), unit in zip(found, origins, units, strict=True)
+    ]
+
+
+# The learned scorer's proposals: a trigger the rules refused (someone else's "should", a "will"
+# after a condition, "wants me to"...), or a clause that opens on an action verb mid-sentence.
+_PROPOSAL_TRIGGER = re.compile(
+    r"\b(?:must|need(?:s)?\s+to|ha(?:ve|s)\s+to|(?:'ve\s+)?got\s+to|should|ought\s+to|will|'ll|shall|"
+    r"(?:'m|am|are|'re|is)\s+going\s+to|gonna|wants?\s+(?:me\s+)?to|plan(?:s|ning)?\s+to|mean\s+to|hope\s+to|"
+    r"better|remember\s+to|asked\s+me\s+to|told\s+me\s+to|(?:'d|would)\s+(?:like|love)\s+to)"
+    r"\s+(?:(?:really|definitely|just|also|probably|still|then|finally|actually)\s+)?",
+    re.IGNORECASE,
+)
+
+
+def _proposals(unit: _Unit, today: date) -> tuple[list[tuple[Highlight, str | None]], str]:
+    if unit.question or unit.text.strip().startswith('"'):
+        return [], ""
+    clause = unit.text.strip()
+    for m in _PROPOSAL_TRIGGER.finditer(clause):
+        rest = clause[m.end():]
+        if re.match(r"(?:not|never|n't)\b", rest, re.IGNORECASE):
+            continue
+        trigger = " ".join(m.group(0).lower().split())
+        lean = bool(re.match(r"(?:want|hope|'d|would)", trigger))
+        candidate = _Candidate("task", rest, m.start(), lean_goal=lean)
+        if _is_action(candidate):
+            built = _build(candidate, clause, unit, today)
+            if built is not None:
+                return [built], trigger
+    if not unit.sentence_start and unit.list_kind is None and _imperative(clause):
+        built = _build(_Candidate("task", clause, 0), clause, unit, today)
+        if built is not None:
+            return [built], "verb first"
+    return [], ""
 
 
 def _without_due_words(highlight: Highlight) -> Highlight:

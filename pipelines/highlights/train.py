@@ -1,0 +1,223 @@
+"""Train the learned clause scorer on the journal corpus' dev split and choose its settings by
+cross-validation grouped by author (`python -m pipelines.highlights.train`).
+
+Every candidate of every dev entry (`extract_candidates`: the rules' own, the proposals of clauses
+the rules found nothing in, and the "shadow" proposals of clauses they did) is labelled from the
+entry's gold highlights: positive when a gold highlight of the same type matches its text (the
+evaluation's rule, content-word F1 >= 0.5). Leave one author out: the scorer is fitted on the other
+authors' candidates and decides on the held-out author's entries, which are then scored exactly as
+`python -m pipelines evaluate` scores them; figures are pooled over the held-out rows. The grid
+(regularisation, class weights, the two thresholds) is chosen by the pooled strict F1 of
+highlights (ties: the fewer proposals, then the lower keep threshold, the stronger
+regularisation). The chosen settings are refitted on all of dev and written to
+`pipelines/data/highlight_model.json`, the figures to `pipelines/data/highlight_metrics.json`.
+Deterministic; never reads the test split.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import re
+import sys
+from collections import Counter
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from pipelines.corpus import DEV_PATH, SOURCE_DIR
+from pipelines.evaluation import MATCH_F1, LabelledEntry, Prediction, match_score, score
+from pipelines.highlights.extraction import Candidate, extract_candidates, finish_highlights, select_candidates
+from pipelines.highlights.learned import MODEL_PATH, ClauseScorer, features
+from pipelines.highlights.types import limit_projects
+
+METRICS_PATH = MODEL_PATH.with_name("highlight_metrics.json")
+C_GRID = (0.1, 0.3, 1.0, 3.0)
+CLASS_WEIGHTS = (None, "balanced")
+KEEP_GRID = (0.0, 0.05, 0.1, 0.2, 0.3)
+PROPOSE_GRID = (0.5, 0.6, 0.7, 0.8, 0.9, 1.01)  # 1.01: no proposal
+MIN_FEATURE_COUNT = 2
+_AUTHOR = re.compile(r"\b(second|third|fourth|fifth|sixth|seventh)\s+author\b", re.IGNORECASE)
+
+
+def author_of_voices() -> dict[str, str]:
+    """Each voice's author, from its source file's header comment ("Written by a third author"):
+    nadia was written by the third extraction round's engineer, the seven voices that name no
+    author by the first."""
+    authors: dict[str, str] = {}
+    for path in sorted(SOURCE_DIR.glob("*.txt")):
+        header = []
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.startswith("==="):
+                break
+            header.append(line)
+        head = " ".join(header)
+        m = _AUTHOR.search(head)
+        if m:
+            authors[path.stem] = f"{m.group(1).lower()} author"
+        elif "extraction round" in head:
+            authors[path.stem] = "extraction-round author"
+        else:
+            authors[path.stem] = "first author"
+    return authors
+
+
+class _Row:
+    def __init__(self, raw: dict[str, Any], author: str) -> None:
+        self.raw = raw
+        self.author = author
+        self.today = date.fromisoformat(raw["date"])
+        self.written, self.candidates = extract_candidates(raw["text"], self.today)
+        self.labels = [_label(c, raw["highlights"]) for c in self.candidates]
+        self.features = [features(c) for c in self.candidates]
+        self.entry = LabelledEntry(raw["id"], raw["text"], self.today, raw.get("mood"), raw["highlights"])
+
+
+def _label(candidate: Candidate, gold: list[dict[str, Any]]) -> int:
+    h = candidate.highlight
+    return int(any(g["type"] == h.type and match_score(g["text"], h.reformulation) >= MATCH_F1 for g in gold))
+
+
+def load_rows(path: Path = DEV_PATH) -> list[_Row]:
+    authors = author_of_voices()
+    raws = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    return [_Row(r, authors.get(r.get("voice", ""), "first author")) for r in raws if r.get("split") != "test"]
+
+
+def fit(rows: list[_Row], C: float, class_weight: str | None) -> tuple[dict[str, float], float]:
+    from sklearn.feature_extraction import DictVectorizer
+    from sklearn.linear_model import LogisticRegression
+
+    counts = Counter(f for row in rows for fs in row.features for f in set(fs))
+    X = [{f: 1 for f in fs if counts[f] >= MIN_FEATURE_COUNT} for row in rows for fs in row.features]
+    y = [label for row in rows for label in row.labels]
+    vectorizer = DictVectorizer()
+    matrix = vectorizer.fit_transform(X)
+    model = LogisticRegression(C=C, class_weight=class_weight, max_iter=5000)
+    model.fit(matrix, y)
+    weights = {name: round(float(w), 4) for name, w in zip(vectorizer.get_feature_names_out(), model.coef_[0],
+                                                            strict=True) if abs(w) >= 1e-4}
+    return weights, round(float(model.intercept_[0]), 4)
+
+
+def predict(rows: list[_Row], scorer: ClauseScorer | None) -> list[Prediction]:
+    out = []
+    for row in rows:
+        chosen = select_candidates(row.candidates, scorer)
+        highlights = limit_projects(finish_highlights(row.written, chosen))
+        out.append(Prediction(row.raw.get("mood") or "neutral", [
+            {"type": h.type, "text": h.reformulation, "dueDate": h.metadata.due_date} for h in highlights]))
+    return out
+
+
+def figures(rows: list[_Row], predictions: list[Prediction]) -> dict[str, Any]:
+    report = score([r.entry for r in rows], predictions)["highlights"]
+    strict, due = report["strict"], report["due_dates"]
+    r, p = strict["recall"] or 0.0, strict["precision"] or 0.0
+    return {"entries": len(rows), "gold": strict["gold"], "predicted": strict["predicted"],
+            "matched": strict["matched"], "recall": strict["recall"], "precision": strict["precision"],
+            "f1": round(2 * r * p / (r + p), 4) if r + p else 0.0,
+            "due_dates": due["accuracy"], "due_right": due["right"], "dated_tasks": due["dated_tasks"],
+            "any_type_recall": report["any_type"]["recall"], "any_type_precision": report["any_type"]["precision"]}
+
+
+def _by_author(rows: list[_Row], predictions: list[Prediction]) -> dict[str, Any]:
+    out = {}
+    for author in sorted({r.author for r in rows}):
+        idx = [i for i, r in enumerate(rows) if r.author == author]
+        out[author] = figures([rows[i] for i in idx], [predictions[i] for i in idx])
+    return out
+
+
+def grouped_cv(rows: list[_Row], log=print) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    authors = sorted({r.author for r in rows})
+    # Per fold and classifier setting: the held-out rows' scorer (weights fitted on the others).
+    fitted: dict[tuple[float, str | None, str], tuple[dict[str, float], float]] = {}
+    for C in C_GRID:
+        for cw in CLASS_WEIGHTS:
+            for author in authors:
+                fitted[(C, cw, author)] = fit([r for r in rows if r.author != author], C, cw)
+    results = []
+    for C in C_GRID:
+        for cw in CLASS_WEIGHTS:
+            for keep in KEEP_GRID:
+                for propose in PROPOSE_GRID:
+                    predictions: list[Prediction | None] = [None] * len(rows)
+                    for author in authors:
+                        weights, intercept = fitted[(C, cw, author)]
+                        scorer = ClauseScorer(weights, intercept, keep, propose)
+                        idx = [i for i, r in enumerate(rows) if r.author == author]
+                        for i, p in zip(idx, predict([rows[i] for i in idx], scorer), strict=True):
+                            predictions[i] = p
+                    done = [p for p in predictions if p is not None]
+                    whole = figures(rows, done)
+                    results.append({"C": C, "class_weight": cw, "keep_threshold": keep,
+                                    "propose_threshold": propose, "pooled": whole,
+                                    "by_author": _by_author(rows, done)})
+        log(f"  C={C}: {len(results)} settings measured")
+    results.sort(key=lambda r: (-r["pooled"]["f1"], -r["propose_threshold"], r["keep_threshold"], r["C"],
+                                r["class_weight"] or ""))
+    return results[0], results
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m pipelines.highlights.train", description=__doc__.split("\n")[0])
+    parser.add_argument("--dev", type=Path, default=DEV_PATH)
+    parser.add_argument("--dry-run", action="store_true", help="measure and print, write nothing")
+    parser.add_argument("--hold-out", metavar="AUTHOR", help="leave this author (e.g. 'fourth author') out of "
+                        "the CV and the fit, and measure the chosen scorer on their entries once (figures only); "
+                        "implies --dry-run")
+    args = parser.parse_args(argv)
+    rows = load_rows(args.dev)
+    if args.hold_out:
+        held = [r for r in rows if r.author == args.hold_out]
+        rows = [r for r in rows if r.author != args.hold_out]
+        args.dry_run = True
+    authors = Counter(r.author for r in rows)
+    print(f"dev: {len(rows)} entries by {len(authors)} authors: {dict(sorted(authors.items()))}")
+    n_candidates = sum(len(r.candidates) for r in rows)
+    print(f"candidates: {n_candidates}, positive {sum(sum(r.labels) for r in rows)}")
+    rules = predict(rows, None)
+    rules_figures = {"pooled": figures(rows, rules), "by_author": _by_author(rows, rules)}
+    best, results = grouped_cv(rows)
+    weights, intercept = fit(rows, best["C"], best["class_weight"])
+    settings = {"C": best["C"], "class_weight": best["class_weight"], "min_feature_count": MIN_FEATURE_COUNT}
+    scorer = ClauseScorer(weights, intercept, best["keep_threshold"], best["propose_threshold"], settings)
+    fitted_dev = predict(rows, scorer)
+    digest = hashlib.sha256(args.dev.read_bytes()).hexdigest()
+    metrics = {
+        "train": {"data": "pipelines/data/journal_corpus/dev.jsonl", "dev_sha256": digest, "dev_rows": len(rows),
+                  "authors": dict(sorted(authors.items())), "candidates": n_candidates,
+                  "cv": "leave one author out on dev; the scorer fitted on the other authors decides on the held-out "
+                        "author's entries, scored as `pipelines evaluate` does (strict), pooled; chosen by F1, ties: "
+                        "fewer proposals, lower keep threshold, stronger regularisation",
+                  "grid": {"C": list(C_GRID), "class_weight": [str(c) for c in CLASS_WEIGHTS],
+                           "keep_threshold": list(KEEP_GRID), "propose_threshold": list(PROPOSE_GRID)}},
+        "chosen": {**settings, "keep_threshold": best["keep_threshold"],
+                   "propose_threshold": best["propose_threshold"], "features": len(weights)},
+        "grouped_cv": {"rules_alone": rules_figures,
+                       "rules_and_learned": {"pooled": best["pooled"], "by_author": best["by_author"]}},
+        "dev_fitted_on": {"rules_and_learned": figures(rows, fitted_dev)},
+        "top_candidates": [{k: r[k] for k in ("C", "class_weight", "keep_threshold", "propose_threshold")}
+                           | {"f1": r["pooled"]["f1"], "recall": r["pooled"]["recall"],
+                              "precision": r["pooled"]["precision"]} for r in results[:8]],
+    }
+    print(json.dumps({"chosen": metrics["chosen"], "grouped_cv": {
+        k: {"pooled": v["pooled"], **{a: {x: f[x] for x in ("recall", "precision", "due_dates")}
+                                       for a, f in v["by_author"].items()}}
+        for k, v in metrics["grouped_cv"].items()}}, indent=1))
+    if args.hold_out:
+        print(json.dumps({f"{args.hold_out} ({len(held)} entries, never fitted on)": {
+            "rules_alone": figures(held, predict(held, None)),
+            "rules_and_learned": figures(held, predict(held, scorer))}}, indent=1))
+    if args.dry_run:
+        return 0
+    scorer.save(MODEL_PATH)
+    METRICS_PATH.write_text(json.dumps(metrics, indent=1) + "\n", encoding="utf-8")
+    print(f"wrote {MODEL_PATH.name} ({len(weights)} weights) and {METRICS_PATH.name}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
