@@ -16,6 +16,7 @@ import time
 import uuid
 from collections import OrderedDict, deque
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 from typing import Any, Literal
 
 import msgspec
@@ -70,6 +71,42 @@ def warm_up() -> None:
     embed(["warm up"])
     get_mood_model()
     load_flow("highlight-extraction")
+
+
+# The inline runner's flows (`inline_flow`), and each worker thread's Prefect client.
+_inline_flows: dict[str, tuple[Any, Any]] = {}
+_thread_state = threading.local()
+
+
+def inline_flow(name: str) -> Any:
+    """The flow as the inline runner runs it: the same flow (name, steps, what the Prefect UI shows),
+    with its result settings given rather than asked of the API server on every flow run (two
+    `GET /admin/storage` calls each). They are what the server would answer: results kept in
+    memory, not persisted (nothing reads a persisted result; the entry rows hold the outcome),
+    and Prefect's local result storage path."""
+    base = load_flow(name)
+    made = _inline_flows.get(name)
+    if made is None or made[0] is not base:
+        from prefect.settings import PREFECT_RESULTS_LOCAL_STORAGE_PATH
+
+        made = base, base.with_options(persist_result=False,
+                                       result_storage=Path(PREFECT_RESULTS_LOCAL_STORAGE_PATH.value()))
+        _inline_flows[name] = made
+    return made[1]
+
+
+def prefect_client_for_this_thread() -> None:
+    """One Prefect API client per pipeline worker thread, opened on its first flow run and kept
+    open: the flow engine takes the thread's client (`SyncClientContext`) instead of building
+    one per flow run. Building one cost more than the flow run's API calls: a TLS context loaded
+    with certifi's CA bundle (about 10-20 ms of CPU, for a plain-HTTP loopback API), a `GET
+    /csrf-token`, and a new connection."""
+    from prefect.context import SyncClientContext
+
+    if SyncClientContext.get() is None:
+        context = SyncClientContext()
+        context.__enter__()  # sets the context variable in this thread's context, which it keeps
+        _thread_state.prefect_client = context
 
 
 def _queue_key(flow: str, parameters: dict[str, Any]) -> str:
@@ -385,10 +422,11 @@ class PipelineRunner:
             parameters["defer_profiles_for"] = sorted(
                 {m.owner for m in batch if m.owner != SHARED_LANE and self._more_queued(m.owner, run.flow)})
         try:
+            prefect_client_for_this_thread()
             # Heartbeats detect crashed runs on remote workers; inline, the entry's own analysis
             # state does that, and the heartbeat thread would hold each worker ~1 s after its run.
             with temporary_settings(updates={PREFECT_FLOWS_HEARTBEAT_FREQUENCY: None}):
-                state = load_flow(run.flow)(**parameters, return_state=True)
+                state = inline_flow(run.flow)(**parameters, return_state=True)
             flow_run_id = str(state.state_details.flow_run_id) if state.state_details else None
             result = state.result(raise_on_failure=True)
             results = result if len(batch) > 1 else [result]

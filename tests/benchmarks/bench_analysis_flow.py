@@ -88,7 +88,7 @@ def _child() -> dict:
 
     texts = iter(journal_entries(400, seed=23))
     database = pgserver.get_server(Path(tmp) / "pgdata", cleanup_mode="delete")
-    runner = None
+    runner = old_runner = None
     try:
         admin_url = sqlalchemy_url(database.get_uri())
         engine = sa.create_engine(admin_url, isolation_level="AUTOCOMMIT", poolclass=sa.pool.NullPool)
@@ -116,7 +116,7 @@ def _child() -> dict:
 
         flow_ids: set[str] = set()
 
-        def through_runner(ids: list[str]) -> None:
+        def through_runner(ids: list[str], runner: PipelineRunner = runner) -> None:
             runs = []
             for i, entry_id in enumerate(ids):
                 runs.append(runner.submit("highlight-extraction", entry_id=entry_id, owner=f"person{i}"))
@@ -125,11 +125,30 @@ def _child() -> dict:
                 assert runner.wait(run.id, timeout=300).state == "completed", run.error
             flow_ids.update(run.prefect_flow_run_id for run in runs)
 
+        # The same, as the runner ran flows before it kept a Prefect client per worker thread and
+        # gave the flows their result settings (a client built per flow run, with its TLS context
+        # and CSRF token, and the server asked for its result storage twice): a runner of its own,
+        # whose threads never get a client, with the runner's two helpers put back as they were.
+        from pipelines import runtime
+
+        old_runner = PipelineRunner(mode="inline", workers=1)
+        old_runner.start()
+        assert old_runner.wait_until_ready(timeout=180), old_runner.status()
+
+        def through_old_runner(ids: list[str]) -> None:
+            helpers = runtime.prefect_client_for_this_thread, runtime.inline_flow
+            runtime.prefect_client_for_this_thread, runtime.inline_flow = (lambda: None), load_flow
+            try:
+                through_runner(ids, old_runner)
+            finally:
+                runtime.prefect_client_for_this_thread, runtime.inline_flow = helpers
+
         ways = {
             "plain": (ENTRIES, _one_by_one),
             "a flow run each": (ENTRIES, lambda ids: flow_runs(ids, 1)),
             "one flow run of 8": (ENTRIES, lambda ids: flow_runs(ids, 8)),
             f"{PEOPLE} people, through the runner": (PEOPLE, through_runner),
+            f"{PEOPLE} people, runner before": (PEOPLE, through_old_runner),
         }
         flow_runs(fresh(2), 1)  # warm-up
         _one_by_one(fresh(2))
@@ -160,8 +179,9 @@ def _child() -> dict:
         out["_http_kinds"] = dict(http)
         return out
     finally:
-        if runner is not None:
-            runner.shutdown()
+        for each in (runner, old_runner):
+            if each is not None:
+                each.shutdown()
         database.cleanup()
         api_server.stop()
 
@@ -190,6 +210,11 @@ def run() -> dict[str, float]:
           f"the last pass's calls: {', '.join(f'{k} {v}' for k, v in sorted(kinds.items()))})")
     each = figures["a flow run each"]
     gathered = figures[f"{PEOPLE} people, through the runner"]
+    before = figures[f"{PEOPLE} people, runner before"]
+    print(f"runner now / before (same process): app CPU {gathered['app'] / before['app']:.2f}x, API server CPU "
+          f"{gathered['api'] / before['api']:.2f}x, Prefect's share over plain "
+          f"{(gathered['app'] + gathered['api'] - plain) / (before['app'] + before['api'] - plain):.2f}x, "
+          f"HTTP calls {gathered['http']:.2f} vs {before['http']:.2f} per entry")
     return {"analysis_prefect_ms_each": each["app"] + each["api"] - plain,
             "analysis_prefect_ms_gathered": gathered["app"] + gathered["api"] - plain}
 
