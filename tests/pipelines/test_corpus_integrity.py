@@ -84,3 +84,22 @@ def test_due_tokens_resolve(token, today, expected):
 def test_the_readme_states_origin_and_licence():
     readme = (CORPUS_DIR / "README.md").read_text(encoding="utf-8")
     assert "Origin and licence" in readme and "written for this repository" in readme
+
+
+FOURTH_AUTHOR_VOICES = ("bryn", "luis", "craig", "lorraine")  # the corpus README, "A fourth author's dev voices"
+
+
+def test_the_fourth_authors_voices_are_dev_whole_with_every_mood_and_dated_tasks(source):
+    for voice in FOURTH_AUTHOR_VOICES:
+        entries = [e for e in source if e["voice"] == voice]
+        assert len(entries) == 40 and {e["split"] for e in entries} == {"dev"}, voice
+        moods = Counter(e["mood"] for e in entries)
+        assert set(moods) == set(MOODS) and min(moods.values()) >= 5, (voice, moods)
+        dates = [e["date"] for e in entries]
+        assert dates == sorted(dates) and dates[0] < "2025-10-01" and dates[-1] > "2026-07-01", voice  # a year, in order
+    written = [e for e in source if e["voice"] in FOURTH_AUTHOR_VOICES]
+    dev_ids = {e["id"] for e in load_split("dev")}
+    assert {e["id"] for e in written} <= dev_ids and not {e["id"] for e in written} & {e["id"] for e in load_split("test")}
+    tasks = [h for e in written for h in e["highlights"] if h["type"] == "task"]
+    assert len(tasks) == 116 and sum("dueDate" in h for h in tasks) == 79
+    assert 40 <= sum(not e["highlights"] for e in written) <= 80  # about a third to a half with no highlight
