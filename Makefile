@@ -76,6 +76,7 @@ $(PY):
 $(PY_STAMP): pyproject.toml | $(PY)
 	$(PY) -m pip install --disable-pip-version-check -q torch==2.13.0
 	$(PY) -m pip install --disable-pip-version-check -q -e '.[dev]'
+	$(PY) -m pipelines.embeddings export
 	touch $@
 
 $(NODE_STAMP): package.json web/package.json package-lock.json

@@ -41,6 +41,8 @@ def budgets(config: dict | None = None) -> list[Budget]:
         Budget("load_p95_ms", "load: p95 latency, all requests", load_["max_p95_ms"], False, "ms"),
         Budget("load_failures", "load: failed requests", load_["max_failures"], False),
         Budget("embedding_ratio", "embedding: import path / bare model", emb["min_throughput_ratio"], True, "x"),
+        Budget("embedding_query_onnx_ratio", "embedding: short query CPU, onnx / torch",
+               emb["max_query_onnx_ratio"], False, "x"),
         Budget("search_app_p95_ms", "search: the app's per-user query, p95", search["max_p95_ms"], False, "ms"),
         Budget("search_app_recall", "search: the app's per-user query, recall@10", search["min_recall_at_10"], True),
         Budget("search_hnsw_p95_ms", "search: HNSW over all vectors, p95", search["max_p95_ms"], False, "ms"),
