@@ -42,6 +42,11 @@ from api.storage import LocalFileStorage
 log = get_logger("reverie.app")
 OPENAPI_PATH = "/api/schema"
 POOL_TIMEOUT_SECONDS = 10
+# psycopg prepares a statement on a connection once it has run there this many times (its default
+# is 5): from then on PostgreSQL skips parsing and planning it. The app's statements are few and
+# cached, but a process holds up to 40 connections, so under load a statement ran unprepared up to
+# 5 times on each of them; 1 prepares it on its second run (a statement run once is never prepared).
+PREPARE_THRESHOLD = 1
 
 
 def app_version() -> str:
@@ -119,7 +124,8 @@ def create_app(settings: Settings | None = None, *, database_url: str | None = N
     # passes anyway, the request is a 503 with Retry-After (api/errors.py), never a 500.
     # JSONB columns (moods, related goals, insight keywords) are decoded by msgspec, not the json module.
     engine = create_async_engine(url, pool_pre_ping=not settings.embedded_database, pool_size=20, max_overflow=20,
-                                 pool_timeout=POOL_TIMEOUT_SECONDS, json_deserializer=msgspec.json.decode)
+                                 pool_timeout=POOL_TIMEOUT_SECONDS, json_deserializer=msgspec.json.decode,
+                                 connect_args={"prepare_threshold": PREPARE_THRESHOLD})
     db_config = SQLAlchemyAsyncConfig(
         engine_instance=engine,
         session_config=AsyncSessionConfig(expire_on_commit=False),
