@@ -13,6 +13,8 @@
    PostgreSQL and its backends, Prefect's API server), from just before locust starts to just
    after it ends, divided by the requests locust sent in that time (ramp-up included). The
    server's background work (the analyses the writes start) is part of what a request costs.
+5. With `--profile DIR`, py-spy records the app processes while locust runs, and the summary and
+   the JSON (`app_profile`) give the shares of their samples by area (tests/load/profile.py).
 
 Exit status: 0 when no request failed, 1 otherwise.
 """
@@ -208,6 +210,10 @@ def print_figures(result: dict) -> None:
         kinds = ", ".join(f"{kind} {seconds:.1f}" for kind, seconds in cpu["by_kind_s"].items())
         print(f"server CPU: {cpu['ms_per_request']:.2f} ms per request ({cpu['total_s']:.1f} s over "
               f"{cpu['requests']} requests; {kinds} s)")
+    if result.get("app_profile"):
+        from tests.load.profile import print_summary
+
+        print_summary(result["app_profile"])
     for failure in result["failures"]:
         print(f"FAILED {failure['occurrences']}x {failure['name']}: {failure['error']}")
 
@@ -226,7 +232,8 @@ def stop_everything(server: ServerProcess) -> None:
 
 def run(users: int, duration: int, *, spawn_rate: float | None = None, accounts: int | None = None,
         entries_each: int = 3, output: Path = DEFAULT_OUTPUT, url: str | None = None,
-        data_dir: Path | None = None, exclude_tags: list[str] | None = None, processes: int = 2) -> dict:
+        data_dir: Path | None = None, exclude_tags: list[str] | None = None, processes: int = 2,
+        profile_dir: Path | None = None) -> dict:
     accounts = accounts or users
     spawn_rate = spawn_rate or max(1.0, users / 5)
     workdir = Path(tempfile.mkdtemp(prefix="reverie-load-"))
@@ -250,7 +257,20 @@ def run(users: int, duration: int, *, spawn_rate: float | None = None, accounts:
         csv_prefix = workdir / "locust"
         extra = ["--exclude-tags", *exclude_tags] if exclude_tags else []
         before = cpu_snapshot(server) if server is not None else None
+        spy = None
+        if profile_dir is not None and server is not None:
+            from tests.load.profile import record
+
+            # From once every journaler runs until shortly before the end.
+            ramp = min(10.0, users / spawn_rate)
+            spy = record(server.process.pid, max(5, int(duration - ramp - 2)), profile_dir, delay=ramp)
         run_locust(url, accounts_file, users, spawn_rate, duration, csv_prefix, extra)
+        app_profile = None
+        if spy is not None:
+            from tests.load.profile import summarise
+
+            spy.join(timeout=60)
+            app_profile = summarise(sorted(profile_dir.glob("app-*.txt")))
         server_cpu = None
         if server is not None and before is not None:
             server_cpu = cpu_used(before, cpu_snapshot(server))
@@ -269,6 +289,7 @@ def run(users: int, duration: int, *, spawn_rate: float | None = None, accounts:
                         "python": platform.python_version(), "platform": platform.platform()},
             **read_figures(csv_prefix),
             "server_cpu": server_cpu,
+            "app_profile": app_profile,
         }
         output.parent.mkdir(parents=True, exist_ok=True)
         output.write_text(json.dumps(result, indent=2) + "\n")
@@ -291,12 +312,15 @@ def main(argv: list[str] | None = None) -> int:
                         help="leave out writes and edits (write) or search and chat (ai): the read path alone")
     parser.add_argument("--processes", type=int, default=2,
                         help="app processes of the server it starts (WEB_CONCURRENCY, default 2)")
+    parser.add_argument("--profile", type=Path, metavar="DIR",
+                        help="py-spy the app processes while locust runs (raw samples to DIR; their shares by "
+                             "area in the summary and the JSON; see tests/load/profile.py)")
     parser.add_argument("--url", help="an already running Reverie instead of starting one")
     parser.add_argument("--data-dir", type=Path, help="with --url: that instance's data dir")
     args = parser.parse_args(argv)
     result = run(args.users, parse_duration(args.duration), spawn_rate=args.spawn_rate, accounts=args.accounts,
                  entries_each=args.entries, output=args.output, url=args.url, data_dir=args.data_dir,
-                 exclude_tags=args.exclude_tags, processes=args.processes)
+                 exclude_tags=args.exclude_tags, processes=args.processes, profile_dir=args.profile)
     print_figures(result)
     print(f"\nfigures written to {args.output}")
     return 1 if result["total"] is None or result["total"]["failures"] else 0
