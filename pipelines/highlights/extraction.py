@@ -208,6 +208,12 @@ _PROPOSAL_TRIGGER = re.compile(
 )
 
 
+# Whose trigger: the writer's ("I", "we", or none: "Need to...") when the word right before it
+# is one of these or the clause starts there.
+_WRITER_BEFORE = re.compile(r"(?:^|\b(?:i|we|i'm|we're|i've|we've|and|so|then|just|really|also|still|"
+                            r"definitely|probably)\s*)$", re.IGNORECASE)
+
+
 def _proposals(unit: _Unit, today: date) -> tuple[list[tuple[Highlight, str | None]], str]:
     if unit.question or unit.text.strip().startswith('"') or _CONDITION.match(unit.text):
         return [], ""  # a question, someone's words, or only if: "If the car fails its MOT I'll have to..."
@@ -221,9 +227,11 @@ def _proposals(unit: _Unit, today: date) -> tuple[list[tuple[Highlight, str | No
             return [built], "has to go"
     for m in _PROPOSAL_TRIGGER.finditer(clause):
         rest = clause[m.end():]
-        if re.match(r"(?:not|never|n't)\b", rest, re.IGNORECASE):
-            continue
         trigger = " ".join(m.group(0).lower().split())
+        if re.match(r"(?:not|never|n't|have\s+to|need\s+to|got\s+to|be)\b", rest, re.IGNORECASE):
+            continue  # negated, or the rules already read the trigger inside ("I'll just have to wait and see")
+        if not re.search(r"\bme\s+to\b", trigger) and not _WRITER_BEFORE.search(clause[:m.start()]):
+            continue  # someone else's plan: "Mark is going to repaint the shed", "She'll pick the kids up"
         lean = bool(re.match(r"(?:want|hope|'d|would)", trigger))
         candidate = _Candidate("task", rest, m.start(), lean_goal=lean)
         if _is_action(candidate):
@@ -269,6 +277,13 @@ _WHEN_WORDS = (r"(?:tomorrow|tonight|(?:on\s+|this\s+|next\s+)?(?:monday|tuesday
 _PRESENT_FOR_FUTURE = re.compile(
     rf"^(?:(?:and|so|then)\s+)?(?:{_WHEN_WORDS}(?:\s+(?:morning|evening|afternoon|night))?\s*,?\s+i|i)\s+"
     r"(?:(?:just|also|finally|first)\s+)?(?P<verb>[a-z]+)\b(?P<rest>.*)$", re.IGNORECASE)
+# "Taking Mum to Rudyard Lake on Sunday", "Ringing Des before bed": a plan in the present
+# continuous whose object is a name (the rules' `_planned` wants "the/my/it..." after a bare gerund).
+_PLANNED_LOOSE = re.compile(r"^(?i:(?:i'm|i\s+am|we're|we\s+are)\s+)?(?P<verb>[A-Za-z][a-z]+)ing\s+"
+                            r"(?P<rest>(?!(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Today|"
+                            r"Tonight|Tomorrow|January|February|March|April|May|June|July|August|September|October|"
+                            r"November|December|I)\b)[A-Z][\w'-]*\b.*)$")
+_LATER_TODAY = re.compile(r"\b(?:tonight|this\s+evening|later\s+today|before\s+bed)\b", re.IGNORECASE)
 _FROM_NOW = re.compile(r"^(?:(?:and|so|then)\s+)?from\s+(?:now|today|this\s+(?:week|month))\b", re.IGNORECASE)
 _PARTICIPLE = {"got": "get", "sent": "send", "done": "do", "paid": "pay", "rung": "ring", "written": "write",
                "told": "tell", "filled in": "fill in", "replied to": "reply to"}
@@ -288,6 +303,11 @@ def _turned_round(clause: str, today: date) -> list[tuple[str, str]]:
             out.append(("from now on", f"{m.group('verb')}{m.group('rest')}"))  # a habit: a goal
         elif due is not None and due >= today:
             out.append(("present for the future", f"{m.group('verb')}{m.group('rest')}"))
+    m = _PLANNED_LOOSE.match(text)
+    if m and (verb := _base_verb(m.group("verb").lower())) and verb not in ("go", "do", "get", "make", "look", "try"):
+        due = resolve_due_date(text, today)
+        if (due is not None and due > today) or _LATER_TODAY.search(text):
+            out.append(("planned", f"{verb} {m.group('rest')}"))
     m = _GOING_TO_PLACE.match(text)
     if m and resolve_due_date(text, today) is not None:
         out.append(("going to a place", f"go to {m.group('np')}"))

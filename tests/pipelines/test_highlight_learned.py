@@ -34,6 +34,8 @@ def _proposals(text: str) -> list[tuple[str, str, str | None]]:
         ("Still haven't sent the form to the council.", ("not done yet", "Send the form to the council", None)),
         ("Going to the branch meeting in Carmarthen on Thursday.",
          ("going to a place", "Go to the branch meeting in Carmarthen", "2026-05-07")),
+        ("Taking Mum to Rudyard Lake on Sunday.", ("planned", "Take Mum to Rudyard Lake", "2026-05-10")),
+        ("Ringing Des before bed", ("planned", "Ring Des", "2026-05-06")),
     ],
 )
 def test_proposals_turn_ways_of_saying_a_task_without_a_trigger_into_actions(text, expected):
@@ -48,6 +50,10 @@ def test_proposals_turn_ways_of_saying_a_task_without_a_trigger_into_actions(tex
         '"You must rest," she said.',  # someone's words
         "Yesterday I rang the garage.",  # past
         "I walk the dog every day.",  # a habit told, no time to come
+        "Mark is going to repaint the shed this weekend.",  # someone else's plan
+        "She'll pick the kids up on Friday.",
+        "I'll just have to wait and see.",  # the trigger inside was the rules' to read
+        "Meeting Friday about the restructure.",  # a gerund that is a noun
     ],
 )
 def test_no_proposal_from_conditions_questions_quotes_or_what_is_done(text):
