@@ -323,7 +323,10 @@ _CUT = re.compile(
     r"i\s+think|i\s+guess|i\s+suppose|lol|haha|tbh|or\s+something|or\s+whatever|(?:just\s+)?in\s+case|"
     r"once\s+(?:the|i|we|it|my|his|her|their|she|he|they)|as\s+soon\s+as|when\s+(?:i|we|it|the|my|she|he|they)|"
     # "call them tomorrow before they send it to the bailiffs": the reason, not the task
-    r"(?:before|after|until|till)\s+(?:they|he|she|it|we|you|i)(?:'ll|'re|'s|'ve|'d)?)\b"
+    r"(?:before|after|until|till)\s+(?:they|he|she|it|we|you|i)(?:'ll|'re|'s|'ve|'d)?"
+    # "order the fertiliser before the price goes up": a reason with a subject of its own
+    r"|(?:before|until|till)\s+(?:the|my|his|her|their|our)\s+\w+\s+(?:goes|comes|gets|runs|starts|closes|ends|"
+    r"changes|rises|drops|shuts|expires)\b)\b"
     r"|,\s*even\b|,\s*[a-z]+ly\s*(?=,|$)"
     r"|\s+[-\u2013\u2014]+\s+|\s*\(|\s*:\s|\.\.\.|\u2026",
     re.IGNORECASE,
