@@ -116,6 +116,7 @@ def get_model() -> Encoder:
                 elif wanted != "torch":
                     log.warning("embedding_runtime_fallback torch: unknown %s=%r", RUNTIME_ENV, wanted)
                 _model = model if model is not None else load_torch_model(threads=_threads)
+                log.info("embedding_model_loaded runtime=%s threads=%s", runtime_name(_model), _threads)
     return _model
 
 
