@@ -15,6 +15,7 @@ import json
 import math
 import re
 from functools import lru_cache
+from itertools import pairwise
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -48,7 +49,7 @@ def features(candidate: Candidate) -> list[str]:
     out = [f"src={candidate.source if candidate.source == 'rule' else 'proposal'}",
            f"type={candidate.highlight.type}"]
     out += [f"w={w}" for w in set(words)]
-    out += [f"b={a}_{b}" for a, b in set(zip(words, words[1:], strict=False))]
+    out += [f"b={a}_{b}" for a, b in set(pairwise(words))]
     out += [f"t={w}" for w in set(text_words)]
     if text_words:
         out.append(f"verb={text_words[0]}")

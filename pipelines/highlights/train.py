@@ -28,7 +28,12 @@ from typing import Any
 
 from pipelines.corpus import DEV_PATH, SOURCE_DIR
 from pipelines.evaluation import MATCH_F1, LabelledEntry, Prediction, match_score, score
-from pipelines.highlights.extraction import Candidate, extract_candidates, finish_highlights, select_candidates
+from pipelines.highlights.extraction import (
+    Candidate,
+    extract_candidates,
+    finish_highlights,
+    select_candidates,
+)
 from pipelines.highlights.learned import MODEL_PATH, ClauseScorer, features
 from pipelines.highlights.types import limit_projects
 
