@@ -42,6 +42,7 @@ from api.storage import LocalFileStorage
 log = get_logger("reverie.app")
 OPENAPI_PATH = "/api/schema"
 POOL_TIMEOUT_SECONDS = 10
+POOL_SIZE = 40
 # psycopg prepares a statement on a connection once it has run there this many times (its default
 # is 5): from then on PostgreSQL skips parsing and planning it. The app's statements are few and
 # cached, but a process holds up to 40 connections, so under load a statement ran unprepared up to
@@ -117,14 +118,17 @@ def create_app(settings: Settings | None = None, *, database_url: str | None = N
         # One process analyses, whichever of the app's processes was asked (pipelines/coordination.py).
         pipelines.coordinate(url)
 
-    # Every request holds one connection; the pool covers the concurrent requests of one process.
+    # Every request holds one connection; the pool covers the concurrent requests of one process:
+    # 40 kept open (not 20 kept plus 20 more opened and closed again as the load came and went, each
+    # a new PostgreSQL backend to start and warm, with nothing prepared on it), the most recently
+    # used first, so a quiet moment's requests reuse the same few warm connections.
     # The embedded server lives and dies with the app, so its connections are not pinged before
     # each use (a round trip per request); a separate server's are.
     # No request waits for a pipeline while holding one, so a short pool timeout is enough; when it
     # passes anyway, the request is a 503 with Retry-After (api/errors.py), never a 500.
     # JSONB columns (moods, related goals, insight keywords) are decoded by msgspec, not the json module.
-    engine = create_async_engine(url, pool_pre_ping=not settings.embedded_database, pool_size=20, max_overflow=20,
-                                 pool_timeout=POOL_TIMEOUT_SECONDS, json_deserializer=msgspec.json.decode,
+    engine = create_async_engine(url, pool_pre_ping=not settings.embedded_database, pool_size=POOL_SIZE, max_overflow=0,
+                                 pool_use_lifo=True, pool_timeout=POOL_TIMEOUT_SECONDS, json_deserializer=msgspec.json.decode,
                                  connect_args={"prepare_threshold": PREPARE_THRESHOLD})
     db_config = SQLAlchemyAsyncConfig(
         engine_instance=engine,

@@ -44,6 +44,8 @@ from tests.support.accounts import PASSWORD, make_user
 from tests.support.app import APP_HEADERS
 
 DEFAULT_OUTPUT = REPO / ".data" / "load" / "latest.json"
+# A PostgreSQL backend sends its statistics within 10 s of going idle (PGSTAT_IDLE_INTERVAL).
+PG_STATS_FLUSH_SECONDS = 11
 
 
 def parse_duration(text: str) -> int:
@@ -147,6 +149,26 @@ def cpu_used(before: dict[int, tuple[str, float]], after: dict[int, tuple[str, f
             "app_processes": sorted(app, key=lambda p: -p["cpu_s"])}
 
 
+def postgres_activity(data_dir: Path) -> dict[str, int] | None:
+    """PostgreSQL's own counters for the app's database (pg_stat_database): sessions opened (a
+    new connection is a new backend process), transactions, rows returned. Counts, so unlike CPU
+    time they do not move with the machine's load; None when the server cannot be reached."""
+    import psycopg
+
+    try:
+        lines = (data_dir / "pgdata" / "postmaster.pid").read_text().splitlines()
+        port, socket_dir = lines[3].strip(), lines[4].strip()
+        with psycopg.connect(host=socket_dir, port=port, user="postgres", dbname="postgres", autocommit=True,
+                             connect_timeout=10) as conn:
+            conn.execute("SELECT pg_stat_force_next_flush()")
+            row = conn.execute("SELECT sessions, xact_commit + xact_rollback, tup_returned + tup_fetched "
+                               "FROM pg_stat_database WHERE datname = current_database()").fetchone()
+    except (OSError, IndexError, psycopg.Error):
+        return None
+    # This connection is one of the sessions: the difference of two readings counts it once.
+    return {"sessions": int(row[0]), "transactions": int(row[1]), "rows_read": int(row[2])}
+
+
 def requests_sent(csv_prefix: Path) -> int | None:
     """Every request locust sent, ramp-up included: the stats were reset once all users ran, so
     the count before the reset is added to the final one (from the full history)."""
@@ -210,6 +232,9 @@ def print_figures(result: dict) -> None:
         kinds = ", ".join(f"{kind} {seconds:.1f}" for kind, seconds in cpu["by_kind_s"].items())
         print(f"server CPU: {cpu['ms_per_request']:.2f} ms per request ({cpu['total_s']:.1f} s over "
               f"{cpu['requests']} requests; {kinds} s)")
+        if cpu.get("postgres_per_request"):
+            print("PostgreSQL per request: " + ", ".join(f"{v} {k.replace('_', ' ')}"
+                                                           for k, v in cpu["postgres_per_request"].items()))
     if result.get("app_profile"):
         from tests.load.profile import print_summary
 
@@ -256,6 +281,10 @@ def run(users: int, duration: int, *, spawn_rate: float | None = None, accounts:
         accounts_file.write_text(json.dumps(made))
         csv_prefix = workdir / "locust"
         extra = ["--exclude-tags", *exclude_tags] if exclude_tags else []
+        activity_before = None
+        if server is not None:
+            time.sleep(PG_STATS_FLUSH_SECONDS)  # the accounts' statistics are in pg_stat_database
+            activity_before = postgres_activity(data_dir)
         before = cpu_snapshot(server) if server is not None else None
         spy = None
         if profile_dir is not None and server is not None:
@@ -277,6 +306,11 @@ def run(users: int, duration: int, *, spawn_rate: float | None = None, accounts:
             sent = requests_sent(csv_prefix)
             server_cpu["requests"] = sent
             server_cpu["ms_per_request"] = round(1000 * server_cpu["total_s"] / sent, 2) if sent else None
+            time.sleep(PG_STATS_FLUSH_SECONDS)
+            activity_after = postgres_activity(data_dir)
+            if activity_before and activity_after and sent:
+                server_cpu["postgres_per_request"] = {
+                    key: round((activity_after[key] - activity_before[key]) / sent, 3) for key in activity_after}
         result = {
             "measured_at": datetime.now(UTC).isoformat(timespec="seconds"),
             "url": url,

@@ -49,3 +49,9 @@ def test_thirty_seconds_of_journalers_without_a_failure(tmp_path, capsys):
     busy = [p for p in cpu["app_processes"] if p["cpu_s"] >= 0.5]
     assert len(busy) >= 2, cpu["app_processes"]  # both workers did real work
     assert "ms per request" in printed and "2 app processes" in printed
+    # PostgreSQL's own counts per request: every request is at least one transaction (autocommit
+    # reads are one each), and the pools open their connections once, not once per request.
+    activity = cpu["postgres_per_request"]
+    assert activity["transactions"] >= 1 and activity["rows_read"] > 0, activity
+    assert 0 <= activity["sessions"] < 0.5, activity
+    assert "PostgreSQL per request" in printed
