@@ -15,7 +15,8 @@ convenience. `python -m pipelines.mood train | evaluate` retrains and re-measure
 pipelines/README.md, "Mood").
 
 Modules: `vocabulary` (the seven moods, `MoodPrediction`, the keyword rule), `model` (`MoodModel`,
-its artifact, `predict_mood`), `training` (GoEmotions, tuning, evaluation, the command). Import
+its artifact, `predict_mood`), `selection` (who wrote each dev voice, the settings tried, tuning by
+leaving one author out), `training` (GoEmotions, training, evaluation, the command). Import
 from `pipelines.mood`: every public name is here.
 """
 
@@ -28,7 +29,9 @@ from pipelines.mood.model import (
     default_classifier,
     get_mood_model,
     predict_mood,
+    sentence_evidence,
 )
+from pipelines.mood.selection import AUTHORS, author_of
 from pipelines.mood.training import (
     DEFAULT_GOEMOTIONS_DIR,
     EVALUATION_TOLERANCE,
@@ -66,6 +69,7 @@ from pipelines.mood.vocabulary import (
 )
 
 __all__ = [
+    "AUTHORS",
     "DATA_DIR",
     "DEFAULT_GOEMOTIONS_DIR",
     "EVALUATION_TOLERANCE",
@@ -86,6 +90,7 @@ __all__ = [
     "MoodModel",
     "MoodPrediction",
     "TuningGrid",
+    "author_of",
     "class_weights",
     "confusion",
     "contrast_mask",
@@ -102,6 +107,7 @@ __all__ = [
     "main",
     "mood_metrics",
     "predict_mood",
+    "sentence_evidence",
     "train",
     "tune",
     "tune_on_corpus",

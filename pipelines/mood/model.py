@@ -33,25 +33,55 @@ MODEL_PATH = DATA_DIR / "mood_model.npz"
 
 
 class KeywordFeatures(TransformerMixin, BaseEstimator):
-    """The keyword scores as features: texts -> (n, 6) floats in KEYWORD_MOODS order, each
-    clipped at `clip` and multiplied by `weight` (0 switches them off)."""
+    """The keyword scores as features: texts -> floats in KEYWORD_MOODS order, in up to three
+    blocks of six, each block present when its weight is not 0:
+    - `weight`: the whole entry's keyword scores, each clipped at `clip`;
+    - `sentence_weight`: the share of the entry's sentences that carry each mood's words (how much
+      of the entry a feeling holds: one sad sentence in ten is not a sad entry);
+    - `last_weight`: the keyword scores of the last `last_sentences` sentences, clipped at `clip`
+      (where a journal entry usually lands: "...anyway, I'm shattered")."""
 
-    def __init__(self, weight: float = 1.0, clip: float = 3.0) -> None:
+    def __init__(
+        self, weight: float = 1.0, clip: float = 3.0, sentence_weight: float = 0.0, last_weight: float = 0.0,
+        last_sentences: int = 2,
+    ) -> None:
         self.weight = weight
         self.clip = clip
+        self.sentence_weight = sentence_weight
+        self.last_weight = last_weight
+        self.last_sentences = last_sentences
 
     def fit(self, X: Sequence[str], y: object = None) -> KeywordFeatures:
         return self
 
     def transform(self, X: Sequence[str]) -> np.ndarray:
-        return self.from_evidence(keyword_evidence(X))
+        X = list(X)
+        return self.from_evidence(keyword_evidence(X), X)
 
-    def from_evidence(self, evidence: np.ndarray) -> np.ndarray:
-        """The features from an already computed `keyword_evidence`."""
-        return np.minimum(evidence[:, : len(KEYWORD_MOODS)], self.clip) * self.weight
+    def from_evidence(self, evidence: np.ndarray, texts: Sequence[str] | None = None) -> np.ndarray:
+        """The features from an already computed `keyword_evidence` (and the texts, needed for
+        the sentence blocks)."""
+        width = len(KEYWORD_MOODS)
+        blocks = []
+        if self.weight:
+            blocks.append(np.minimum(evidence[:, :width], self.clip) * self.weight)
+        if self.sentence_weight or self.last_weight:
+            if texts is None:
+                raise ValueError("the sentence features need the texts")
+            share, last = sentence_evidence(texts, self.last_sentences)
+            if self.sentence_weight:
+                blocks.append(share * self.sentence_weight)
+            if self.last_weight:
+                blocks.append(np.minimum(last, self.clip) * self.last_weight)
+        return np.hstack(blocks) if blocks else np.zeros((len(evidence), 0))
 
     def get_feature_names_out(self, input_features: object = None) -> np.ndarray:
-        return np.asarray([f"keyword_{mood}" for mood in KEYWORD_MOODS], dtype=object)
+        names = []
+        for prefix, on in (("keyword", self.weight), ("sentence_share", self.sentence_weight),
+                           ("last_sentences", self.last_weight)):
+            if on:
+                names += [f"{prefix}_{mood}" for mood in KEYWORD_MOODS]
+        return np.asarray(names, dtype=object)
 
     def __sklearn_tags__(self):  # type: ignore[no-untyped-def]
         tags = super().__sklearn_tags__()
@@ -59,6 +89,28 @@ class KeywordFeatures(TransformerMixin, BaseEstimator):
         tags.input_tags.string = True
         tags.input_tags.two_d_array = False
         return tags
+
+
+# Sentences for the sentence features: after . ! ? and at line breaks.
+_SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+|\n+")
+
+
+def sentences_of(text: str) -> list[str]:
+    return [part for part in (piece.strip() for piece in _SENTENCE_BREAK.split(text or "")) if part]
+
+
+def sentence_evidence(texts: Sequence[str], last_sentences: int = 2) -> tuple[np.ndarray, np.ndarray]:
+    """For each text, (share, last): the share of its sentences with keyword evidence for each
+    keyword mood, and the keyword scores of its last `last_sentences` sentences; both (n, 6).
+    The keyword rule only: no model call."""
+    width = len(KEYWORD_MOODS)
+    share, last = np.zeros((len(texts), width)), np.zeros((len(texts), width))
+    for row, text in enumerate(texts):
+        parts = sentences_of(text) or [""]
+        scores = keyword_evidence(parts)[:, :width]
+        share[row] = (scores > 0).mean(axis=0)
+        last[row] = scores[-last_sentences:].sum(axis=0)
+    return share, last
 
 
 # -- the learned model --------------------------------------------------------------------------
@@ -122,6 +174,10 @@ class MoodModel(BaseEstimator):
       often told plainly ("sat in the car a long time"), which no keyword catches; the classifier's
       heavy shares do. Applied last, so it also overrides `heavy_min_confidence`, but not
       `min_confidence`: an entry with no feeling word and no mood above that share stays Neutral.
+    - `neutral_prior`: the classifier's Neutral probability is multiplied by this before anything
+      else (1: unchanged), a prior correction: a classifier fitted on a few authors learns that
+      prose without their feeling words is Neutral, so an understated heavy entry by another
+      writer sinks there. Below 1, Neutral has to win by more.
     """
 
     def __init__(
@@ -136,6 +192,7 @@ class MoodModel(BaseEstimator):
         heavy_min_confidence: float | None = None,
         contrast_blend: float | None = None,
         heavy_share: float | None = None,
+        neutral_prior: float = 1.0,
     ) -> None:
         self.embedder = embedder
         self.keyword_features = keyword_features
@@ -147,6 +204,7 @@ class MoodModel(BaseEstimator):
         self.heavy_min_confidence = heavy_min_confidence
         self.contrast_blend = contrast_blend
         self.heavy_share = heavy_share
+        self.neutral_prior = neutral_prior
 
     # the steps, with their pass-through defaults
     def _embedder(self) -> Any:
@@ -167,7 +225,7 @@ class MoodModel(BaseEstimator):
         if step is None:
             return embeddings
         if evidence is not None and isinstance(step, KeywordFeatures):
-            return np.hstack([embeddings, step.from_evidence(evidence)])
+            return np.hstack([embeddings, step.from_evidence(evidence, texts)])
         return np.hstack([embeddings, step.transform(texts)])
 
     def fit(
@@ -201,6 +259,7 @@ class MoodModel(BaseEstimator):
     ) -> tuple[np.ndarray, np.ndarray]:
         """Final (n, 7) scores from the classifier's (n, 7) and the keyword evidence (n, 12).
 
+        0. The classifier's Neutral is multiplied by `neutral_prior`.
         1. A mood whose words appear only negated ("I'm not sad anymore") keeps
            `negated_mood_factor` of the classifier's score: sentence embeddings barely register
            negation, so "not sad" sits next to "sad".
@@ -211,6 +270,7 @@ class MoodModel(BaseEstimator):
         Returns the scores and a mask of the rows that step 3 decided.
         """
         scores = np.asarray(classifier_scores, dtype=np.float64).copy()
+        scores[:, MOODS.index(NEUTRAL)] *= self.neutral_prior
         evidence = np.asarray(evidence, dtype=np.float64)
         width = len(KEYWORD_MOODS)
         keywords, negated = evidence[:, :width], evidence[:, width:]
@@ -333,6 +393,7 @@ class MoodModel(BaseEstimator):
             "heavy_min_confidence": self.heavy_min_confidence,
             "contrast_blend": self.contrast_blend,
             "heavy_share": self.heavy_share,
+            "neutral_prior": self.neutral_prior,
             "embedding_model": MODEL_NAME,
             "embedding_dim": EMBEDDING_DIM,
             "metadata": metadata or {},
@@ -369,6 +430,7 @@ class MoodModel(BaseEstimator):
             heavy_min_confidence=settings.get("heavy_min_confidence"),
             contrast_blend=settings.get("contrast_blend"),
             heavy_share=settings.get("heavy_share"),
+            neutral_prior=settings.get("neutral_prior", 1.0),
         )
         model.classifier_ = classifier
         model.metadata_ = settings["metadata"]

@@ -246,7 +246,9 @@ def test_artifact_is_small_and_loads_without_pickle():
     assert MODEL_PATH.stat().st_size < 100_000
     with np.load(MODEL_PATH, allow_pickle=False) as data:
         settings = json.loads(str(data["settings"]))
-        keyword_columns = 0 if settings["keyword_features"] is None else 6
+        step = settings["keyword_features"] or {}
+        blocks = [step.get("weight"), step.get("sentence_weight"), step.get("last_weight")]
+        keyword_columns = 6 * sum(1 for weight in blocks if weight)
         assert data["coef"].shape[1] == EMBEDDING_DIM + keyword_columns
     assert MoodModel.load(MODEL_PATH).predict(["so glad"])[0].mood == "happy"
 

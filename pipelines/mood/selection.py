@@ -1,0 +1,176 @@
+"""Model selection on the journal corpus' dev split: the settings tried (`CorpusGrid`), who wrote
+each dev voice (`AUTHORS`), and `tune_on_corpus`, which leaves one author out at a time (see
+pipelines/README.md, "Mood").
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+from sklearn.metrics import accuracy_score, f1_score
+from sklearn.model_selection import LeaveOneGroupOut, StratifiedKFold
+from threadpoolctl import threadpool_limits
+
+from pipelines.mood.model import KeywordFeatures, MoodModel, contrast_mask, default_classifier
+from pipelines.mood.vocabulary import MOODS, keyword_evidence
+
+
+def class_weights(moods: Sequence[str], power: float) -> dict[str, float] | None:
+    """Per-mood weights (n / (k * count)) ** power: 0 is unweighted, 1 is sklearn's "balanced",
+    0.5 lifts the rare moods (anxious has 72 dev rows, neutral 2,143) without drowning neutral."""
+    if not power:
+        return None
+    counts = {mood: moods.count(mood) for mood in MOODS if mood in moods}
+    return {mood: round((len(moods) / (len(counts) * count)) ** power, 6) for mood, count in counts.items()}
+
+
+@dataclass(frozen=True)
+class CorpusGrid:
+    """The settings tried by `tune_on_corpus`. Round 3 (leave one author out) fixed the rules that
+    never won a round-2 selection at their round-2 values (negation factor 0, contrast 0.5, minimum
+    confidence 0.3, no heavy floor, no heavy minimum confidence; the whole entry's keyword scores
+    as classifier features never won either round), so the CV picks among fewer settings, and
+    added what the classifier sees (sentence shares, the last sentences) and the Neutral prior."""
+
+    C: tuple[float, ...] = (1.0, 2.0, 4.0)
+    class_weight_power: tuple[float, ...] = (0.0, 0.5)
+    keyword_weight: tuple[float, ...] = (0.0,)
+    sentence_weight: tuple[float, ...] = (0.0, 1.0)
+    last_weight: tuple[float, ...] = (0.0, 0.5)
+    keyword_blend: tuple[float, ...] = (0.2, 0.3, 0.4)
+    negated_mood_factor: tuple[float, ...] = (0.0,)
+    heavy_floor: tuple[float | None, ...] = (None,)
+    min_confidence: tuple[float | None, ...] = (0.3,)
+    heavy_min_confidence: tuple[float | None, ...] = (None,)
+    contrast_blend: tuple[float | None, ...] = (0.5,)
+    heavy_share: tuple[float | None, ...] = (None, 0.45, 0.5)
+    neutral_prior: tuple[float, ...] = (1.0, 0.8, 0.6, 0.4, 0.3)
+
+
+# Who wrote each dev voice (pipelines/data/journal_corpus/README.md): model selection leaves one
+# AUTHOR out at a time, so an author's habits of phrasing never sit on both sides of a fold (leaving
+# one voice out let them leak: the other six voices of the same author were in training). A voice
+# not listed here counts as an author of its own.
+AUTHORS: dict[str, str] = {
+    **dict.fromkeys(("maya", "dev", "ruth", "sam", "tomas", "priya", "jonah"), "first"),
+    "nadia": "nadia",  # the third extraction round's engineer
+    **dict.fromkeys(("keith", "miriam", "hugh", "edna"), "third"),
+    **dict.fromkeys(("bryn", "luis", "craig", "lorraine"), "fourth"),
+}
+
+
+def author_of(voice: str) -> str:
+    return AUTHORS.get(voice, voice)
+
+
+# What a heavy (sad, angry, anxious) entry shown as Neutral or Happy costs in model selection, in
+# errors on top of its own: the issue says it must never happen, and on the dev split settings within
+# two or three entries of the best accuracy differ by up to ten such entries.
+HEAVY_SHOWN_LIGHT_COST = 1.0
+
+
+def selection_score(accuracy: float, heavy_light: int, rows: int) -> float:
+    """What model selection maximises: accuracy less `HEAVY_SHOWN_LIGHT_COST` per heavy entry
+    shown as Neutral or Happy (as a share of the rows)."""
+    return round(accuracy - HEAVY_SHOWN_LIGHT_COST * heavy_light / rows, 4)
+
+
+_HEAVY = ("sad", "angry", "anxious")
+
+
+def heavy_shown_light(gold: Sequence[str], predicted: Sequence[str]) -> int:
+    """How many sad, angry or anxious entries are shown as Neutral or Happy (the issue: never)."""
+    return sum(1 for g, p in zip(gold, predicted, strict=True) if g in _HEAVY and p in ("neutral", "happy"))
+
+
+def tune_on_corpus(
+    texts: Sequence[str], moods: Sequence[str], embeddings: np.ndarray, grid: CorpusGrid = CorpusGrid(),
+    folds: int = 5, seed: int = 0, groups: Sequence[str] | None = None,
+) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """Cross-validate every grid point on the journal corpus' dev entries, through the whole
+    prediction (`combine`: blend, tired rule, loving rule, heavy rules); best by `selection_score`
+    (accuracy, a heavy entry shown as Neutral or Happy counting as a second error), ties by
+    accuracy, then macro-F1, then as below.
+
+    With `groups` (each entry's author, `author_of`; or its voice) the folds leave one group out at
+    a time, so a group is never in both the training and the validation rows: that measures how
+    the model carries over to a writer it has not seen, which is what users are. Without,
+    stratified `folds`-fold. Each result also holds the accuracy on each group's rows."""
+    texts, y = list(texts), np.asarray(moods)
+    evidence = keyword_evidence(texts)
+    contrast = contrast_mask(texts)
+    labels = sorted(set(moods))
+    if groups is not None:
+        group_of = np.asarray(groups)
+        splits = list(LeaveOneGroupOut().split(texts, y, group_of))
+    else:
+        group_of = None
+        splits = list(StratifiedKFold(n_splits=folds, shuffle=True, random_state=seed).split(texts, y))
+    results = []
+    with threadpool_limits(1, user_api="blas"):
+        for keyword_weight, sentence_weight, last_weight in itertools.product(
+            grid.keyword_weight, grid.sentence_weight, grid.last_weight
+        ):
+            step = KeywordFeatures(weight=keyword_weight, sentence_weight=sentence_weight, last_weight=last_weight)
+            features = np.hstack([embeddings, step.from_evidence(evidence, texts)])
+            for C, power in itertools.product(grid.C, grid.class_weight_power):
+                out_of_fold = np.zeros((len(texts), len(MOODS)))
+                for train_rows, held_out in splits:
+                    weights = class_weights([moods[i] for i in train_rows], power)
+                    classifier = default_classifier(C, weights).fit(features[train_rows], y[train_rows])
+                    probabilities = classifier.predict_proba(features[held_out])
+                    for column, mood in enumerate(classifier.classes_):
+                        out_of_fold[held_out, MOODS.index(mood)] = probabilities[:, column]
+                for blend, factor, floor, least, unsupported, turn, share, prior in itertools.product(
+                    grid.keyword_blend, grid.negated_mood_factor, grid.heavy_floor, grid.min_confidence,
+                    grid.heavy_min_confidence, grid.contrast_blend, grid.heavy_share, grid.neutral_prior,
+                ):
+                    combiner = MoodModel(keyword_blend=blend, negated_mood_factor=factor, heavy_floor=floor,
+                                         min_confidence=least, heavy_min_confidence=unsupported,
+                                         contrast_blend=turn, heavy_share=share, neutral_prior=prior)
+                    predicted = np.asarray(
+                        [p.mood for p in combiner.combine(texts, out_of_fold, evidence, contrast)]
+                    )
+                    f1s = [f1_score(y[h], predicted[h], labels=labels, average="macro", zero_division=0)
+                           for _, h in splits]
+                    accuracies = [accuracy_score(y[h], predicted[h]) for _, h in splits]
+                    result = {
+                        "C": C, "class_weight_power": power, "keyword_weight": keyword_weight,
+                        "sentence_weight": sentence_weight, "last_weight": last_weight,
+                        "keyword_blend": blend, "negated_mood_factor": factor, "heavy_floor": floor,
+                        "min_confidence": least, "heavy_min_confidence": unsupported, "contrast_blend": turn,
+                        "heavy_share": share, "neutral_prior": prior,
+                        # pooled over all rows: the folds differ in size
+                        "cv_accuracy": round(float(accuracy_score(y, predicted)), 4),
+                        "cv_accuracy_std": round(float(np.std(accuracies)), 4),
+                        "cv_macro_f1": round(float(
+                            f1_score(y, predicted, labels=labels, average="macro", zero_division=0)), 4),
+                        "cv_fold_macro_f1": round(float(np.mean(f1s)), 4),
+                        "cv_heavy_shown_light": heavy_shown_light(y, predicted),
+                    }
+                    result["cv_score"] = selection_score(result["cv_accuracy"], result["cv_heavy_shown_light"], len(y))
+                    if group_of is not None:
+                        result["cv_accuracy_by_group"] = {
+                            str(g): round(float(accuracy_score(y[group_of == g], predicted[group_of == g])), 4)
+                            for g in sorted(set(group_of))
+                        }
+                    results.append(result)
+    # Ties: fewer heavy entries shown as Neutral or Happy (the issue: never), then macro-F1; the
+    # stronger reading of negation, of
+    # "X but Y" (the clause after "but" weighs more) and of the no-evidence Neutral (the issue asks
+    # for them; the corpus has too few such entries to tell the settings apart), the smallest such
+    # intervention first; then the simpler model (no other extra rule or feature switched on, the
+    # Neutral prior left alone).
+    best = max(results, key=lambda r: (r["cv_score"], r["cv_accuracy"], r["cv_macro_f1"],
+                                       -r["class_weight_power"], -r["negated_mood_factor"],
+                                       r["contrast_blend"] is not None, -(r["contrast_blend"] or 1.0),
+                                       r["heavy_min_confidence"] is not None,
+                                       -(r["heavy_min_confidence"] or 1.0),
+                                       r["heavy_floor"] is None, r["min_confidence"] is None,
+                                       r["heavy_share"] is None, r["neutral_prior"],
+                                       -r["keyword_weight"] - r["sentence_weight"] - r["last_weight"]))
+    return best, results
