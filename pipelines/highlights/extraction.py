@@ -20,21 +20,15 @@ from pipelines.highlights.due import (
     _is_event,
     _name_it,
 )
-from pipelines.highlights.duplicates import _KEY_TIME
 from pipelines.highlights.people import _resolve_pronouns
 from pipelines.highlights.schema import (
-    DEFAULT_GOAL_TIMEFRAME,
     DEFAULT_PRIORITY,
-    DEFAULT_TASK_TIMEFRAME,
-    MAX_REFORMULATION_CHARS,
     Highlight,
     HighlightMetadata,
     HighlightType,
-    Priority,
 )
 from pipelines.highlights.statements import (
     _IMPERATIVE_EXTRA,
-    _base_verb,
     _Candidate,
     _deadline_on_thing,
     _debt,
@@ -46,18 +40,16 @@ from pipelines.highlights.statements import (
     _request,
 )
 from pipelines.highlights.text import _segment, _Unit, extraction_text
+from pipelines.highlights.turns import _THING_HAS_TO_GO, _turned_round
 from pipelines.highlights.vocabulary import (
     _ACTION_VERBS,
     _BE_GOAL,
     _COMMUNICATION_VERBS,
     _CUT,
-    _DANGLING,
-    _DEADLINE_RE,
     _GOAL_CONTENT_RE,
     _GOAL_GERUNDS,
     _GOAL_RE,
     _HAVE_PERFECT,
-    _LEADING_DETERMINER,
     _LEADING_FILLER,
     _LOW_RE,
     _MODAL_RE,
@@ -66,31 +58,36 @@ from pipelines.highlights.vocabulary import (
     _NEAR_TERM_RE,
     _NOT_ACTION_HEADS,
     _NOT_VERB_HEADS,
-    _NOW_RE,
     _PAST_ITEM,
     _PERSON_PRONOUNS,
-    _PREPOSITION,
     _PROJECT_NOUNS,
     _PROJECT_RE,
     _PROJECT_VERBS_STRONG,
     _PROJECT_VERBS_WEAK,
-    _PRONOUN_SWAPS,
     _QUARTER_RE,
     _REFUSED,
     _REMINDER_RE,
     _SINGLE_WORD_OK,
     _STARTED_NOUN_RE,
     _SUBORDINATE_BEFORE,
-    _TODAY_RE,
     _TRAILING_FILLER,
     _TRAILING_JUNK,
-    _TRAILING_TIME,
     _TURN_OF_PHRASE,
-    _URGENT_RE,
     _VAGUE_WORDS,
-    _WEEKDAYS,
     _WORD,
-    _words,
+)
+from pipelines.highlights.wording import (
+    _base_form_first,
+    _deduplicate,
+    _drop_verb,
+    _finish,
+    _goal_timeframe,
+    _head_noun,
+    _link_projects,
+    _priority,
+    _project_name,
+    _reformulate,
+    _task_timeframe,
 )
 
 # --------------------------------------------------------------------------------------------------
@@ -249,94 +246,6 @@ def _proposals(unit: _Unit, today: date) -> tuple[list[tuple[Highlight, str | No
             if built is not None:
                 return [built], name
     return [], ""
-
-
-# Ways of saying a task that name no trigger, turned into an action; proposals only, so the
-# learned scorer decides whether the form is trusted.
-_GOING_TO_PLACE = re.compile(
-    r"^(?:(?:also|and|then|so)\s+)?(?:(?:i'm|i\s+am|we're|we\s+are)\s+)?going\s+(?:up\s+|down\s+|over\s+|round\s+|out\s+)?"
-    r"to\s+(?P<np>(?:the|a|an|my|our|[A-Z]\w+'s)\s+.+)$", re.IGNORECASE)
-_NEEDS_DOING = re.compile(
-    r"(?P<thing>\b(?:the|my|our|his|her|their|[A-Za-z]+'s)\s+(?:[\w'-]+\s+){0,3}?)(?:still\s+)?(?:needs|need|wants)\s+"
-    r"(?P<ger>[a-z]+ing)\b(?P<rest>.*)$", re.IGNORECASE)
-_GET_IT_DONE = re.compile(
-    r"\bget\s+(?P<thing>(?:all\s+)?(?:the|my|our|those|these|his|her)\s+(?:[\w'-]+\s+){0,3}?)(?P<pp>[a-z]{3,}ed)\b"
-    r"(?P<rest>.*)$", re.IGNORECASE)
-_NOT_YET = re.compile(
-    r"\b(?:still\s+(?:haven't|have\s+not|not)|(?:haven't|have\s+not)\s+yet)\s+(?P<pp>got|sent|done|paid|booked|rung|"
-    r"called|written|finished|sorted|posted|returned|replied\s+to|answered|filled\s+in|signed|ordered|fixed|emailed|"
-    r"phoned|chased|cancelled|renewed|told|asked)\b(?P<rest>.+)$", re.IGNORECASE)
-_THING_HAS_TO_GO = re.compile(
-    r"^(?P<thing>(?:the\s+|my\s+|our\s+)?(?:[\w'-]+\s+){0,3}?[\w'-]+)\s+(?:has|have|needs?)\s+to\s+go\s+"
-    r"(?P<rest>(?:to|in|off|back)\b.+)$", re.IGNORECASE)
-# "Tomorrow I tell Marcus", "Monday I call Shelter", "From now I call mamá every Sunday": the present
-# tense with a time to come, as many writers (and most learners of English) say a plan.
-_WHEN_WORDS = (r"(?:tomorrow|tonight|(?:on\s+|this\s+|next\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|"
-               r"sunday)|this\s+(?:evening|afternoon|weekend)|next\s+week|after\s+work|from\s+(?:now|today|this\s+"
-               r"(?:week|month))(?:\s+on)?)")
-_PRESENT_FOR_FUTURE = re.compile(
-    rf"^(?:(?:and|so|then)\s+)?(?:{_WHEN_WORDS}(?:\s+(?:morning|evening|afternoon|night))?\s*,?\s+i|i)\s+"
-    r"(?:(?:just|also|finally|first)\s+)?(?P<verb>[a-z]+)\b(?P<rest>.*)$", re.IGNORECASE)
-# "Taking Mum to Rudyard Lake on Sunday", "Ringing Des before bed": a plan in the present
-# continuous whose object is a name (the rules' `_planned` wants "the/my/it..." after a bare gerund).
-_PLANNED_LOOSE = re.compile(r"^(?i:(?:i'm|i\s+am|we're|we\s+are)\s+)?(?P<verb>[A-Za-z][a-z]+)ing\s+"
-                            r"(?P<rest>(?!(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Today|"
-                            r"Tonight|Tomorrow|January|February|March|April|May|June|July|August|September|October|"
-                            r"November|December|I)\b)[A-Z][\w'-]*\b.*)$")
-_LATER_TODAY = re.compile(r"\b(?:tonight|this\s+evening|later\s+today|before\s+bed)\b", re.IGNORECASE)
-_FROM_NOW = re.compile(r"^(?:(?:and|so|then)\s+)?from\s+(?:now|today|this\s+(?:week|month))\b", re.IGNORECASE)
-_PARTICIPLE = {"got": "get", "sent": "send", "done": "do", "paid": "pay", "rung": "ring", "written": "write",
-               "told": "tell", "filled in": "fill in", "replied to": "reply to"}
-
-
-def _turned_round(clause: str, today: date) -> list[tuple[str, str]]:
-    """"Going to the NFU meeting on Thursday" -> "go to the NFU meeting on Thursday" (a day to
-    come); "the crush needs mending" -> "mend the crush"; "get the passports checked" -> "check
-    the passports"; "still haven't sent the form" -> "send the form". ("The accounts have to go to
-    Rhian by the 10th" -> "send the accounts to Rhian by the 10th" is read in `_proposals`.)"""
-    out: list[tuple[str, str]] = []
-    text = clause.strip().rstrip(".!")
-    m = _PRESENT_FOR_FUTURE.match(text)
-    if m and m.group("verb").lower() in _ACTION_VERBS | _IMPERATIVE_EXTRA:
-        due = resolve_due_date(text, today)
-        if _FROM_NOW.match(text):
-            out.append(("from now on", f"{m.group('verb')}{m.group('rest')}"))  # a habit: a goal
-        elif due is not None and due >= today:
-            out.append(("present for the future", f"{m.group('verb')}{m.group('rest')}"))
-    m = _PLANNED_LOOSE.match(text)
-    if m and (verb := _base_verb(m.group("verb").lower())) and verb not in ("go", "do", "get", "make", "look", "try"):
-        due = resolve_due_date(text, today)
-        if (due is not None and due > today) or _LATER_TODAY.search(text):
-            out.append(("planned", f"{verb} {m.group('rest')}"))
-    m = _GOING_TO_PLACE.match(text)
-    if m and resolve_due_date(text, today) is not None:
-        out.append(("going to a place", f"go to {m.group('np')}"))
-    m = _NEEDS_DOING.search(text)
-    if m and (verb := _verb_of(m.group("ger")[:-3].lower())):
-        out.append(("needs doing", f"{verb} {_lower_determiner(m.group('thing').strip())}{m.group('rest')}"))
-    m = _GET_IT_DONE.search(text)
-    if m and (verb := _base_verb(m.group("pp")[:-2]) or _base_verb(m.group("pp")[:-1]) or _verb_of(m.group("pp")[:-2])):
-        out.append(("get it done", f"{verb} {_lower_determiner(m.group('thing').strip())}{m.group('rest')}"))
-    m = _NOT_YET.search(text)
-    if m:
-        pp = " ".join(m.group("pp").lower().split())
-        verb = _PARTICIPLE.get(pp) or _base_verb(pp[:-2]) or _base_verb(pp[:-1]) or _base_verb(pp[:-3])
-        if verb:
-            out.append(("not done yet", f"{verb}{m.group('rest')}"))
-    return out
-
-
-def _lower_determiner(thing: str) -> str:
-    return re.sub(r"^(?:The|My|Our|His|Her|Their|All|Those|These)\b", lambda m: m.group(0).lower(), thing)
-
-
-def _verb_of(stem: str) -> str | None:
-    """The plain verb of a gerund's or participle's stem: a known verb, else the stem as it is
-    ("mend"), with an "e" after c/v/z ("servic" -> "service")."""
-    known = _base_verb(stem)
-    if known or len(stem) < 3 or not stem.isalpha():
-        return known
-    return stem + "e" if stem[-1] in "cvz" else stem
 
 
 def _without_due_words(highlight: Highlight) -> Highlight:
@@ -670,129 +579,3 @@ def _soon(due: date | None, today: date) -> bool:
 # "the agencies that contacted me in the summer": a relative clause's time is not the intention's.
 _RELATIVE = re.compile(r"\b(?:that|who|which|whom|whose)\s+(?!(?:i|we)\b)", re.IGNORECASE)
 _HORIZON = re.compile(rf"{_MONTH_RE.pattern}|{_QUARTER_RE.pattern}|\bthis\s+year\b", re.IGNORECASE)
-
-
-def _base_form_first(text: str) -> str:
-    """"Fixing the fence" (after "get round to") -> "Fix the fence"."""
-    first, _, rest = text.partition(" ")
-    if rest and first.lower().endswith("ing") and (base := _base_verb(first[:-3])):
-        return _finish(f"{base} {rest}")
-    return text
-
-
-def _reformulate(action: str) -> str:
-    text = _TRAILING_FILLER.sub("", _TRAILING_JUNK.sub("", action.strip()))
-    text = _TRAILING_JUNK.sub("", text)
-    for pattern, replacement in _PRONOUN_SWAPS:
-        text = pattern.sub(replacement, text)
-    return _finish(text)
-
-
-def _project_name(action: str) -> str:
-    text = _TRAILING_FILLER.sub("", _TRAILING_JUNK.sub("", action.strip()))
-    text = _TRAILING_TIME.sub("", text)
-    text = _LEADING_DETERMINER.sub("", text)
-    for pattern, replacement in _PRONOUN_SWAPS:
-        text = pattern.sub(replacement, text)
-    return _finish(text)
-
-
-def _finish(text: str) -> str:
-    text = " ".join(text.replace('"', "").split()).strip(" '")
-    if len(text) > MAX_REFORMULATION_CHARS:
-        text = text[: MAX_REFORMULATION_CHARS + 1].rsplit(" ", 1)[0]
-        words = text.split()
-        while words and words[-1].lower().strip(",;:") in _DANGLING:
-            words.pop()
-        text = " ".join(words)
-    text = _TRAILING_JUNK.sub("", text)
-    return text[:1].upper() + text[1:] if text else ""
-
-
-def _drop_verb(reformulation: str) -> str:
-    words = reformulation.split()
-    if words and words[0].lower() in ("set", "put", "fix"):
-        return " ".join(words[2:])
-    return " ".join(words[1:])
-
-
-def _head_noun(name: str) -> str | None:
-    """The noun a project is known by: the last word before its first preposition."""
-    chunk = _PREPOSITION.split(f" {_LEADING_DETERMINER.sub('', name.strip())} ", maxsplit=1)[0]
-    words = [w.lower() for w in _WORD.findall(chunk) if w.lower() not in _VAGUE_WORDS]
-    return words[-1] if words else None
-
-
-def _task_timeframe(context: str, action: str, today: date) -> str:
-    if _TODAY_RE.search(context) or _NOW_RE.search(action):
-        return "today"
-    weekday = _WEEKDAYS[today.weekday()]
-    # "by Friday" written on a Friday is due today; "before Friday" or "next Friday" is not.
-    if re.search(
-        rf"\b(?<!before )(?<!next )(?:by\s+|on\s+|this\s+)?{weekday[:3]}(?:{weekday[3:]})?\b",
-        context,
-        re.IGNORECASE,
-    ):
-        return "today"
-    return DEFAULT_TASK_TIMEFRAME
-
-
-def _goal_timeframe(context: str) -> str:
-    if _MONTH_RE.search(context):
-        return "month"
-    if _QUARTER_RE.search(context):
-        return "quarter"
-    return DEFAULT_GOAL_TIMEFRAME
-
-
-def _priority(context: str, task_timeframe: str | None) -> Priority:
-    if _LOW_RE.search(context):
-        return "low"  # a hedge wins: "maybe today" is not urgent
-    if _URGENT_RE.search(context) or _DEADLINE_RE.search(context) or task_timeframe == "today":
-        return "high"
-    return DEFAULT_PRIORITY
-
-
-_RANK = {"low": 0, "medium": 1, "high": 2}
-_KEY_STOP = _words("a an the your my our to up asap now urgently really")
-
-
-def _dedup_key(text: str) -> tuple[str, ...]:
-    """Same words, ignoring determiners, order and when: "Call the landlord" = "call the landlord asap"."""
-    return tuple(sorted({w.lower() for w in _WORD.findall(_KEY_TIME.sub(" ", text))} - _KEY_STOP))
-
-
-def _deduplicate(found: list[tuple[Highlight, str | None]]) -> list[tuple[Highlight, str | None]]:
-    """Keep the first wording; a repeat can only make it more urgent (priority, today)."""
-    kept: list[tuple[Highlight, str | None]] = []
-    index: dict[tuple[str, ...], int] = {}
-    for highlight, head in found:
-        key = _dedup_key(highlight.reformulation)
-        if key not in index:
-            index[key] = len(kept)
-            kept.append((highlight, head))
-            continue
-        i = index[key]
-        first, first_head = kept[i]
-        metadata = first.metadata
-        if _RANK[highlight.metadata.priority] > _RANK[metadata.priority]:
-            metadata = msgspec.structs.replace(metadata, priority=highlight.metadata.priority)
-        if first.type == "task" and highlight.metadata.timeframe == "today":
-            metadata = msgspec.structs.replace(metadata, timeframe="today")
-        kept[i] = (msgspec.structs.replace(first, metadata=metadata), first_head)
-    return kept
-
-
-def _link_projects(found: list[tuple[Highlight, str | None]]) -> list[Highlight]:
-    """A task that names a project of the same entry refers to it (metadata.projectRef)."""
-    projects = [(h.reformulation, head) for h, head in found if h.type == "project" and head]
-    result: list[Highlight] = []
-    for highlight, _ in found:
-        if highlight.type == "task" and highlight.metadata.project_ref is None:
-            for name, head in projects:
-                if re.search(rf"\b{re.escape(head)}(?:s|es)?\b", highlight.reformulation, re.IGNORECASE):
-                    metadata = msgspec.structs.replace(highlight.metadata, project_ref=name)
-                    highlight = msgspec.structs.replace(highlight, metadata=metadata)
-                    break
-        result.append(highlight)
-    return result
