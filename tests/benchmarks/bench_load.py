@@ -15,4 +15,8 @@ def run() -> dict[str, float]:
     result = run_load(config["users"], parse_duration(config["duration"]))
     print_figures(result)
     total = result["total"]
-    return {"load_rps": total["rps"], "load_p95_ms": total["p95_ms"], "load_failures": total["failures"]}
+    figures = {"load_rps": total["rps"], "load_p95_ms": total["p95_ms"], "load_failures": total["failures"]}
+    cpu = (result.get("server_cpu") or {}).get("ms_per_request")
+    if cpu is not None:  # the server's CPU (app processes, PostgreSQL, Prefect's API) per request
+        figures["load_cpu_ms"] = cpu
+    return figures

@@ -40,6 +40,7 @@ def budgets(config: dict | None = None) -> list[Budget]:
         Budget("load_rps", "load: requests/s, mixed journalers", load_["min_requests_per_second"], True, "req/s"),
         Budget("load_p95_ms", "load: p95 latency, all requests", load_["max_p95_ms"], False, "ms"),
         Budget("load_failures", "load: failed requests", load_["max_failures"], False),
+        Budget("load_cpu_ms", "load: server CPU per request", load_["max_server_cpu_ms"], False, "ms"),
         Budget("embedding_ratio", "embedding: import path / bare model", emb["min_throughput_ratio"], True, "x"),
         Budget("embedding_query_onnx_ratio", "embedding: short query CPU, onnx / torch",
                emb["max_query_onnx_ratio"], False, "x"),
