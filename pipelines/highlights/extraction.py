@@ -333,10 +333,24 @@ def _split_actions(action: str) -> list[str]:
         start = m.end()
     parts.append(action[start:])
     parts = [p.strip() for p in parts if p.strip()]
-    # "try and ring her", "go and buy milk": one action
-    while len(parts) > 1 and parts[0].lower() in ("try", "go", "come", "be sure", "make sure"):
-        parts = parts[1:]
+    while len(parts) > 1:
+        first = parts[0].lower()
+        if first in ("try", "go", "come", "be sure", "make sure") or _GETTING_TOGETHER.fullmatch(first):
+            parts = parts[1:]  # "try and ring her", "go and buy milk", "sit down and write it": one action
+        elif _GETTING_TOGETHER.fullmatch(first.split(" with ")[0].split(" to ")[0]) and _MEETING_WHO.search(first):
+            parts = [f"{parts[0]} and {parts[1]}", *parts[2:]]  # "sit down with him and go through the numbers"
+        else:
+            break
     return parts
+
+
+# A getting together that only leads into the action: dropped when bare, kept with the action when
+# it names who or where ("pop round to Mum's and fix her boiler").
+_GETTING_TOGETHER = re.compile(
+    r"sit\s+down|get\s+together|meet\s+up|pop\s+(?:round|over|in)|come\s+(?:round|over)|go\s+(?:round|over)|"
+    r"head\s+(?:round|over)"
+)
+_MEETING_WHO = re.compile(r"\s(?:with|to)\s+\S")
 
 
 # -- named projects ------------------------------------------------------------------------------
@@ -556,7 +570,7 @@ def _build(
     due = None
     if kind == "task":
         # The item's own words first ("ring the adviser on Thursday"), then its clause ("tomorrow I will
-        # sit down with him and go through the numbers": both tomorrow), then its list's header.
+        # book the taxi and do the big shop": both tomorrow), then its list's header.
         due = (resolve_due_date(candidate.action, today) or resolve_due_date(clause, today)
                or resolve_due_date(unit.text, today))
         if due is None and unit.context:

@@ -256,6 +256,25 @@ def test_an_inline_to_do_list_takes_the_header_time() -> None:
     ]
 
 
+@pytest.mark.parametrize(
+    ("text", "tasks"),
+    [
+        # a meeting and what it is for stay one task, with whom (the pronoun resolved)
+        ("Sam and I argued about the loft budget. Tomorrow I will sit down with him and go through the numbers.",
+         [("Sit down with Sam and go through the numbers", "2026-11-20")]),
+        ("I will pop round to Mum's and fix her boiler on Saturday.", [("Pop round to Mum's and fix her boiler",
+                                                                      "2026-11-21")]),
+        # bare, it only leads into the action
+        ("I need to sit down and write the report.", [("Write the report", None)]),
+        # two actions stay two
+        ("I need to book the taxi and do the big shop.", [("Book the taxi", None), ("Do the big shop", None)]),
+    ],
+)
+def test_a_getting_together_stays_with_its_action(text: str, tasks: list[tuple[str, str | None]]) -> None:
+    found = extract_highlights(text, today=date(2026, 11, 19))
+    assert [(h.reformulation, h.metadata.due_date) for h in found if h.type == "task"] == tasks
+
+
 def test_goal_and_project_lists() -> None:
     assert extract("Goals for this month:\n- read two books\n- drink more water") == [
         ("goal", "Read two books", "month", "medium"),

@@ -70,9 +70,8 @@ def test_him_is_resolved_after_any_verb(text, expected):
 def test_a_person_the_text_gives_no_gender_is_still_the_last_named():
     found = _found("Lovely dinner with Mum and Dad. Sam was quiet; tomorrow I will sit down with him and go "
                    "through the numbers calmly.")
-    # Both actions of the clause are due tomorrow.
-    assert found == [("task", "Sit down with Sam", "2025-11-25"),
-                     ("task", "Go through the numbers calmly", "2025-11-25")]
+    # One task: the meeting and what it is for (it was two, the second without Sam), due tomorrow.
+    assert found == [("task", "Sit down with Sam and go through the numbers calmly", "2025-11-25")]
 
 
 def test_the_person_is_found_in_the_text_as_written_and_earlier_in_the_sentence():
