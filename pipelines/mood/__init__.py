@@ -39,7 +39,6 @@ from pipelines.mood.training import (
     METRICS_PATH,
     CorpusGrid,
     GoEmotionsSplit,
-    TuningGrid,
     class_weights,
     confusion,
     evaluate,
@@ -50,7 +49,6 @@ from pipelines.mood.training import (
     main,
     mood_metrics,
     train,
-    tune,
     tune_on_corpus,
 )
 from pipelines.mood.vocabulary import (
@@ -89,7 +87,6 @@ __all__ = [
     "Mood",
     "MoodModel",
     "MoodPrediction",
-    "TuningGrid",
     "author_of",
     "class_weights",
     "confusion",
@@ -109,6 +106,5 @@ __all__ = [
     "predict_mood",
     "sentence_evidence",
     "train",
-    "tune",
     "tune_on_corpus",
 ]

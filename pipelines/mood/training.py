@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import itertools
 import json
 import os
 import time
@@ -17,7 +16,6 @@ from typing import Any
 
 import numpy as np
 from sklearn.metrics import accuracy_score, f1_score, precision_recall_fscore_support
-from sklearn.model_selection import StratifiedKFold
 from threadpoolctl import threadpool_limits
 
 from pipelines import REPO_ROOT
@@ -193,89 +191,6 @@ def mood_metrics(
         hits = sum(1 for moods, p in zip(gold_sets, predicted_all, strict=True) if p in moods)
         result["any_label_accuracy_all_rows"] = round(hits / len(gold_sets), 4)
     return result
-
-
-@dataclass(frozen=True)
-class TuningGrid:
-    C: tuple[float, ...] = (0.25, 0.5, 1.0, 2.0, 4.0)
-    class_weight_power: tuple[float, ...] = (0.0, 0.25, 0.5, 0.75, 1.0)
-    keyword_weight: tuple[float, ...] = (0.0, 1.0)
-    keyword_blend: tuple[float, ...] = (0.0, 0.1, 0.2, 0.3, 0.4, 0.5)
-    negated_mood_factor: tuple[float, ...] = (1.0, 0.5, 0.25, 0.0)
-
-
-def tune(
-    texts: Sequence[str],
-    moods: Sequence[str],
-    embeddings: np.ndarray,
-    grid: TuningGrid = TuningGrid(),
-    folds: int = 5,
-    seed: int = 0,
-) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """Cross-validate every grid point on (dev) rows; the best by mean macro-F1 (ties: accuracy).
-
-    The blend is applied to out-of-fold classifier scores, so it is tuned on unseen rows too.
-    BLAS runs single-threaded here: these matrices are small, and on a busy 2-core machine
-    OpenBLAS's threads made each fit up to 50 times slower.
-    """
-    with threadpool_limits(1, user_api="blas"):
-        return _tune(texts, moods, embeddings, grid, folds, seed)
-
-
-def _tune(
-    texts: Sequence[str],
-    moods: Sequence[str],
-    embeddings: np.ndarray,
-    grid: TuningGrid,
-    folds: int,
-    seed: int,
-) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    texts, moods = list(texts), list(moods)
-    y = np.asarray(moods)
-    evidence = keyword_evidence(texts)
-    labels = sorted(set(moods))
-    splits = list(StratifiedKFold(n_splits=folds, shuffle=True, random_state=seed).split(texts, y))
-    results = []
-    for keyword_weight in grid.keyword_weight:
-        step = KeywordFeatures(weight=keyword_weight)
-        features = np.hstack([embeddings, step.from_evidence(evidence)]) if keyword_weight else embeddings
-        for C in grid.C:
-            for power in grid.class_weight_power:
-                out_of_fold = np.zeros((len(texts), len(MOODS)))
-                for train, held_out in splits:
-                    weights = class_weights([moods[i] for i in train], power)
-                    classifier = default_classifier(C, weights).fit(features[train], y[train])
-                    probabilities = classifier.predict_proba(features[held_out])
-                    for column, mood in enumerate(classifier.classes_):
-                        out_of_fold[held_out, MOODS.index(mood)] = probabilities[:, column]
-                for blend, factor in itertools.product(grid.keyword_blend, grid.negated_mood_factor):
-                    combiner = MoodModel(keyword_blend=blend, negated_mood_factor=factor)
-                    scores, _ = combiner.blend(out_of_fold, evidence)
-                    predicted = np.asarray(MOODS)[scores.argmax(axis=1)]
-                    per_fold = [
-                        (
-                            f1_score(
-                                y[held], predicted[held], labels=labels, average="macro", zero_division=0
-                            ),
-                            accuracy_score(y[held], predicted[held]),
-                        )
-                        for _, held in splits
-                    ]
-                    f1s, accuracies = zip(*per_fold, strict=True)
-                    results.append(
-                        {
-                            "C": C,
-                            "class_weight_power": power,
-                            "keyword_weight": keyword_weight,
-                            "keyword_blend": blend,
-                            "negated_mood_factor": factor,
-                            "cv_macro_f1": round(float(np.mean(f1s)), 4),
-                            "cv_macro_f1_std": round(float(np.std(f1s)), 4),
-                            "cv_accuracy": round(float(np.mean(accuracies)), 4),
-                        }
-                    )
-    best = max(results, key=lambda r: (r["cv_macro_f1"], r["cv_accuracy"]))
-    return best, results
 
 
 def evaluate_split(model: MoodModel, split: GoEmotionsSplit, embeddings: np.ndarray) -> dict[str, Any]:
