@@ -77,28 +77,27 @@ def settings(tmp_path: Path) -> Settings:
                              "ALLOWED_HOSTS": "testserver.local"})
 
 
-@pytest.fixture
-def lone_runner():
-    """A runner of its own with one worker, for tests that watch how runs are queued and served."""
+def _running_runner(workers: int):
+    """A real pipeline runner (inline mode, Prefect's local API), ready, shut down after."""
     from pipelines.runtime import PipelineRunner
 
-    runner = PipelineRunner(mode="inline", workers=1)
+    runner = PipelineRunner(mode="inline", workers=workers)
     runner.start()
     assert runner.wait_until_ready(timeout=180), runner.status()
     yield runner
     runner.shutdown(wait=True)
+
+
+@pytest.fixture
+def lone_runner():
+    """A runner of its own with one worker, for tests that watch how runs are queued and served."""
+    yield from _running_runner(workers=1)
 
 
 @pytest.fixture(scope="session")
 def pipeline_runner():
-    """The real pipeline runner (inline mode, Prefect's local API), shared by the run."""
-    from pipelines.runtime import PipelineRunner
-
-    runner = PipelineRunner(mode="inline", workers=2)
-    runner.start()
-    assert runner.wait_until_ready(timeout=180), runner.status()
-    yield runner
-    runner.shutdown(wait=True)
+    """The real pipeline runner, shared by the run."""
+    yield from _running_runner(workers=2)
 
 
 @pytest.fixture

@@ -94,6 +94,16 @@ def test_packed_batches_cost_fewer_positions_and_give_the_same_vectors(runtimes)
     assert np.allclose(onnx_model.encode(texts, batch_size=8, **KWARGS), plain, atol=1e-5)
 
 
+def _fresh_python(code: str) -> subprocess.CompletedProcess[str]:
+    """`code` run by a new Python process with the runtime left to its default; it must succeed."""
+    env = {**os.environ, "HF_HUB_OFFLINE": "1"}
+    env.pop(embeddings.RUNTIME_ENV, None)
+    result = subprocess.run([sys.executable, "-c", code], check=False, cwd=REPO, env=env, capture_output=True, text=True,
+                            timeout=300)
+    assert result.returncode == 0, result.stderr
+    return result
+
+
 def test_the_app_process_runs_onnx_on_one_thread_without_torch():
     embeddings.export_onnx()  # the graph is there (set-up exports it), so nothing needs torch
     code = (
@@ -107,11 +117,7 @@ def test_the_app_process_runs_onnx_on_one_thread_without_torch():
         "e.set_model_threads(2)\n"
         "print(m._session.get_session_options().intra_op_num_threads)\n"
     )
-    env = {**os.environ, "HF_HUB_OFFLINE": "1"}
-    env.pop(embeddings.RUNTIME_ENV, None)
-    result = subprocess.run([sys.executable, "-c", code], check=False, cwd=REPO, env=env, capture_output=True, text=True,
-                            timeout=300)
-    assert result.returncode == 0, result.stderr
+    result = _fresh_python(code)
     assert result.stdout.split("\n")[:2] == ["onnx 1 False (1, 384) 1.0", "2"], result.stdout
 
 
@@ -124,11 +130,7 @@ def test_without_onnx_runtime_the_model_is_torch_after_one_log_line():
         "v = e.embed(['when did I feel drained'])\n"
         "print(e.runtime_name(), type(e.get_model()).__name__, v.shape)\n"
     )
-    env = {**os.environ, "HF_HUB_OFFLINE": "1"}
-    env.pop(embeddings.RUNTIME_ENV, None)
-    result = subprocess.run([sys.executable, "-c", code], check=False, cwd=REPO, env=env, capture_output=True, text=True,
-                            timeout=300)
-    assert result.returncode == 0, result.stderr
+    result = _fresh_python(code)
     assert result.stdout.strip() == "torch SentenceTransformer (1, 384)"
     fallbacks = [line for line in result.stderr.splitlines() if "embedding_runtime_fallback" in line]
     assert len(fallbacks) == 1 and fallbacks[0].startswith("reverie.pipelines "), result.stderr
