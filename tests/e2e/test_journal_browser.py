@@ -62,7 +62,8 @@ def test_autosave_reload_recovers_the_draft_then_save_analyses(module_server, pa
     box = page.get_by_label("Journal entry")
     expect(box).to_have_value(ENTRY + " And one more thought about the weekend.")
 
-    page.get_by_role("button", name="Save", exact=True).click()
+    # The editor's Save; an insight prompt beside the editor may carry a Save of its own (after it in the page)
+    page.get_by_role("button", name="Save", exact=True).first.click()
     expect(page.get_by_text("Saved successfully", exact=True)).to_be_visible(timeout=15_000)
     expect(page.get_by_label("Journal entry")).to_have_value("")  # a fresh blank entry begins
     entries = page.get_by_role("list", name="Journal entries")
