@@ -54,6 +54,19 @@ export function usDate(date: Date): string {
   return `${pad(date.getMonth() + 1)}/${pad(date.getDate())}/${date.getFullYear()}`;
 }
 
+/** When a saved entry was written, as the editor shows it: its MM/DD/YYYY date at its HH:MM time
+ * (what the editor sent), else its unix timestamp; null when neither can be read. */
+export function entryMoment(entry: { date?: string | null; time?: string | null; timestamp?: number | null }): Date | null {
+  const day = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(entry.date?.trim() ?? "");
+  if (day) {
+    const clock = /^(\d{1,2}):(\d{2})$/.exec(entry.time?.trim() ?? "");
+    const when = new Date(Number(day[3]), Number(day[1]) - 1, Number(day[2]), Number(clock?.[1] ?? 0), Number(clock?.[2] ?? 0));
+    if (when.getMonth() === Number(day[1]) - 1 && when.getDate() === Number(day[2])) return when;
+  }
+  if (typeof entry.timestamp === "number" && entry.timestamp > 0) return new Date(entry.timestamp * 1000);
+  return null;
+}
+
 /** 24-hour "HH:MM" */
 export function clockTime(date: Date): string {
   const pad = (n: number) => String(n).padStart(2, "0");

@@ -408,6 +408,22 @@ describe("JournalEditor", () => {
     expect(api.calls(`PATCH /api/journal/${ENTRY_ID}`).length).toBeGreaterThanOrEqual(1);
   });
 
+  it("after a reload, the autosaved entry shows its own (backdated) day and time, not today's", async () => {
+    fakeApi(handlers());
+    const first = renderEditor();
+    type(LONG);
+    await advanceTimers(1500);
+    first.unmount();
+    closeToasts();
+
+    fakeApi(handlers({ "GET /api/journal": () => json(200, [entry({ content: LONG, date: "11/10/2026", time: "07:45" })]) }));
+    renderEditor();
+    await advanceTimers(0);
+    expect(textarea()).toHaveValue(LONG);
+    expect(screen.getByRole("heading", { name: "Tuesday, November 10, 2026" })).toBeInTheDocument();
+    expect(screen.getByText("07:45")).toBeInTheDocument();
+  });
+
   it("sends a keep-alive PATCH with only the content on pagehide when dirty", async () => {
     const api = fakeApi(handlers());
     renderEditor();

@@ -44,6 +44,7 @@ import { useAutosaveEntry, useCreateEntry, useDeleteEntry, useEntries, useUpdate
 import {
   clockTime,
   draftKey,
+  entryMoment,
   insertAt,
   isNetworkError,
   isTempId,
@@ -210,6 +211,12 @@ export function JournalEditor({ photoControls, className }: JournalEditorProps) 
       setEntryId(id);
     } else {
       lastSummarisedLength.current = saved.content.length;
+      // The header shows the day the entry is for (it may be backdated), not the day of the reload.
+      const when = entryMoment(saved);
+      if (when) {
+        startedAtRef.current = when;
+        setStartedAt(when);
+      }
     }
     const base = saved?.content ?? "";
     const recovered = shouldRecoverDraft(initial.draft, base);
