@@ -42,6 +42,15 @@ const STATS = {
 };
 
 describe("JournalOverTime", () => {
+  it("says '1 entry in all' for a single entry (not '1 entries')", async () => {
+    const one = { ...STATS, streak: { ...STATS.streak, current: 1, longest: 1, daysWritten: 1, entries: 1 } };
+    fakeApi({ "GET /api/journal/stats": () => json(200, one) });
+    renderWithProviders(<JournalOverTime />);
+    const streak = await screen.findByRole("list", { name: "Writing streak" });
+    expect(streak).toHaveTextContent("1 entry in all");
+    expect(streak).not.toHaveTextContent("1 entries");
+  });
+
   it("shows the streak, the month's calendar with each day's mood, and the trend with the weekday note", async () => {
     const api = fakeApi({ "GET /api/journal/stats": () => json(200, STATS) });
     renderWithProviders(<JournalOverTime />);

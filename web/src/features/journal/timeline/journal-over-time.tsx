@@ -86,7 +86,11 @@ function StreakCards({ stats }: { stats: JournalStats }) {
       note: current === 0 ? "Write today to start one" : wroteToday ? "Including today" : "Write today to keep it",
     },
     { label: "Longest streak", value: `${longest} ${longest === 1 ? "day" : "days"}`, note: "Days in a row" },
-    { label: "Days written", value: String(daysWritten), note: `${stats.streak.entries} entries in all` },
+    {
+      label: "Days written",
+      value: String(daysWritten),
+      note: `${stats.streak.entries} ${stats.streak.entries === 1 ? "entry" : "entries"} in all`,
+    },
   ];
   return (
     <ul aria-label="Writing streak" className="grid grid-cols-3 gap-2 sm:gap-3">
