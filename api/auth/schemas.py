@@ -147,6 +147,11 @@ class ResetOut(msgspec.Struct, kw_only=True):
     username: str
 
 
+class ChangePasswordIn(msgspec.Struct, rename="camel", kw_only=True, forbid_unknown_fields=True):
+    current_password: str = ""
+    new_password: str = ""
+
+
 class MessageOut(msgspec.Struct, kw_only=True):
     success: bool = True
     message: str = ""

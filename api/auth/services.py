@@ -280,6 +280,14 @@ async def end_all_sessions(db: AsyncSession, user_id: uuid.UUID) -> None:
     await db.execute(sa.delete(AuthSession).where(AuthSession.user_id == user_id))
 
 
+async def end_other_sessions(db: AsyncSession, user_id: uuid.UUID, keep: uuid.UUID | None) -> None:
+    """Every session of the user but `keep` (the one that asked)."""
+    query = sa.delete(AuthSession).where(AuthSession.user_id == user_id)
+    if keep is not None:
+        query = query.where(AuthSession.id != keep)
+    await db.execute(query)
+
+
 # -- verification codes --------------------------------------------------------------------
 async def issue_verification_code(db: AsyncSession, settings: Settings, user: User) -> str:
     """A fresh six-digit code, replacing any earlier one (and its count of wrong tries)."""

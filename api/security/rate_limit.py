@@ -39,6 +39,8 @@ LIMITS: dict[str, tuple[Limit, Limit]] = {
     "resend": (Limit(10, 60 * 60), Limit(5, 60 * 60)),
     "forgot": (Limit(10, 60 * 60), Limit(3, 60 * 60)),
     "reset": (Limit(20, 15 * 60), Limit(10, 15 * 60)),
+    # A signed-in change of password: the current password cannot be found by trying many.
+    "change_password": (Limit(20, 15 * 60), Limit(10, 15 * 60)),
     # Reports per day (the fixed window is the UTC day); the account is the user id.
     "therapist_report": (Limit(100, 24 * 60 * 60), Limit(5, 24 * 60 * 60)),
     # Early-access code attempts: a code cannot be found by trying many.

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import shutil
 
-from litestar import Controller, Request, Response, delete, put
+from litestar import Controller, Request, Response, delete, post, put
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.auth import rules
 from api.auth import services as svc
 from api.auth.cookies import cleared_session_cookies
-from api.auth.schemas import MessageOut, ProfileIn, UserEnvelope, UserOut
+from api.auth.schemas import ChangePasswordIn, MessageOut, ProfileIn, UserEnvelope, UserOut
+from api.auth.secrets import hash_password
 from api.errors import Conflict, FieldError, documented_errors, error_responses
 from api.logging import get_logger
 
@@ -57,6 +58,28 @@ class UsersController(Controller):
             user.show_dark_mode_toggle = data.show_dark_mode_toggle
         await db_session.flush()
         return UserEnvelope(user=UserOut.of(user))
+
+    @post("/password", operation_id="changePassword", status_code=200, responses=error_responses(429),
+          description="Change the signed-in user's password: the current one is checked; every other session "
+                      "of the user ends (this one stays signed in).")
+    async def change_password(self, request: Request, db_session: AsyncSession, data: ChangePasswordIn) -> MessageOut:
+        problem = rules.password_problem(data.new_password)
+        if problem:
+            raise FieldError("newPassword", problem)
+        if len(data.current_password) > rules.PASSWORD_MAX:
+            raise FieldError("currentPassword", rules.MSG_CURRENT_PASSWORD_WRONG)
+        await request.app.state.rate_limiter.check("change_password", request, account=str(request.user.id))
+        user = await svc.get_user(db_session, request.user.id)
+        assert user is not None
+        if not data.current_password or not await svc.check_password(db_session, user, data.current_password):
+            raise FieldError("currentPassword", rules.MSG_CURRENT_PASSWORD_WRONG)
+        if data.new_password == data.current_password:
+            raise FieldError("newPassword", rules.MSG_PASSWORD_UNCHANGED)
+        user.password_hash = await svc.in_worker(hash_password, data.new_password)
+        await svc.end_other_sessions(db_session, user.id, request.scope.get("auth"))
+        await db_session.flush()
+        log.info("password_changed", user_id=str(user.id))
+        return MessageOut(message=rules.MSG_PASSWORD_CHANGED)
 
     @delete("/account", operation_id="deleteAccount", status_code=200, opt={"allow_pending": True})
     async def delete_account(self, request: Request, db_session: AsyncSession) -> Response[MessageOut]:

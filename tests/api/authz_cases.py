@@ -37,7 +37,7 @@ import sqlalchemy as sa
 from litestar import Litestar
 from litestar.testing import TestClient
 
-from tests.support.accounts import outbox_messages, signed_up
+from tests.support.accounts import PASSWORD, outbox_messages, signed_up
 from tests.support.app import SharedRunner, app_client
 from tests.support.journal import write_entries
 
@@ -330,6 +330,18 @@ def delete_own_account(w: World, method: str, path: str) -> None:
         _ok(c.post("/api/journal", json={"content": "Carla's only entry.", "date": "2026-06-01"}), 201)
         _ok(c.request(method, path))
         assert c.get("/api/auth/me").status_code == 401
+    assert _ok(w.b.get("/api/auth/me"))["id"] == w.b_user["id"]
+    w.assert_a_unchanged()
+
+
+@case("a third user changing their password changes only theirs; a userId in the body is refused")
+def change_own_password(w: World, method: str, path: str) -> None:
+    aimed = w.b.post(path, json={"currentPassword": PASSWORD, "newPassword": "another secret", "userId": w.a_user["id"]})
+    assert aimed.status_code == 400, aimed.text
+    with w.client() as c:
+        signed_up(c, w.outbox, "dora_authz", "dora.authz@example.com")
+        _ok(c.post(path, json={"currentPassword": PASSWORD, "newPassword": "another secret"}))
+        assert c.get("/api/auth/me").status_code == 200
     assert _ok(w.b.get("/api/auth/me"))["id"] == w.b_user["id"]
     w.assert_a_unchanged()
 
@@ -705,6 +717,7 @@ REGISTRY: dict[tuple[str, str], Route] = {
         (terms_only_for_self,)),
     ("DELETE", "/api/users/account"): Route(OWNER_SCOPED, "deletes the signed-in user", (delete_own_account,)),
     ("PUT", "/api/users/profile"): Route(OWNER_SCOPED, "edits the signed-in user", (update_own_user,)),
+    ("POST", "/api/users/password"): Route(OWNER_SCOPED, "changes the signed-in user's password", (change_own_password,)),
 
     # The journal.
     ("GET", "/api/journal"): Route(OWNER_SCOPED, "lists the caller's entries", (list_holds_only_own(),)),

@@ -9,7 +9,7 @@ import json
 import pytest
 import sqlalchemy as sa
 
-from tests.support.accounts import signed_up
+from tests.support.accounts import PASSWORD, signed_up
 from tests.support.app import app_client
 from tests.support.journal import wait_all_analysed, write_entries
 
@@ -49,6 +49,31 @@ def test_profile_rules(ana, app, settings):
     assert (me["username"], me["fullName"], me["gender"], me["birthDate"], me["journalingExperience"],
             me["darkMode"], me["showDarkModeToggle"]) == (
         "ana_lima", "Ana Lima", "non-binary", "1991-02-03", "beginner", False, False)
+
+
+def test_changing_the_password_checks_the_current_one_and_signs_other_devices_out(ana, app):
+    with app_client(app) as phone:
+        assert phone.post("/api/auth/login", json={"username": "ana", "password": PASSWORD}).status_code == 200
+        assert phone.get("/api/auth/me").status_code == 200
+
+        wrong = ana.post("/api/users/password", json={"currentPassword": "not it at all", "newPassword": "a new secret"})
+        assert (wrong.status_code, wrong.json()["field"], wrong.json()["error"]) == (
+            400, "currentPassword", "Your current password is incorrect.")
+        short = ana.post("/api/users/password", json={"currentPassword": PASSWORD, "newPassword": "abc"})
+        assert (short.status_code, short.json()["error"]) == (400, "Password must be at least 6 characters")
+        long = ana.post("/api/users/password", json={"currentPassword": "x" * 5000, "newPassword": "a new secret"})
+        assert long.status_code == 400
+        same = ana.post("/api/users/password", json={"currentPassword": PASSWORD, "newPassword": PASSWORD})
+        assert (same.status_code, same.json()["field"]) == (400, "newPassword")
+        assert ana.post("/api/users/password", json={"password": "x"}).status_code == 400  # unknown field
+        assert phone.get("/api/auth/me").status_code == 200  # nothing changed yet
+
+        done = ana.post("/api/users/password", json={"currentPassword": PASSWORD, "newPassword": "a new secret"})
+        assert done.status_code == 200, done.text
+        assert ana.get("/api/auth/me").status_code == 200  # this session stays
+        assert phone.get("/api/auth/me").status_code == 401  # the other device is signed out
+        assert phone.post("/api/auth/login", json={"username": "ana", "password": PASSWORD}).status_code == 401
+        assert phone.post("/api/auth/login", json={"username": "ana", "password": "a new secret"}).status_code == 200
 
 
 def _png() -> bytes:
