@@ -187,6 +187,26 @@ def test_settings_from_import_to_account_deletion(live_server, page, tmp_path):
     gaps = [b[0] - a[0] for a, b in zip(downloads, downloads[1:], strict=False)]
     assert all(gap > 0.2 for gap in gaps), gaps
 
+    # Change the password: a wrong current one is named under its field (an expected 400); the
+    # change keeps this page signed in and signs the API client, another device, out.
+    before = len(page.problems)
+    page.get_by_label("Current password").fill("not my password")
+    page.get_by_label("New password", exact=True).fill("a brand new secret")
+    page.get_by_label("Confirm new password").fill("a brand new secret")
+    page.get_by_role("button", name="Change Password").click()
+    expect(page.get_by_text("Your current password is incorrect.")).to_be_visible(timeout=15_000)
+    wrong_try = page.problems[before:]
+    assert wrong_try and all("400" in p for p in wrong_try), wrong_try
+    del page.problems[before:]
+    page.get_by_label("Current password").fill(PASSWORD)
+    page.get_by_role("button", name="Change Password").click()
+    expect(page.get_by_text("Password Changed", exact=True)).to_be_visible(timeout=15_000)
+    expect(page.get_by_label("Current password")).to_have_value("")
+    assert client.get("/api/auth/me").status_code == 401
+    relogin = httpx.post(live_server.url + "/api/auth/login", headers=APP_HEADERS,
+                         json={"username": "ana", "password": "a brand new secret"})
+    assert relogin.status_code == 200, relogin.text
+
     shoot(page, tmp_path, "dark-1280")
     page.set_viewport_size({"width": 390, "height": 844})
     expect(page.get_by_role("button", name="Log Out")).to_be_visible()  # mobile only
@@ -203,7 +223,7 @@ def test_settings_from_import_to_account_deletion(live_server, page, tmp_path):
     expect(page.get_by_role("link", name="Start Journaling").first).to_be_visible(timeout=15_000)
     assert client.get("/api/auth/me").status_code == 401
     gone = httpx.post(live_server.url + "/api/auth/login", headers=APP_HEADERS,
-                      json={"username": "ana", "password": PASSWORD})
+                      json={"username": "ana", "password": "a brand new secret"})
     assert gone.status_code in (400, 401)
     assert not (live_server.data_dir / "files").exists() or not any((live_server.data_dir / "files").iterdir())
 

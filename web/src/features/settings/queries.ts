@@ -103,6 +103,15 @@ export function useUpdateProfile() {
   });
 }
 
+export type PasswordChange = Schemas["ChangePasswordIn"];
+
+/** POST /api/users/password: this session stays signed in, the user's other sessions end. */
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: async (body: PasswordChange) => (await api.POST("/api/users/password", { body })).data!,
+  });
+}
+
 export function useDeleteAccount() {
   return useMutation({ mutationFn: async () => (await api.DELETE("/api/users/account")).data! });
 }

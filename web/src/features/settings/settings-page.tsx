@@ -20,6 +20,7 @@ import {
   writePreferences,
   type LocalPreferences,
 } from "@/features/settings/preferences";
+import { ChangePasswordForm } from "@/features/settings/change-password-form";
 import { ProfileForm } from "@/features/settings/profile-form";
 import { fetchFullExport, useDeleteAccount, useUpdateProfile } from "@/features/settings/queries";
 import { ResumeCard } from "@/features/settings/resume-card";
@@ -266,6 +267,7 @@ export function SettingsPage() {
           Log Out
         </Button>
         <ProfileForm />
+        <ChangePasswordForm />
       </Section>
 
       <Section title="Interface & AI" id="settings-interface">
