@@ -20,6 +20,8 @@ from pipelines.highlights.due import (
     _is_event,
     _name_it,
 )
+from pipelines.highlights.generator import default_generator
+from pipelines.highlights.generator import generate as _generate
 from pipelines.highlights.people import _resolve_pronouns
 from pipelines.highlights.schema import (
     DEFAULT_PRIORITY,
@@ -40,7 +42,7 @@ from pipelines.highlights.statements import (
     _request,
 )
 from pipelines.highlights.text import _segment, _Unit, extraction_text
-from pipelines.highlights.turns import _THING_HAS_TO_GO, _turned_round
+from pipelines.highlights.turns import _PROPOSAL_TRIGGER, _THING_HAS_TO_GO, _WRITER_BEFORE, _turned_round
 from pipelines.highlights.vocabulary import (
     _ACTION_VERBS,
     _BE_GOAL,
@@ -90,14 +92,9 @@ from pipelines.highlights.wording import (
     _task_timeframe,
 )
 
-# --------------------------------------------------------------------------------------------------
-# Extraction
-# --------------------------------------------------------------------------------------------------
 
-
-
-
-def extract_highlights(text: str, *, today: date | None = None, scorer: object = "default") -> list[Highlight]:
+def extract_highlights(text: str, *, today: date | None = None, scorer: object = "default",
+                       generator: object = "default") -> list[Highlight]:
     """The tasks, projects and goals the writer states in one entry, in the order written.
 
     `today` (default: the current date) resolves a named weekday: "by Friday" written on a Friday is
@@ -106,25 +103,29 @@ def extract_highlights(text: str, *, today: date | None = None, scorer: object =
 
     `scorer`: the learned clause scorer (`pipelines.highlights.learned`) that filters the rules'
     candidates and adds the clauses they missed; "default" loads the shipped one
-    (pipelines/data/highlight_model.json), None gives the rules alone.
+    (pipelines/data/highlight_model.json), None gives the rules alone. `generator`: the trigger-free
+    candidate generator (`pipelines.highlights.generator`), used with a scorer only.
     """
     if not text or not text.strip():
         return []
     today = today or date.today()
-    written, found = extract_candidates(text, today)
     if scorer == "default":
         from pipelines.highlights.learned import default_scorer
 
         scorer = default_scorer()
-    return finish_highlights(written, select_candidates(found, scorer))
+    if generator == "default":
+        generator = default_generator()
+    written, found = extract_candidates(text, today, generate=scorer is not None and generator is not None)
+    return finish_highlights(written, select_candidates(found, scorer, generator))
 
 
-def select_candidates(found: list[Candidate], scorer: object) -> list[Candidate]:
-    """The rules' candidates the scorer keeps and the proposals it accepts; without a scorer, the
-    rules' candidates."""
+def select_candidates(found: list[Candidate], scorer: object, generator: object = None) -> list[Candidate]:
+    """The rules' candidates the scorer keeps, the proposals it accepts and the generated ones the
+    generator adds; without a scorer, the rules' candidates."""
     if scorer is None:
         return [c for c in found if c.source == "rule"]
-    return [c for c in found if c.source != "shadow" and scorer.accepts(c)]  # type: ignore[attr-defined]
+    chosen = [c for c in found if c.source in ("rule", "proposal") and scorer.accepts(c)]  # type: ignore[attr-defined]
+    return chosen if generator is None else generator.add(found, chosen)  # type: ignore[attr-defined]
 
 
 def finish_highlights(written: str, found: list[Candidate]) -> list[Highlight]:
@@ -149,7 +150,8 @@ class Candidate(msgspec.Struct, frozen=True):
     sentence_start: bool = False
 
 
-def extract_candidates(text: str, today: date, *, shadows: bool = False) -> tuple[str, list[Candidate]]:
+def extract_candidates(text: str, today: date, *, shadows: bool = False,
+                       generate: bool = False) -> tuple[str, list[Candidate]]:
     """Every candidate of the entry, the rules' and the proposals, in the order written, each with
     its clause: the input of the learned scorer, and of its training (`shadows`: the proposals of
     clauses the rules found something in too, which only training reads)."""
@@ -175,14 +177,18 @@ def extract_candidates(text: str, today: date, *, shadows: bool = False) -> tupl
             for i, pair in zip(rules, dated, strict=True):
                 found[i] = pair
         proposed, trigger = _proposals(named, today) if shadows or not results else ([], "")
-        tagged = [(h, "rule") for h in results] + [(h, "proposal" if not results else "shadow") for h in proposed]
-        for (highlight, head), source in tagged:
+        tagged = [(h, "rule", "") for h in results] + [(h, "proposal" if not results else "shadow", trigger)
+                                                        for h in proposed]
+        if generate and (shadows or not results):  # the generator's; "gshadow": training only
+            source = "generated" if not results else "gshadow"
+            tagged += [(h, source, form) for h, form in _generate(named, today, _build)]
+        for (highlight, head), source, trigger in tagged:
             if at >= 0 and (_done_later(highlight, written[cursor:]) or _REFUSED.match(written[cursor:])):
                 continue  # "Sofia says I should enter the 10k. Done, entered it already."; "..., but I won't"
             highlight = _due_from_before(_resolve_pronouns(highlight, seen, unit.text), unit, seen, today)
             highlight = _due_from_event(highlight, unit, event, today)
             found.append((highlight, head))
-            origins.append((unit.text, source, trigger if source != "rule" else ""))
+            origins.append((unit.text, source, trigger))
             units.append(unit)
         event = unit.text if not results and unit.list_kind is None and _is_event(unit.text, today) else ""
         if at < 0:
@@ -192,23 +198,6 @@ def extract_candidates(text: str, today: date, *, shadows: bool = False) -> tupl
                   unit.sentence_start)
         for (h, head), (clause, source, trigger), unit in zip(found, origins, units, strict=True)
     ]
-
-
-# The learned scorer's proposals: a trigger the rules refused (someone else's "should", a "will"
-# after a condition, "wants me to"...), or a clause that opens on an action verb mid-sentence.
-_PROPOSAL_TRIGGER = re.compile(
-    r"\b(?:must|need(?:s)?\s+to|ha(?:ve|s)\s+to|(?:'ve\s+)?got\s+to|should|ought\s+to|will|'ll|shall|"
-    r"(?:'m|am|are|'re|is)\s+going\s+to|gonna|wants?\s+(?:me\s+)?to|plan(?:s|ning)?\s+to|mean\s+to|hope\s+to|"
-    r"better|remember\s+to|asked\s+me\s+to|told\s+me\s+to|(?:'d|would)\s+(?:like|love)\s+to)"
-    r"\s+(?:(?:really|definitely|just|also|probably|still|then|finally|actually)\s+)?",
-    re.IGNORECASE,
-)
-
-
-# Whose trigger: the writer's ("I", "we", or none: "Need to...") when the word right before it
-# is one of these or the clause starts there.
-_WRITER_BEFORE = re.compile(r"(?:^|\b(?:i|we|i'm|we're|i've|we've|and|so|then|just|really|also|still|"
-                            r"definitely|probably)\s*)$", re.IGNORECASE)
 
 
 def _proposals(unit: _Unit, today: date) -> tuple[list[tuple[Highlight, str | None]], str]:

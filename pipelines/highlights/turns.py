@@ -97,3 +97,20 @@ def _verb_of(stem: str) -> str | None:
     if known or len(stem) < 3 or not stem.isalpha():
         return known
     return stem + "e" if stem[-1] in "cvz" else stem
+
+
+# The learned scorer's proposals: a trigger the rules refused (someone else's "should", a "will"
+# after a condition, "wants me to"...), or a clause that opens on an action verb mid-sentence.
+_PROPOSAL_TRIGGER = re.compile(
+    r"\b(?:must|need(?:s)?\s+to|ha(?:ve|s)\s+to|(?:'ve\s+)?got\s+to|should|ought\s+to|will|'ll|shall|"
+    r"(?:'m|am|are|'re|is)\s+going\s+to|gonna|wants?\s+(?:me\s+)?to|plan(?:s|ning)?\s+to|mean\s+to|hope\s+to|"
+    r"better|remember\s+to|asked\s+me\s+to|told\s+me\s+to|(?:'d|would)\s+(?:like|love)\s+to)"
+    r"\s+(?:(?:really|definitely|just|also|probably|still|then|finally|actually)\s+)?",
+    re.IGNORECASE,
+)
+
+
+# Whose trigger: the writer's ("I", "we", or none: "Need to...") when the word right before it
+# is one of these or the clause starts there.
+_WRITER_BEFORE = re.compile(r"(?:^|\b(?:i|we|i'm|we're|i've|we've|and|so|then|just|really|also|still|"
+                            r"definitely|probably)\s*)$", re.IGNORECASE)
