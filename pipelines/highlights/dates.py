@@ -36,6 +36,7 @@ import calendar
 import re
 from collections.abc import Callable
 from datetime import date, timedelta
+from functools import lru_cache
 
 _WEEKDAY_NAMES = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _WEEKDAY = r"(?P<weekday>mon(?:day)?|tue(?:s|sday)?|wed(?:s|nesday)?|thu(?:r|rs|rsday)?|fri(?:day)?|sat(?:urday)?|sun(?:day)?)"
@@ -233,8 +234,10 @@ def _masked(text: str) -> str:
     return _NOT_A_DAY.sub(lambda m: " " * len(m.group(0)), masked)
 
 
-def _phrases(text: str) -> list[tuple[str, re.Match[str]]]:
-    """Every phrase that says when, left to right; of overlapping readings the longest."""
+@lru_cache(maxsize=4096)
+def _phrases(text: str) -> tuple[tuple[str, re.Match[str]], ...]:
+    """Every phrase that says when, left to right; of overlapping readings the longest. Cached: a
+    clause is read several times (its action, the clause, its unit, each generated candidate)."""
     masked = _masked(text)
     found = [(kind, m) for kind, pattern in _PATTERNS for m in pattern.finditer(masked)]
     found.sort(key=lambda f: (f[1].start(), -(f[1].end() - f[1].start())))
@@ -243,7 +246,7 @@ def _phrases(text: str) -> list[tuple[str, re.Match[str]]]:
         if chosen and m.start() < chosen[-1][1].end():
             continue
         chosen.append((kind, m))
-    return chosen
+    return tuple(chosen)
 
 
 def resolve_due_date(text: str, today: date) -> date | None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import date
+from functools import lru_cache
 
 from pipelines.highlights.dates import resolve_due_date
 from pipelines.highlights.due import _FIRST_PERSON_OR_PAST
@@ -48,11 +49,23 @@ def _done_later(highlight: Highlight, after: str) -> bool:
     words = highlight.reformulation.split()
     if highlight.type != "task" or not words or not after.strip():
         return False
-    past = "|".join(sorted(re.escape(f) for f in _past_forms(words[0].lower())))
-    return bool(re.search(
+    if not _DONE_WORDS.search(after):
+        return False
+    return bool(_done_pattern(words[0].lower()).search(after))
+
+
+_DONE_WORDS = re.compile(r"\b(?:already|just|done|sorted)\b", re.IGNORECASE)
+
+
+@lru_cache(maxsize=2048)
+def _done_pattern(verb: str) -> re.Pattern[str]:
+    """Compiled once per verb: a pattern per call overflowed `re`'s cache (issue 16's generator
+    builds a few more candidates per entry) and recompiling cost most of extraction's time."""
+    past = "|".join(sorted(re.escape(f) for f in _past_forms(verb)))
+    return re.compile(
         rf"\b(?:already|just)\s+(?:gone\s+and\s+)?(?:{past})\b|\b(?:{past})\s+(?:it|them|that|this|one)?\s*already\b"
         rf"|\b(?:done|sorted)\s*[,:;!.-]+\s*(?:i\s+)?(?:{past})\b",
-        after, re.IGNORECASE))
+        re.IGNORECASE)
 
 
 # A sentence that opens on one of these is a note to self ("Order hinges."); in prose, words that
