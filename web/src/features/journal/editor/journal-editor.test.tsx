@@ -424,6 +424,34 @@ describe("JournalEditor", () => {
     expect(screen.getByText("07:45")).toBeInTheDocument();
   });
 
+  it("a new entry is dated when it is written: the page left open past midnight writes on the new day", async () => {
+    vi.setSystemTime(new Date(2026, 10, 20, 23, 58));
+    const api = fakeApi(handlers());
+    renderEditor();
+    await advanceTimers(0);
+    expect(screen.getByRole("heading", { name: "Friday, November 20, 2026" })).toBeInTheDocument();
+    // Five minutes later, past midnight, the writer starts.
+    await advanceTimers(5 * 60 * 1000);
+    expect(screen.getByRole("heading", { name: "Saturday, November 21, 2026" })).toBeInTheDocument();
+    type(LONG);
+    await advanceTimers(1500);
+    expect(await api.body("POST /api/journal")).toMatchObject({ date: "11/21/2026", time: "00:03" });
+  });
+
+  it("a day picked with Change date stays, however long the writer takes", async () => {
+    const api = fakeApi(handlers());
+    renderEditor();
+    fireEvent.click(screen.getByRole("button", { name: "Change date" }));
+    await advanceTimers(0);
+    fireEvent.click(screen.getByRole("button", { name: /November 18/ }));
+    await advanceTimers(0);
+    expect(screen.getByRole("heading", { name: "Wednesday, November 18, 2026" })).toBeInTheDocument();
+    await advanceTimers(3 * 60 * 60 * 1000);
+    type(LONG);
+    await advanceTimers(1500);
+    expect(await api.body("POST /api/journal")).toMatchObject({ date: "11/18/2026" });
+  });
+
   it("sends a keep-alive PATCH with only the content on pagehide when dirty", async () => {
     const api = fakeApi(handlers());
     renderEditor();

@@ -72,6 +72,8 @@ export const SAVE_FAILED_DESCRIPTION = "Your content is saved locally. Tap to re
 export const SYNC_ISSUE_TITLE = "Sync issue";
 export const SYNC_ISSUE_DESCRIPTION = "Saved locally. Will retry sync when connection improves.";
 export const DRAFT_RECOVERED_TITLE = "Draft Recovered";
+/** How often a new entry's shown date and time catch up with the clock while the page is open. */
+const CLOCK_CHECK_MS = 30_000;
 export const DRAFT_DISCARDED_TITLE = "Empty entry removed";
 export const DRAFT_DISCARDED_DESCRIPTION = "You cleared the entry you were writing, so it is no longer kept.";
 export const WRITING_IN_PROGRESS = "Writing in progress...";
@@ -126,6 +128,9 @@ export function JournalEditor({ photoControls, className }: JournalEditorProps) 
   const entryIdRef = useRef(entryId);
   const dirtyRef = useRef(dirty);
   const startedAtRef = useRef(startedAt);
+  // A new entry is dated when it is written: until it is created (or a day is picked with Change
+  // date) its date and time follow the clock, so a page left open overnight writes on the new day.
+  const followClock = useRef(!initial.resumed);
   const lastSummarisedLength = useRef(0);
   const chain = useRef<Promise<unknown>>(Promise.resolve());
   const savedTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -163,9 +168,23 @@ export function JournalEditor({ photoControls, className }: JournalEditorProps) 
     setDirtyState(value);
   }, []);
 
+  /** While the new entry follows the clock: its date and time become now (the minute shown). */
+  const keepUpWithClock = useCallback(() => {
+    if (!followClock.current || !isTempId(entryIdRef.current)) return;
+    const now = new Date();
+    if (usDate(now) === usDate(startedAtRef.current) && clockTime(now) === clockTime(startedAtRef.current)) return;
+    startedAtRef.current = now;
+    setStartedAt(now);
+  }, []);
+  useEffect(() => {
+    const timer = setInterval(keepUpWithClock, CLOCK_CHECK_MS);
+    return () => clearInterval(timer);
+  }, [keepUpWithClock]);
+
   /** Every edit: the new text, dirty, and the local draft. */
   const setContent = useCallback(
     (value: string) => {
+      keepUpWithClock();
       contentRef.current = value;
       setContentState(value);
       setDirty(true);
@@ -176,7 +195,7 @@ export function JournalEditor({ photoControls, className }: JournalEditorProps) 
       store?.setItem(NEW_ENTRY_DRAFT_STORAGE_KEY, value);
       if (!isTempId(entryIdRef.current)) store?.setItem(draftKey(entryIdRef.current), value);
     },
-    [setDirty],
+    [setDirty, keepUpWithClock],
   );
 
   // Draft recovery is announced once.
@@ -209,6 +228,7 @@ export function JournalEditor({ photoControls, className }: JournalEditorProps) 
       const id = newTempId();
       entryIdRef.current = id;
       setEntryId(id);
+      followClock.current = true;
     } else {
       lastSummarisedLength.current = saved.content.length;
       // The header shows the day the entry is for (it may be backdated), not the day of the reload.
@@ -346,6 +366,7 @@ export function JournalEditor({ photoControls, className }: JournalEditorProps) 
       const now = new Date();
       startedAtRef.current = now;
       setStartedAt(now);
+      followClock.current = true;
       setLatestId(savedId);
       setStatus("idle");
     },
@@ -466,6 +487,7 @@ export function JournalEditor({ photoControls, className }: JournalEditorProps) 
       setDateOpen(false);
       if (!day) return;
       const when = onDay(day, startedAtRef.current);
+      followClock.current = false;
       startedAtRef.current = when;
       setStartedAt(when);
       const id = entryIdRef.current;
