@@ -181,7 +181,7 @@ def extract_candidates(text: str, today: date, *, shadows: bool = False,
                                                         for h in proposed]
         if generate and (shadows or not results):  # the generator's; "gshadow": training only
             source = "generated" if not results else "gshadow"
-            tagged += [(h, source, form) for h, form in _generate(named, today, _build)]
+            tagged += [(h, source, form) for h, form in _generate(named, today, _build, _is_action)]
         for (highlight, head), source, trigger in tagged:
             if at >= 0 and (_done_later(highlight, written[cursor:]) or _REFUSED.match(written[cursor:])):
                 continue  # "Sofia says I should enter the 10k. Done, entered it already."; "..., but I won't"

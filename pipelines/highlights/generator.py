@@ -57,11 +57,39 @@ _CUTS = re.compile(
 )
 _WORDS = re.compile(r"[a-z0-9£][a-z0-9'£,.-]*", re.IGNORECASE)
 _PRONOUN_HEAD = frozenset(
-    ["i", "i'm", "i've", "i'd", "i'll", "we", "we're", "he", "she", "they", "it", "it's", "he's", "she's", "they're", "that", "there", "this", "someone", "everyone", "nobody", "you"]
+    [
+        "i",
+        "i'm",
+        "i've",
+        "i'd",
+        "i'll",
+        "we",
+        "we're",
+        "he",
+        "she",
+        "they",
+        "it",
+        "it's",
+        "he's",
+        "she's",
+        "they're",
+        "that",
+        "there",
+        "this",
+        "someone",
+        "everyone",
+        "nobody",
+        "you",
+    ]
 )
 _APPOINTMENT = re.compile(
     r"\b(?:vet|dentist|doctor|gp|hospital|physio|optician|hairdresser|barber|appointment|appt|"
     r"interview|clinic|surgery|scan|check-?up|mot|parents'? evening|meeting)s?\b",
+    re.IGNORECASE,
+)
+_NEGATED = re.compile(r"^(?:don't|do\s+not|didn't|not|never|can't|cannot|won't|no)\b", re.IGNORECASE)
+_SOMEONE_ELSES = re.compile(
+    r"^[\w'-]+(?:\s+[\w'-]+)?\s+(?:will|'ll|is\s+going\s+to|has\s+to|wants\s+to|needs\s+to|says|said)\b",
     re.IGNORECASE,
 )
 _STATEMENT = re.compile(r"\b(?:is|are|was|were|am|isn't|aren't|wasn't|weren't)\b", re.IGNORECASE)
@@ -102,6 +130,7 @@ def generate(
     unit: _Unit,
     today: date,
     build: Callable[[_Candidate, str, _Unit, date], tuple[Highlight, str | None] | None],
+    is_action: Callable[[_Candidate], bool] | None = None,
 ) -> list[tuple[tuple[Highlight, str | None], str]]:
     """The candidates of one unit, each with its form ("whole", "first", "part") and how its
     words were turned ("+when", "+i", "+ing"): built by the rules' `_build`."""
@@ -120,8 +149,13 @@ def generate(
             or action.lower() in seen
         ):
             continue  # someone else's ("She'll pick the kids up on Friday"), a statement ("It's due"), "I suppose"
-        if first not in _ACTION_VERBS and first not in _IMPERATIVE_EXTRA and _STATEMENT.search(action):
-            continue  # what a thing is: "The tax return paperwork is due at the end of the month"
+        verb = first in _ACTION_VERBS or first in _IMPERATIVE_EXTRA
+        if not verb and (_STATEMENT.search(action) or _SOMEONE_ELSES.match(action)):
+            continue  # what a thing is ("The tax return paperwork is due..."), another's plan ("Graham will...")
+        if _NEGATED.match(action) or (
+            verb and is_action is not None and not is_action(_Candidate("task", action, 0))
+        ):
+            continue  # "I just don't want to go"; no object: "I'm going to try before school"
         seen.add(action.lower())
         built = build(_Candidate("task", action, 0), unit.text, unit, today)
         if built is not None and built[0].reformulation:

@@ -82,7 +82,7 @@ def test_a_clause_is_offered_whole_and_cut_at_its_commas_and_dashes_but_not_at_a
 
 
 def test_clauses_the_rules_found_something_in_are_not_generated_outside_training():
-    text = "Jo says I should call the bank tomorrow."
+    text = "Need to call the bank tomorrow."
     _, shown = extract_candidates(text, TODAY, generate=True)
     assert [c.source for c in shown] == ["rule"]
     _, trained = extract_candidates(text, TODAY, shadows=True, generate=True)
@@ -92,7 +92,10 @@ def test_clauses_the_rules_found_something_in_are_not_generated_outside_training
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        ("order 10 bags of multi finish", [("task", "Order 10 bags of multi finish", None)]),
+        (
+            "move the heifers off the silage ground by wednesday",
+            [("task", "Move the heifers off the silage ground", "2026-05-06")],
+        ),
         ("Tomorrow buy plasters and hand cream.", [("task", "Buy plasters and hand cream", "2026-05-07")]),
     ],
 )
