@@ -8,9 +8,10 @@ running this file with `locust -f` directly needs the same environment variables
   X-Forwarded-For (the app runs with TRUST_FORWARDED_FOR=true, so the per-address sign-in limits
   apply per simulated person, not to the one loopback address they all share).
 
-The task weights are a journaling session: the list of entries and the tasks are read most, the
-profile, goals and projects now and then; one request in about 25 writes or edits an entry (each
-starts an analysis on the server), about one in 25 is a search and one in 50 a chat.
+The task weights are a journaling session (36 in all): the list of entries and the tasks are read
+most, the profile, goals and projects now and then; one request in 18 writes or edits an entry (each
+starts an analysis on the server), one in 18 is a search and one in 36 a chat. What they type is in
+`tests/load/inputs.py`.
 """
 
 from __future__ import annotations
@@ -22,19 +23,14 @@ import random
 
 from locust import FastHttpUser, between, events, tag, task
 
-from tests.benchmarks.corpus import journal_entries
+from tests.load.inputs import QUESTIONS, SEARCHES, TEXTS
 from tests.support.app import APP_HEADERS
 
 HEADERS = {**APP_HEADERS, "Content-Type": "application/json"}
-SEARCHES = [
-    "when did I feel drained", "what did my sister say", "work stress", "last week",
-    "the park", "sleep", "running", "in March", "what made me happy", "deadline",
-]
-QUESTIONS = ["What did I plan for this week?", "How have I been feeling lately?", "Who did I see recently?"]
 
 _accounts: list[dict] = []
 _next_account = itertools.count()
-_texts = journal_entries(400, seed=99)
+_texts = TEXTS
 
 
 @events.init.add_listener
