@@ -34,6 +34,7 @@ async def answer_from_journal(entries: EntryService, user_id: uuid.UUID, questio
     relevance threshold the answer is "I couldn't find anything...". A question about moods is
     answered from the moods of the user's recent entries, with their dates.
     """
+    from pipelines.embeddings import embedded_together
     from pipelines.providers import get_providers
     from pipelines.providers.base import Passage
     from pipelines.providers.local_provider import is_mood_question
@@ -43,6 +44,7 @@ async def answer_from_journal(entries: EntryService, user_id: uuid.UUID, questio
                        score=score, mood=(entry.mood or {}).get("text"))
 
     passages: dict[uuid.UUID, Passage] = {}
+    vector = None
     if is_mood_question(question):
         for entry in await entries.recent(user_id, MOOD_QUESTION_ENTRIES):
             passages[entry.id] = passage(entry, 0.0)
@@ -57,7 +59,14 @@ async def answer_from_journal(entries: EntryService, user_id: uuid.UUID, questio
             if stored is not None:
                 passages[focus.id] = passage(focus, float(np.asarray(stored, dtype=np.float32) @ vector))
     ordered = sorted(passages.values(), key=lambda p: -p.score)
-    outcome = await anyio.to_thread.run_sync(lambda: get_providers().run(lambda p: p.answer(question, ordered)))
+    # The question's vector, made above, is not made again by the local provider's answer.
+    known = {question: vector} if vector is not None else None
+
+    def answer():
+        with embedded_together([], known=known):
+            return get_providers().run(lambda p: p.answer(question, ordered))
+
+    outcome = await anyio.to_thread.run_sync(answer)
     return outcome.value
 
 

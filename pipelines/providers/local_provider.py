@@ -4,8 +4,10 @@ text ever leaves it. It is the default, and the fallback whenever another provid
 from __future__ import annotations
 
 import functools
+import hashlib
 import re
-from collections import Counter
+import threading
+from collections import Counter, OrderedDict
 
 import msgspec
 import numpy as np
@@ -329,11 +331,61 @@ def compose_answer(question: str, passages: list[Passage]) -> str:
     top = relevant[0].score
     chosen = [p for p in relevant if p.score >= QUOTE_RELATIVE * top][:3]
     per_passage = [split_sentences(p.text) or [p.text] for p in chosen]
-    # The question and every candidate sentence in one batch for the model.
-    vectors = embed([question, *(s for sentences in per_passage for s in sentences)])
+    vectors = passage_sentence_vectors(question, [(p.entry_id, s) for p, s in zip(chosen, per_passage, strict=True)])
     qvec, offset, quotes = vectors[0], 1, []
     for passage, sentences in zip(chosen, per_passage, strict=True):
         scores = vectors[offset:offset + len(sentences)] @ qvec
         offset += len(sentences)
         quotes.append(f'On {passage.date} you wrote: "{sentences[int(np.argmax(scores))].strip()}"')
     return "Here is what your journal says:\n" + "\n".join(quotes)
+
+
+# (entry id, digest of a sentence of it) -> the sentence's vector, most recently used last.
+_sentences: OrderedDict[tuple[str, bytes], np.ndarray] = OrderedDict()
+_sentences_lock = threading.Lock()
+SENTENCES_KEPT = 20_000  # about 30 MB of vectors at most
+
+
+def _sentence_key(entry_id: str, sentence: str) -> tuple[str, bytes]:
+    return entry_id, hashlib.blake2b(sentence.encode(), digest_size=16).digest()
+
+
+def forget_sentence_vectors() -> None:
+    """Drop every kept sentence vector (the benchmark's "cold" chat: what each chat cost before)."""
+    with _sentences_lock:
+        _sentences.clear()
+
+
+def passage_sentence_vectors(question: str, passages: list[tuple[str, list[str]]]) -> np.ndarray:
+    """The question's vector, then every sentence's of the passages in order: `embed([question,
+    *sentences])`, with the sentences' vectors kept in this process per entry and sentence.
+
+    A chat quotes the entries closest to the question, and a person asks about the same entries
+    again and again: their sentences went through the model on every question. Kept per entry (an
+    entry is one user's), not per text, so no user's chat is cheaper for what another user wrote;
+    an edited entry's new sentences are new keys (the old ones age out). The question's vector comes
+    from the caller's when it made one (`embedded_together`), otherwise from the model with the
+    sentences not kept yet, in one call."""
+    keys = [_sentence_key(entry_id, s) for entry_id, sentences in passages for s in sentences]
+    texts = [s for _, sentences in passages for s in sentences]
+    found: dict[int, np.ndarray] = {}
+    with _sentences_lock:
+        for i, key in enumerate(keys):
+            vector = _sentences.get(key)
+            if vector is not None:
+                _sentences.move_to_end(key)
+                found[i] = vector
+    missing = [i for i in range(len(keys)) if i not in found]
+    computed = embed([question, *(texts[i] for i in missing)])
+    if missing:
+        with _sentences_lock:
+            for row, i in enumerate(missing, start=1):
+                found[i] = computed[row]
+                _sentences[keys[i]] = computed[row]
+            while len(_sentences) > SENTENCES_KEPT:
+                _sentences.popitem(last=False)
+    vectors = np.zeros((len(keys) + 1, EMBEDDING_DIM), dtype=np.float32)
+    vectors[0] = computed[0]
+    for i, vector in found.items():
+        vectors[i + 1] = vector
+    return vectors
