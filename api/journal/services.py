@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 import uuid
 from collections.abc import Sequence
@@ -62,6 +63,29 @@ def first_page_tag(limit: int, total: int, entries: set[str], insights: set[str]
     return version_tag(f"limit:{limit}", f"total:{total}", entries, insights, attached)
 
 
+@functools.cache
+def _search_statement(windowed: bool, *, by_words: bool) -> sa.Select:
+    """`EntryService.search`'s two queries, built once (bound parameters: user_id, vector, limit,
+    max_distance or pattern, start and end when `windowed`): the columns the entry list shows and
+    the cosine score, over a MATERIALIZED CTE of the user's embedded entries (so the user filter
+    runs ahead of the ordering and no approximate index scan loses hits), closest first."""
+    from pgvector.sqlalchemy import Vector
+
+    from models.constants import EMBEDDING_DIM
+
+    columns = sa.inspect(JournalEntry).columns
+    mine = sa.select(*(columns[name] for name in EntryService.LISTED), columns["embedding"]).where(
+        columns["user_id"] == sa.bindparam("user_id"), columns["embedding"].is_not(None))
+    if windowed:
+        mine = mine.where(columns["entry_date"] >= sa.bindparam("start"), columns["entry_date"] <= sa.bindparam("end"))
+    cte = mine.cte("mine").prefix_with("MATERIALIZED")
+    distance = cte.c.embedding.cosine_distance(sa.bindparam("vector", type_=Vector(EMBEDDING_DIM)))
+    which = (cte.c.content.op("~*")(sa.bindparam("pattern")) if by_words
+             else distance <= sa.bindparam("max_distance"))
+    return (sa.select(*(cte.c[name] for name in EntryService.LISTED), (1 - distance).label("score"))
+            .where(which).order_by(distance).limit(sa.bindparam("limit")))
+
+
 class EntryService(OwnedService[JournalEntry]):
     repository_type = repository_for(JournalEntry)
     not_found = rules.MSG_NOT_FOUND
@@ -108,27 +132,25 @@ class EntryService(OwnedService[JournalEntry]):
         With no text, the newest entries in the date window. `vector`: the text's embedding, when
         the caller already has it (chat scores the open entry with the same one)."""
         session = self.repository.session
-        mine = sa.select(JournalEntry).where(self.of_user(user_id))
-        if start is not None:
-            mine = mine.where(JournalEntry.entry_date >= start, JournalEntry.entry_date <= end)
         if not text:
+            mine = sa.select(JournalEntry).where(self.of_user(user_id))
+            if start is not None:
+                mine = mine.where(JournalEntry.entry_date >= start, JournalEntry.entry_date <= end)
             rows = await session.scalars(mine.order_by(JournalEntry.entry_date.desc()).limit(limit))
             return [(entry, None) for entry in rows]
         if vector is None:
             vector = await embed_text(text)
-        query_vector = vector.tolist()
-        subquery = mine.where(JournalEntry.embedding.is_not(None)).cte("mine").prefix_with("MATERIALIZED")
-        alias = sa.orm.aliased(JournalEntry, subquery)
-        distance = alias.embedding.cosine_distance(query_vector)
-        close = sa.select(alias, (1 - distance).label("score")).where(distance <= 1 - rules.SEARCH_MIN_SCORE)
-        found = {entry.id: (entry, float(score)) for entry, score in
-                 await session.execute(close.order_by(distance).limit(limit))}
+        windowed = start is not None
+        values = {"user_id": user_id, "vector": vector.tolist(), "limit": limit,
+                  "max_distance": 1 - rules.SEARCH_MIN_SCORE, **({"start": start, "end": end} if windowed else {})}
+        found = {row.id: (row, float(row.score)) for row in
+                 await session.execute(_search_statement(windowed, by_words=False), values)}
         words = rules.search_words(text)
         if words:
-            said = sa.or_(*(alias.content.op("~*")(rf"\m{re.escape(word)}") for word in words))
-            for entry, score in await session.execute(
-                    sa.select(alias, (1 - distance).label("score")).where(said).order_by(distance).limit(limit)):
-                found.setdefault(entry.id, (entry, float(score)))
+            # Any of the words at the start of a word of the entry ("run" finds "running").
+            values["pattern"] = rf"\m(?:{'|'.join(re.escape(word) for word in words)})"
+            for row in await session.execute(_search_statement(windowed, by_words=True), values):
+                found.setdefault(row.id, (row, float(row.score)))
         ranked = sorted(found.values(), key=lambda hit: -hit[1])[:limit]
         return [(entry, round(score, 4)) for entry, score in ranked]
 
