@@ -17,6 +17,7 @@ from sklearn.base import BaseEstimator, TransformerMixin, clone
 from sklearn.linear_model import LogisticRegression
 
 from pipelines.embeddings import EMBEDDING_DIM, MODEL_NAME, SentenceEmbedder
+from pipelines.mood.lexical import LexicalVoice, lexical_share
 from pipelines.mood.vocabulary import (
     KEYWORD_MOODS,
     MOODS,
@@ -178,6 +179,13 @@ class MoodModel(BaseEstimator):
       else (1: unchanged), a prior correction: a classifier fitted on a few authors learns that
       prose without their feeling words is Neutral, so an understated heavy entry by another
       writer sinks there. Below 1, Neutral has to win by more.
+    - `lexical_weight` (round 4): the share of the learned scores that is the lexical voice's
+      (`pipelines.mood.lexical.LexicalVoice`, TF-IDF words and word pairs, inverse strength
+      `lexical_C`), the rest the embedding classifier's; 0: no lexical voice. Mixed before
+      everything above (`learned_scores`), so the Neutral prior and the rules read the mix. A
+      text holding fewer than `lexical_terms` of the voice's terms (distinct words and word
+      pairs) is read without it (None: every text with it): on a one-line entry the voice knows
+      too few words and is overconfident about them.
     """
 
     def __init__(
@@ -193,6 +201,9 @@ class MoodModel(BaseEstimator):
         contrast_blend: float | None = None,
         heavy_share: float | None = None,
         neutral_prior: float = 1.0,
+        lexical_weight: float = 0.0,
+        lexical_C: float = 32.0,
+        lexical_terms: float | None = None,
     ) -> None:
         self.embedder = embedder
         self.keyword_features = keyword_features
@@ -205,6 +216,9 @@ class MoodModel(BaseEstimator):
         self.contrast_blend = contrast_blend
         self.heavy_share = heavy_share
         self.neutral_prior = neutral_prior
+        self.lexical_weight = lexical_weight
+        self.lexical_C = lexical_C
+        self.lexical_terms = lexical_terms
 
     # the steps, with their pass-through defaults
     def _embedder(self) -> Any:
@@ -237,6 +251,7 @@ class MoodModel(BaseEstimator):
         unknown = set(self.classifier_.classes_) - set(MOODS)
         if unknown:
             raise ValueError(f"Unknown moods {sorted(unknown)}")
+        self.lexical_ = LexicalVoice(self.lexical_C).fit(texts, moods) if self.lexical_weight else None
         return self
 
     def classifier_scores(
@@ -253,6 +268,24 @@ class MoodModel(BaseEstimator):
         for column, mood in enumerate(self.classifier_.classes_):
             scores[:, MOODS.index(mood)] = probabilities[:, column]
         return scores
+
+    def lexical_scores(self, texts: Sequence[str]) -> tuple[np.ndarray, np.ndarray] | None:
+        """The lexical voice's probabilities alone, (n, 7) in MOODS order, and each text's share of
+        it in the learned scores (`lexical_share`); None without a lexical voice."""
+        voice = getattr(self, "lexical_", None)
+        if voice is None or not self.lexical_weight:
+            return None
+        scores, terms = voice.read(list(texts))
+        return scores, lexical_share(self.lexical_weight, terms, self.lexical_terms)
+
+    def learned_scores(
+        self, texts: Sequence[str], embeddings: np.ndarray | None = None, evidence: np.ndarray | None = None
+    ) -> np.ndarray:
+        """What `blend` starts from: the embedding classifier's probabilities, with
+        `lexical_weight` of them the lexical voice's when the model has one."""
+        scores = self.classifier_scores(texts, embeddings, evidence)
+        lexical = self.lexical_scores(texts)
+        return scores if lexical is None else mix_voices(scores, *lexical)
 
     def blend(
         self, classifier_scores: np.ndarray, evidence: np.ndarray, contrast: np.ndarray | None = None
@@ -370,7 +403,7 @@ class MoodModel(BaseEstimator):
         if present:
             kept = [texts[i] for i in present]
             vectors = None if embeddings is None else np.asarray(embeddings)[present]
-            scores[present] = self.classifier_scores(kept, vectors, evidence[present])
+            scores[present] = self.learned_scores(kept, vectors, evidence[present])
         return self.combine(texts, scores, evidence)
 
     # -- the artifact: coefficients only, loaded without pickle --------------------------------
@@ -394,10 +427,14 @@ class MoodModel(BaseEstimator):
             "contrast_blend": self.contrast_blend,
             "heavy_share": self.heavy_share,
             "neutral_prior": self.neutral_prior,
+            "lexical_weight": self.lexical_weight,
+            "lexical_C": self.lexical_C,
+            "lexical_terms": self.lexical_terms,
             "embedding_model": MODEL_NAME,
             "embedding_dim": EMBEDDING_DIM,
             "metadata": metadata or {},
         }
+        lexical = getattr(self, "lexical_", None) if self.lexical_weight else None
         path.parent.mkdir(parents=True, exist_ok=True)
         with open(path, "wb") as handle:
             np.savez_compressed(
@@ -406,6 +443,7 @@ class MoodModel(BaseEstimator):
                 coef=np.asarray(classifier.coef_, dtype=np.float64),
                 intercept=np.asarray(classifier.intercept_, dtype=np.float64),
                 settings=np.asarray(json.dumps(settings, sort_keys=True)),
+                **(lexical.arrays() if lexical is not None else {}),
             )
         return path
 
@@ -419,6 +457,8 @@ class MoodModel(BaseEstimator):
             classifier.intercept_ = data["intercept"]
             classifier.n_features_in_ = data["coef"].shape[1]
             classifier.n_iter_ = np.zeros(1, dtype=np.int32)
+            lexical_weight, lexical_C = settings.get("lexical_weight", 0.0), settings.get("lexical_C", 32.0)
+            lexical = LexicalVoice.from_arrays(data, lexical_C) if "lexical_terms" in data else None
         keyword = settings["keyword_features"]
         model = cls(
             keyword_features=None if keyword is None else KeywordFeatures(**keyword),
@@ -431,10 +471,22 @@ class MoodModel(BaseEstimator):
             contrast_blend=settings.get("contrast_blend"),
             heavy_share=settings.get("heavy_share"),
             neutral_prior=settings.get("neutral_prior", 1.0),
+            lexical_weight=lexical_weight if lexical is not None else 0.0,
+            lexical_C=lexical_C,
+            lexical_terms=settings.get("lexical_terms"),
         )
         model.classifier_ = classifier
+        model.lexical_ = lexical
         model.metadata_ = settings["metadata"]
         return model
+
+
+def mix_voices(classifier_scores: np.ndarray, lexical_scores: np.ndarray, share: Any) -> np.ndarray:
+    """The learned scores: (1 - share) of the embedding classifier's, share of the lexical voice's
+    (`share` one number, or one per text)."""
+    share = np.asarray(share, dtype=np.float64)
+    share = share[:, None] if share.ndim == 1 else share
+    return (1 - share) * np.asarray(classifier_scores) + share * np.asarray(lexical_scores)
 
 
 def _plain(value: Any) -> bool:

@@ -26,6 +26,7 @@ from pipelines.mood.model import (
     KeywordFeatures,
     MoodModel,
     default_classifier,
+    mix_voices,
 )
 from pipelines.mood.selection import (
     AUTHORS,
@@ -39,7 +40,12 @@ from pipelines.mood.vocabulary import MOODS, Mood, keyword_evidence, keyword_moo
 
 # Round 2's chosen settings (leave one voice out), kept to report them under leave-one-author-out.
 ROUND_2_SETTINGS = {"C": 2.0, "class_weight_power": 0.0, "keyword_weight": 0.0, "sentence_weight": 0.0,
-                    "last_weight": 0.0, "keyword_blend": 0.3, "heavy_share": 0.5, "neutral_prior": 1.0}
+                    "last_weight": 0.0, "keyword_blend": 0.3, "heavy_share": 0.5, "neutral_prior": 1.0,
+                    "lexical_weight": 0.0}
+# Round 3's chosen settings (no lexical voice), kept to report them beside round 4's.
+ROUND_3_SETTINGS = {"C": 1.0, "class_weight_power": 0.0, "keyword_weight": 0.0, "sentence_weight": 0.0,
+                    "last_weight": 0.0, "keyword_blend": 0.2, "heavy_share": 0.45, "neutral_prior": 0.4,
+                    "lexical_weight": 0.0}
 
 __all__ = ["AUTHORS", "CorpusGrid", "author_of", "class_weights", "heavy_shown_light", "tune_on_corpus"]
 
@@ -199,10 +205,11 @@ def evaluate_split(model: MoodModel, split: GoEmotionsSplit, embeddings: np.ndar
     gold_sets = [{GOEMOTIONS_TO_MOOD[label] for label in labels} for labels in split.labels]
     evidence = keyword_evidence(split.texts)
     classifier_scores = model.classifier_scores(split.texts, embeddings, evidence)
+    learned = model.learned_scores(split.texts, embeddings, evidence)
     predictions = {
         "keyword_rule": [keyword_mood(text).mood for text in split.texts],
         "classifier_only": [MOODS[int(i)] for i in classifier_scores.argmax(axis=1)],
-        "model": [p.mood for p in model.combine(split.texts, classifier_scores, evidence)],
+        "model": [p.mood for p in model.combine(split.texts, learned, evidence)],
     }
     return {
         name: mood_metrics(gold, [predicted[i] for i in kept], gold_sets, predicted)
@@ -224,11 +231,15 @@ def evaluate_corpus(model: MoodModel, texts: Sequence[str], gold: Sequence[str],
     texts = list(texts)
     evidence = keyword_evidence(texts)
     scores = model.classifier_scores(texts, embeddings, evidence)
-    predictions = {
+    lexical = model.lexical_scores(texts)
+    predictions: dict[str, list[str]] = {
         "keyword_rule": [keyword_mood(text).mood for text in texts],
         "classifier_only": [MOODS[int(i)] for i in scores.argmax(axis=1)],
-        "model": [p.mood for p in model.combine(texts, scores, evidence)],
     }
+    if lexical is not None:
+        predictions["lexical_only"] = [MOODS[int(i)] for i in lexical[0].argmax(axis=1)]
+        scores = mix_voices(scores, *lexical)
+    predictions["model"] = [p.mood for p in model.combine(texts, scores, evidence)]
     figures = {name: mood_metrics(list(gold), predicted) for name, predicted in predictions.items()}
     figures["model"]["confusion"] = confusion(list(gold), predictions["model"])
     return figures
@@ -239,14 +250,19 @@ def train(
     metrics_path: Path = METRICS_PATH,
     goemotions_dir: Path | None = DEFAULT_GOEMOTIONS_DIR,
     grid: CorpusGrid | None = None,
+    dev_only: bool = False,
 ) -> dict[str, Any]:
     """Tune on the journal corpus' dev split by cross-validation, fit on all of it, measure once
-    on its test split (and on GoEmotions' test split when a copy is given); write both files."""
+    on its test split (and on GoEmotions' test split when a copy is given); write both files.
+
+    `dev_only`: the test split is not read (nor GoEmotions'); the metrics keep the previous test
+    block, marked as measured for the previous model, until a full `train` (deterministic: the
+    same model) measures it."""
     from pipelines.corpus import load_split
 
     grid = grid or CorpusGrid()
     started = time.perf_counter()
-    dev, test = load_split("dev"), load_split("test")
+    dev = load_split("dev")
     dev_texts, dev_moods = [e["text"] for e in dev], [e["mood"] for e in dev]
     dev_vectors = embed(dev_texts)
     authors = [author_of(e["voice"]) for e in dev]
@@ -265,13 +281,15 @@ def train(
         contrast_blend=best["contrast_blend"],
         heavy_share=best["heavy_share"],
         neutral_prior=best["neutral_prior"],
+        lexical_weight=best["lexical_weight"],
+        lexical_C=best["lexical_C"] or 32.0,
+        lexical_terms=best["lexical_terms"],
     )
     with threadpool_limits(1, user_api="blas"):
         model.fit(dev_texts, dev_moods, dev_vectors)
     dev_sha = hashlib.sha256("".join(dev_texts).encode()).hexdigest()
     trained = {"data": "pipelines/data/journal_corpus/dev.jsonl", "dev_sha256": dev_sha, "dev_rows": len(dev)}
     model.save(model_path, metadata={**trained, "tuned": best})
-    test_texts = [e["text"] for e in test]
     metrics: dict[str, Any] = {
         "embedding_model": MODEL_NAME,
         "train": {
@@ -289,13 +307,19 @@ def train(
             "top_candidates": sorted(results, key=lambda r: (-r["cv_score"], -r["cv_accuracy"]))[:10],
             "round_2_settings": next((r for r in results if all(
                 r[k] == v for k, v in ROUND_2_SETTINGS.items())), None),
+            "round_3_settings": next((r for r in results if all(
+                r[k] == v for k, v in ROUND_3_SETTINGS.items())), None),
             "keyword_rule_by_author": keyword_rule_by_author(dev_texts, dev_moods, authors),
         },
-        "test": {
-            "data": "pipelines/data/journal_corpus/test.jsonl",
-            "test_sha256": hashlib.sha256("".join(test_texts).encode()).hexdigest(),
-            "rows": len(test),
-        },
+    }
+    if dev_only:
+        return _write_dev_only(metrics, model_path, metrics_path, started)
+    test = load_split("test")
+    test_texts = [e["text"] for e in test]
+    metrics["test"] = {
+        "data": "pipelines/data/journal_corpus/test.jsonl",
+        "test_sha256": hashlib.sha256("".join(test_texts).encode()).hexdigest(),
+        "rows": len(test),
     }
     test_vectors = embed(test_texts)
     test_moods = [e["mood"] for e in test]
@@ -313,10 +337,7 @@ def train(
             "prediction counts as wrong; rows whose labels map to different moods are left out",
             **evaluate_split(model, split, embed(split.texts)),
         }
-    metrics["artifact"] = {
-        "path": str(model_path.relative_to(REPO_ROOT)) if model_path.is_relative_to(REPO_ROOT) else str(model_path),
-        "bytes": model_path.stat().st_size,
-    }
+    metrics["artifact"] = _artifact(model_path)
     if metrics_path.exists():
         # the fourth author's voices measured once before they were trained on (figures only)
         previous = json.loads(metrics_path.read_text(encoding="utf-8"))
@@ -325,6 +346,34 @@ def train(
     metrics["train_seconds"] = round(time.perf_counter() - started, 1)
     metrics_path.write_text(json.dumps(metrics, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     return metrics
+
+
+def _write_dev_only(metrics: dict[str, Any], model_path: Path, metrics_path: Path, started: float) -> dict[str, Any]:
+    """`train(dev_only=True)`'s metrics: the new train block; the test split is not read. The
+    previous record's test (and GoEmotions) blocks stay, marked as the previous model's."""
+    previous = json.loads(metrics_path.read_text(encoding="utf-8")) if metrics_path.exists() else {}
+    pending = ("not measured for this model: trained with --dev-only; these are the previous model's "
+               "figures (run `python -m pipelines.mood train` to measure the test split for this one)")
+    for section in ("test", "goemotions_test"):
+        if section in previous:
+            metrics[section] = {**previous[section], "measured_for": previous[section].get(
+                "measured_for", previous.get("artifact", {}).get("sha256", "the previous model")), "note": pending}
+        else:
+            metrics.pop(section, None)
+    metrics["artifact"] = _artifact(model_path)
+    if "first_look" in previous:
+        metrics["first_look"] = previous["first_look"]
+    metrics["train_seconds"] = round(time.perf_counter() - started, 1)
+    metrics_path.write_text(json.dumps(metrics, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    return metrics
+
+
+def _artifact(model_path: Path) -> dict[str, Any]:
+    return {
+        "path": str(model_path.relative_to(REPO_ROOT)) if model_path.is_relative_to(REPO_ROOT) else str(model_path),
+        "bytes": model_path.stat().st_size,
+        "sha256": hashlib.sha256(model_path.read_bytes()).hexdigest(),
+    }
 
 
 def keyword_rule_by_author(texts: Sequence[str], moods: Sequence[str], authors: Sequence[str]) -> dict[str, float]:
@@ -373,7 +422,9 @@ def evaluate(model_path: Path = MODEL_PATH, goemotions_dir: Path | None = DEFAUL
 
 def _summary(figures: dict[str, Any]) -> str:
     lines = []
-    for name in ("keyword_rule", "classifier_only", "model"):
+    for name in ("keyword_rule", "classifier_only", "lexical_only", "model"):
+        if name not in figures:
+            continue
         f = figures[name]
         per_mood = "  ".join(f"{mood} {v['f1']:.3f}" for mood, v in f["per_mood"].items())
         lines.append(f"{name:16} accuracy {f['accuracy']:.4f}  macro-F1 {f['macro_f1']:.4f}  | {per_mood}")
@@ -399,6 +450,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             help="a copy of GoEmotions (test.tsv, emotions.txt) for the second benchmark; default "
             "$REVERIE_GOEMOTIONS_DIR; skipped when absent",
         )
+    commands.choices["train"].add_argument(
+        "--dev-only", action="store_true",
+        help="tune and fit on dev, write the model and the train figures; do not read the test split "
+        "(the previous test figures stay, marked as the previous model's)",
+    )
     commands.choices["evaluate"].add_argument(
         "--tolerance", type=float, default=EVALUATION_TOLERANCE,
         help="fail when accuracy or macro-F1 falls more than this below the recorded figures",
@@ -409,6 +465,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(f"GoEmotions not found in {goemotions}: no test.tsv")
     if goemotions is None:
         print("GoEmotions: no copy given (--goemotions-dir or REVERIE_GOEMOTIONS_DIR); second benchmark skipped")
+    if args.command == "train" and args.dev_only:
+        metrics = train(args.model, args.metrics, None, dev_only=True)
+        best = metrics["train"]["best"]
+        print(f"dev, leave one author out: accuracy {best['cv_accuracy']:.4f}  macro-F1 {best['cv_macro_f1']:.4f}  "
+              f"heavy shown light {best['cv_heavy_shown_light']}  by author {best['cv_accuracy_by_group']}")
+        print(f"best: {best}")
+        print(f"wrote {args.model} ({metrics['artifact']['bytes']} bytes) and {args.metrics}; test split not read")
+        return 0
     if args.command == "train":
         metrics = train(args.model, args.metrics, goemotions)
         print("journal corpus, test split:")

@@ -78,10 +78,9 @@ def test_the_command_measures_the_local_provider(labelled, tmp_path):
     done = _run(labelled, out, _env())
     assert done.returncode == 0, done.stderr
     assert "provider: local" in done.stdout
-    # Mood round 3's model shows the plain to-do entry "a" as Anxious (its Neutral prior trades
-    # plain entries shown with a mood for fewer heavy ones shown as Neutral: pipelines/README.md,
-    # "Figures: issue 16's mood round 3"); round 2's read all three right.
-    assert "mood: accuracy 0.667  macro-F1 0.667  (3 entries)" in done.stdout
+    # Mood round 4's model (the lexical voice) reads all three right again, as round 2's did; round
+    # 3's showed the plain to-do entry "a" as Anxious (pipelines/README.md, "Mood").
+    assert "mood: accuracy 1.000  macro-F1 1.000  (3 entries)" in done.stdout
     assert "highlights (strict): recall 1.000  precision 1.000" in done.stdout
     assert "due dates: 1.000 right (3 of 3 dated tasks)" in done.stdout
     report = json.loads(out.read_text())
