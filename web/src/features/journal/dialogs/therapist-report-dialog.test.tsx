@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { format, subDays, subMonths, startOfMonth } from "date-fns";
+import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { closeToasts, fakeApi, json } from "@/features/auth/test-support";
@@ -18,7 +19,11 @@ afterEach(() => {
 });
 
 function renderDialog(onOpenChange = vi.fn()) {
-  renderWithProviders(<TherapistReportDialog open onOpenChange={onOpenChange} />);
+  renderWithProviders(
+    <MemoryRouter>
+      <TherapistReportDialog open onOpenChange={onOpenChange} />
+    </MemoryRouter>,
+  );
   return onOpenChange;
 }
 
@@ -80,6 +85,8 @@ describe("TherapistReportDialog", () => {
     const banner = await within(dialog).findByRole("alert");
     expect(banner).toHaveTextContent("Failed to generate report");
     expect(banner).toHaveTextContent("This feature is only available to premium subscribers.");
+    // A free journaler is shown the way to premium, not only refused.
+    expect(within(banner).getByRole("link", { name: "Upgrade to Premium" })).toHaveAttribute("href", "/subscription");
     // The form stays usable for a retry.
     expect(within(dialog).getByRole("button", { name: "Send Report" })).toBeEnabled();
   });

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { subDays } from "date-fns";
+import { Link } from "react-router";
 
 import { Button } from "@/components/ui/button";
 import { DatePicker } from "@/components/ui/date-picker";
@@ -16,7 +17,7 @@ import { Label } from "@/components/ui/label";
 import { serverErrorText, useTherapistReport } from "@/features/journal/queries";
 import { toast } from "@/hooks/use-toast";
 import { ApiError } from "@/lib/api/client";
-import { THERAPIST_REPORT_CLOSE_DELAY_MS, THERAPIST_REPORT_DEFAULT_DAYS } from "@/lib/constants";
+import { SUBSCRIPTION_PATH, THERAPIST_REPORT_CLOSE_DELAY_MS, THERAPIST_REPORT_DEFAULT_DAYS } from "@/lib/constants";
 
 export const PREMIUM_ONLY_NOTE = "This feature is only available to premium subscribers.";
 export const REPORT_GENERATING = "Generating report, please wait...";
@@ -58,6 +59,8 @@ function TherapistReportForm({ onClose }: { onClose: () => void }) {
   const [email, setEmail] = useState("");
   const [status, setStatus] = useState<Status>("idle");
   const [detail, setDetail] = useState("");
+  // A 403 is the premium rule: the banner then offers the way to premium.
+  const [needsPremium, setNeedsPremium] = useState(false);
   const report = useTherapistReport();
 
   // Success: close after 2000 ms (unmounting resets the status to idle for the next opening).
@@ -104,7 +107,10 @@ function TherapistReportForm({ onClose }: { onClose: () => void }) {
           if (result.success === false || result.error) fail(result.error ?? result.message ?? REPORT_UNEXPECTED_ERROR);
           else setStatus("success");
         },
-        onError: (err) => fail(failureDetail(err)),
+        onError: (err) => {
+          setNeedsPremium(err instanceof ApiError && err.status === 403);
+          fail(failureDetail(err));
+        },
       },
     );
   }
@@ -162,6 +168,11 @@ function TherapistReportForm({ onClose }: { onClose: () => void }) {
         <div role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm">
           <p className="font-medium text-destructive">{REPORT_FAILED}</p>
           <p>{detail}</p>
+          {needsPremium && (
+            <Button asChild size="sm" className="mt-2">
+              <Link to={SUBSCRIPTION_PATH}>Upgrade to Premium</Link>
+            </Button>
+          )}
         </div>
       )}
       <DialogFooter>
