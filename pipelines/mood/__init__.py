@@ -15,7 +15,7 @@ convenience. `python -m pipelines.mood train | evaluate` retrains and re-measure
 pipelines/README.md, "Mood").
 
 Modules: `vocabulary` (the seven moods, `MoodPrediction`, the keyword rule), `model` (`MoodModel`,
-its artifact, `predict_mood`), `selection` (who wrote each dev voice, the settings tried, tuning by
+its artifact, `predict_mood`), `lexical` (round 4's lexical voice: TF-IDF words and word pairs), `selection` (who wrote each dev voice, the settings tried, tuning by
 leaving one author out), `training` (GoEmotions, training, evaluation, the command). Import
 from `pipelines.mood`: every public name is here.
 """
