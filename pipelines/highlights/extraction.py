@@ -139,7 +139,8 @@ class Candidate(msgspec.Struct, frozen=True):
     """A highlight found in one clause, before the learned scorer decides: `source` is "rule"
     (the rules found it) or "proposal" (a trigger the rules refused, or a verb-first clause);
     `trigger` the words that made the proposal. A "shadow" is the proposal of a clause the rules
-    already found something in: never shown, it only teaches the scorer (training)."""
+    already found something in: never shown, it only teaches the scorer (training). "generated"
+    (and "gshadow", training only): the clause's own words (`generator`), `trigger` their form."""
 
     highlight: Highlight
     head: str | None
