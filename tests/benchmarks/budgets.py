@@ -58,6 +58,8 @@ def budgets(config: dict | None = None) -> list[Budget]:
                c["journal"]["max_first_page_p95_ms"], False, "ms"),
         Budget("journal_first_page_kb", "journal: first page of 5,000 entries, JSON",
                c["journal"]["max_first_page_kb"], False, "kB"),
+        Budget("heavy_chat_texts", "chat: texts through the model per chat", c["heavy"]["max_chat_texts"], False),
+        Budget("heavy_search_statements", "search: statements per search", c["heavy"]["max_search_statements"], False),
     ]
 
 
