@@ -4,6 +4,8 @@ import type { ReactElement } from "react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 
+import { AuthContext, type AuthContextValue } from "@/features/auth/auth-context";
+import { makeUser } from "@/features/auth/test-support";
 import { AboutPage } from "@/features/static/about-page";
 import { PrivacyPolicyPage } from "@/features/static/privacy-policy-page";
 import { TermsOfServicePage } from "@/features/static/terms-of-service-page";
@@ -112,5 +114,29 @@ describe("/about", () => {
 
     expect(screen.getByRole("heading", { level: 1, name: "About Reverie" })).toBeInTheDocument();
     expect(scrollIntoView.mock.contexts.at(-1)).toHaveAttribute("id", "data-safety");
+  });
+});
+
+describe("a signed-in journaler on a static page", () => {
+  it("is offered the way back to the journal, not 'Sign In'", () => {
+    const auth: AuthContextValue = {
+      status: "authenticated",
+      user: makeUser(),
+      needsTermsAgreement: false,
+      needsVerification: false,
+      login: vi.fn(),
+      logout: vi.fn(),
+      refreshSession: vi.fn(),
+      setUser: vi.fn(),
+    };
+    const router = createMemoryRouter([{ path: "/about", Component: AboutPage }], { initialEntries: ["/about"] });
+    renderWithProviders(
+      <AuthContext.Provider value={auth}>
+        <RouterProvider router={router} />
+      </AuthContext.Provider>,
+    );
+    const account = screen.getByRole("navigation", { name: "Account" });
+    expect(within(account).queryByRole("link", { name: "Sign In" })).not.toBeInTheDocument();
+    expect(within(account).getByRole("link", { name: "Open Journal" })).toHaveAttribute("href", "/");
   });
 });
