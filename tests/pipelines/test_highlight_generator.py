@@ -31,8 +31,13 @@ def _generated(text: str) -> list[tuple[str, str, str | None]]:
     ]
 
 
+# The shipped weights, whether or not they are switched on in the product (`enabled`).
+SHIPPED = Generator.from_json(json.loads(GENERATOR_PATH.read_text(encoding="utf-8")))
+
+
 def _found(text: str) -> list[tuple[str, str, str | None]]:
-    return [(h.type, h.reformulation, h.metadata.due_date) for h in extract_highlights(text, today=TODAY)]
+    found = extract_highlights(text, today=TODAY, generator=SHIPPED)
+    return [(h.type, h.reformulation, h.metadata.due_date) for h in found]
 
 
 @pytest.mark.parametrize(
@@ -154,12 +159,20 @@ def test_the_shipped_generator_and_its_record_agree_and_it_paid_on_the_grouped_c
     assert len(model["weights"]) == metrics["chosen"]["features"]
     cv = metrics["grouped_cv"]
     base, new = cv["rules_and_scorer"]["pooled"], cv["rules_scorer_and_generator"]["pooled"]
-    assert model["settings"]["enabled"] == (
-        new["f1"] > base["f1"] and base["precision"] - new["precision"] <= 0.01
-    )
+    paid = new["f1"] > base["f1"] and base["precision"] - new["precision"] <= 0.01
+    assert metrics["chosen"]["paid_on_cv"] == paid
+    assert model["settings"]["enabled"] == (paid and not trainer.SWITCHED_OFF)
     assert (default_generator() is not None) == model["settings"]["enabled"]
     assert set(cv["rules_alone"]["by_author"]) == set(metrics["train"]["authors"])
     assert len(metrics["train"]["authors"]) >= 3
+
+
+def test_switched_off_the_product_extracts_what_the_rules_and_the_scorer_find():
+    text = "Need to ring the bank tomorrow. Tomorrow buy plasters and hand cream."
+    assert default_generator() is None  # trainer.SWITCHED_OFF
+    assert extract_highlights(text, today=TODAY) == extract_highlights(text, today=TODAY, generator=None)
+    assert len(extract_highlights(text, today=TODAY, generator=None)) == 1
+    assert len(extract_highlights(text, today=TODAY, generator=SHIPPED)) == 2
 
 
 def test_training_never_reads_the_test_split_and_is_deterministic(monkeypatch):
