@@ -104,9 +104,11 @@ class JournalController(Controller):
         now = datetime.now(UTC)
         given = rules.check_timestamp(data.timestamp) if data.timestamp is not None else None
         if data.date:
-            day = rules.parse_entry_date(data.date)
-        else:  # no date: the timestamp's (UTC) day, else today
-            day = datetime.fromtimestamp(given, UTC).date() if given is not None else now.date()
+            day = rules.check_not_future(rules.parse_entry_date(data.date))
+        elif given is not None:  # no date: the timestamp's (UTC) day
+            day = rules.check_not_future(datetime.fromtimestamp(given, UTC).date(), "timestamp")
+        else:
+            day = now.date()
         time = rules.check_time(data.time) if data.time else now.strftime("%H:%M")
         entry = await entries.add(JournalEntry(
             user_id=request.user.id,
@@ -152,7 +154,7 @@ class JournalController(Controller):
                 entry.analysis_state = "pending"
                 content_changed = True
         if data.date is not None and data.date.strip():
-            day = rules.parse_entry_date(data.date)
+            day = rules.check_not_future(rules.parse_entry_date(data.date))
             entry.timestamp = rules.moved_timestamp(entry.timestamp, entry.entry_date, day, entry.entry_time)
             entry.entry_date = day
         if data.summary is not None:

@@ -23,6 +23,7 @@ MAX_PAGE_SIZE = 500
 MSG_CONTENT_EMPTY = "Entry content cannot be empty."
 MSG_CONTENT_LONG = f"An entry can be at most {MAX_CONTENT_CHARS:,} characters."
 MSG_DATE = "Date must be a date such as 11/20/2026 (MM/DD/YYYY) or November 20, 2026."
+MSG_DATE_FUTURE = "An entry cannot be dated in the future."
 MSG_TIME = "Time must be 24-hour HH:MM, such as 09:30."
 MSG_TIMESTAMP = "Timestamp must be a whole number of seconds since 1970."
 MSG_MOOD = 'Mood must be JSON such as {"emoji": "😊", "text": "Happy"}.'
@@ -74,6 +75,14 @@ def parse_entry_date(value: str, field: str = "date") -> date:
         except ValueError:
             continue
     raise FieldError(field, MSG_DATE)
+
+
+def check_not_future(day: date, field: str = "date") -> date:
+    """`day`, unless no one on Earth has reached it yet (UTC+14 is the furthest ahead): the
+    editor's date picker stops at today, and the server holds the same line for every client."""
+    if day > (datetime.now(UTC) + _LATEST_OFFSET).date():
+        raise FieldError(field, MSG_DATE_FUTURE)
+    return day
 
 
 def check_time(value: str) -> str:

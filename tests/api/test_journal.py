@@ -38,9 +38,14 @@ def test_defaults(ana):
     assert entry["timestamp"] > 1_700_000_000 and len(entry["time"]) == 5
 
 
-def test_timestamp_is_capped(ana):
-    entry = ana.post("/api/journal", json={"content": "Far future.", "timestamp": 99999999999}).json()
-    assert entry["timestamp"] == 2147483647
+def test_an_entry_cannot_be_dated_in_the_future(ana):
+    entry = ana.post("/api/journal", json={"content": "Written today.", "date": "11/20/2026"}).json()
+    for body in ({"date": "12/25/2030"}, {"date": "12/25/2030", "content": "Changed."}):
+        response = ana.patch(f"/api/journal/{entry['id']}", json=body)
+        assert response.status_code == 400, response.text
+        assert response.json() == {"error": "An entry cannot be dated in the future.", "field": "date"}
+    (kept,) = ana.get("/api/journal").json()
+    assert kept["date"] == "11/20/2026" and kept["content"] == "Written today."
 
 
 @pytest.mark.parametrize("date", ["11/20/2026", "2026-11-20", "November 20, 2026", "Friday, November 20, 2026",
@@ -58,6 +63,8 @@ def test_date_formats(ana, date):
         ({"content": "ok", "date": "someday"}, "date"),
         ({"content": "ok", "time": "25:00"}, "time"),
         ({"content": "ok", "timestamp": -5}, "timestamp"),
+        ({"content": "ok", "timestamp": 99999999999}, "timestamp"),  # the year 5138
+        ({"content": "ok", "date": "12/25/2030"}, "date"),
         ({"content": "ok", "mood": "{not json"}, "mood"),
         ({"content": "ok", "relatedGoals": '["a","b","c","d"]'}, "relatedGoals"),
         ({"content": "ok", "relatedProjects": '"just text"'}, "relatedProjects"),
