@@ -268,7 +268,9 @@ _INLINE_AND = re.compile(rf"\s+and\s+(?=(?:{'|'.join(sorted(_ACTION_VERBS))})\b)
 
 _CLAUSE_SPLIT = re.compile(
     r"\s*;\s*|,\s*but\s+|,\s+(?=(?:need|have|got|gotta|must|should)\s+(?:to\s+)?(?!be\b)[a-z]+\b)"
-    r"|,?\s+\b(?:and|but|so|plus|then|also)\s+(?=(?:also\s+|then\s+|still\s+|really\s+|now\s+)?(?:i|we)\b(?!\.))",
+    r"|,?\s+\b(?:and|but|so|plus|then|also)\s+(?=(?:also\s+|then\s+|still\s+|really\s+|now\s+)?"
+    r"(?:(?:later\s+)?(?:today|tonight|tomorrow|later|afterwards|after\s+that|this\s+(?:morning|afternoon|evening|weekend)"
+    r"|on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day|next\s+(?:week|month))\s*,?\s+)?(?:i|we)\b(?!\.))",
     re.IGNORECASE,
 )
 

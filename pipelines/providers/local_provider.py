@@ -196,7 +196,11 @@ def build_local_profile(entries: list[ProfileEntry]) -> ProfileDraft:
     total = len(entries)
     span = f"{entries[0].date} to {entries[-1].date}" if total > 1 else entries[0].date
     # What recurs: threads first, then people named in two or more entries ("Sam").
-    names = [t.name for t in [*story.threads, *story.people][:3]]
+    # A person already named in a thread ("the canal with Sam") is not named again beside it.
+    names: list[str] = []
+    for name in (t.name for t in [*story.threads, *story.people]):
+        if len(names) < 3 and not any(re.search(rf"\b{re.escape(name)}\b", n, re.IGNORECASE) for n in names):
+            names.append(name)
     about = (", ".join(names[:-1]) + " and " + names[-1]) if len(names) > 1 else (names[0] if names else "")
     ranked = list(story.mood_mix.items())
     top = [m for m, n in ranked if n == ranked[0][1]]

@@ -228,6 +228,12 @@ def test_clauses_joined_by_and_i_are_separate_intentions() -> None:
     assert extract("Work was exhausting. I need to update my resume and I'm thinking about quitting.") == [
         ("task", "Update your resume", "week", "medium"),
     ]
+    # A time between "and" and "I" still starts a clause of its own, with its own day.
+    assert extract("Tomorrow I need to phone the dentist and tonight I will finish the report for work.") == [
+        ("task", "Phone the dentist", "week", "medium"),
+        ("task", "Finish the report for work", "today", "high"),
+    ]
+    assert extract("I have to email Jo and on Friday I will book the vet.")[1][1] == "Book the vet"
 
 
 def test_list_items_after_a_to_do_header_are_tasks_and_done_items_are_skipped() -> None:

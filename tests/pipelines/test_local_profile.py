@@ -53,3 +53,16 @@ def test_a_person_named_in_two_entries_is_what_the_summary_says_recurs():
                                  for i, c in enumerate(texts)])
     assert "you come back most often to Sam" in draft.short_summary
     assert "no subject has come back" not in draft.short_summary
+
+
+def test_a_person_already_named_in_a_thread_is_not_named_again_beside_it():
+    """Seen on a tour: "you come back most often to the canal with Sam and Sam"."""
+    texts = ["Evening walk along the canal with Sam, the light was beautiful and I felt calm.",
+             "Work was a grind. I need to send the invoices by Friday.",
+             "Another walk along the canal with Sam. We talked about moving to the coast.",
+             "Slept badly again, the neighbours were loud."]
+    draft = build_local_profile([ProfileEntry(id=f"e{i}", date=f"11/1{i}/2026", content=c)
+                                 for i, c in enumerate(texts)])
+    opening = draft.short_summary.split(".")[0]
+    assert "you come back most often to" in opening and "Sam" in opening
+    assert opening.count("Sam") == 1, opening
