@@ -44,6 +44,11 @@ _GENERIC = _COMMON_VERBS | {
     "look", "looked", "try", "tried", "trying", "thought", "knew", "saw", "see", "put", "use", "used", "left",
     "let", "lets", "done", "doing", "able", "gonna", "wanna", "start", "end", "last", "next", "first", "one",
     "two", "three", "half", "hard", "easy", "much", "many", "feels", "makes", "told", "asked",
+    # Times of day and adverbs: "You wrote about ahead in 3 entries" (seen on a tour) says nothing.
+    "ahead", "midnight", "noon", "midday", "dawn", "dusk", "overnight", "o'clock", "tomorrow's", "soon", "quite",
+    "instead", "away", "forward", "outside", "inside", "upstairs", "downstairs", "suddenly", "basically",
+    "literally", "honestly", "definitely", "totally", "completely", "absolutely", "certainly", "clearly",
+    "seriously", "simply", "usually", "normally", "generally", "recently", "currently",
 }
 
 

@@ -125,3 +125,17 @@ def test_concrete_actions_are_the_open_tasks_given_each_with_its_entry():
         "**Concrete Actions**:")[1].strip().splitlines()
     assert [re.match(r"^(\d)\. ", line).group(1) for line in section] == ["1", "2", "3", "4", "5"]
     assert section[0] == "1. Book the electrician (from 09/19/2026)"
+
+
+def test_a_time_of_day_or_an_adverb_alone_is_no_pattern():
+    """Seen on a tour: Self Analysis offered "Ahead" and "Midnight" ("You wrote about ahead in 3
+    entries"). A phrase around them still counts ("sleep before midnight")."""
+    texts = ["Up past midnight again planning the week ahead for the shop.",
+             "Midnight and still awake. Big week ahead with the inspection at the shop.",
+             "Another midnight finish; the stocktake ahead is huge.",
+             "The inspection went fine, the shop looked great."]
+    analysis = self_analysis([ReflectionEntry(id=f"e{i}", date=f"11/1{i}/2026", mood="Tired", content=c)
+                              for i, c in enumerate(texts)])
+    titles = [p.title.lower() for p in analysis.patterns]
+    assert titles and not {"ahead", "midnight"} & set(titles), titles
+    assert any("shop" in t or "inspection" in t for t in titles), titles
