@@ -2,8 +2,9 @@ import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { AppProviders } from "@/app/providers";
-import { AuthContext, type AuthContextValue } from "@/features/auth/auth-context";
+import { AuthContext } from "@/features/auth/auth-context";
 import { closeToasts, fakeApi, json, makeUser } from "@/features/auth/test-support";
+import { makeAuth } from "@/features/shell/test-utils";
 import { createQueryClient } from "@/lib/query-client";
 
 import { ChangePasswordForm } from "./change-password-form";
@@ -13,16 +14,7 @@ vi.mock("@/lib/api/client", async (importOriginal) =>
 );
 
 function renderForm() {
-  const auth: AuthContextValue = {
-    status: "authenticated",
-    user: makeUser(),
-    needsTermsAgreement: false,
-    needsVerification: false,
-    login: vi.fn(),
-    logout: vi.fn(),
-    refreshSession: vi.fn(),
-    setUser: vi.fn(),
-  };
+  const auth = makeAuth({ user: makeUser() });
   return render(
     <AppProviders queryClient={createQueryClient()}>
       <AuthContext.Provider value={auth}>

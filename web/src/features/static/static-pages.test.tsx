@@ -4,8 +4,9 @@ import type { ReactElement } from "react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 
-import { AuthContext, type AuthContextValue } from "@/features/auth/auth-context";
+import { AuthContext } from "@/features/auth/auth-context";
 import { makeUser } from "@/features/auth/test-support";
+import { makeAuth } from "@/features/shell/test-utils";
 import { AboutPage } from "@/features/static/about-page";
 import { PrivacyPolicyPage } from "@/features/static/privacy-policy-page";
 import { TermsOfServicePage } from "@/features/static/terms-of-service-page";
@@ -119,16 +120,7 @@ describe("/about", () => {
 
 describe("a signed-in journaler on a static page", () => {
   it("is offered the way back to the journal, not 'Sign In'", () => {
-    const auth: AuthContextValue = {
-      status: "authenticated",
-      user: makeUser(),
-      needsTermsAgreement: false,
-      needsVerification: false,
-      login: vi.fn(),
-      logout: vi.fn(),
-      refreshSession: vi.fn(),
-      setUser: vi.fn(),
-    };
+    const auth = makeAuth({ user: makeUser() });
     const router = createMemoryRouter([{ path: "/about", Component: AboutPage }], { initialEntries: ["/about"] });
     renderWithProviders(
       <AuthContext.Provider value={auth}>
