@@ -31,8 +31,9 @@ async def answer_from_journal(entries: EntryService, user_id: uuid.UUID, questio
 
     The open entry (`focus`) is context, not the answer: it is scored against the question like
     any other entry, so it is quoted only when it is among the best evidence. Below the provider's
-    relevance threshold the answer is "I couldn't find anything...". A question about moods is
-    answered from the moods of the user's recent entries, with their dates.
+    relevance threshold the answer is "I couldn't find anything...". A question about moods, or
+    about one feeling ("What was I worried about?"), is answered from the stored moods of the
+    user's recent entries (and the open one), with their dates.
     """
     from pipelines.embeddings import embedded_together
     from pipelines.providers import get_providers
@@ -48,6 +49,8 @@ async def answer_from_journal(entries: EntryService, user_id: uuid.UUID, questio
     if is_mood_question(question):
         for entry in await entries.recent(user_id, MOOD_QUESTION_ENTRIES):
             passages[entry.id] = passage(entry, 0.0)
+        if focus is not None:  # the open entry counts even when it is older than the recent ones
+            passages.setdefault(focus.id, passage(focus, 0.0))
     else:
         # The question goes through the model once: the search and the open entry's score share it.
         vector = await embed_text(question)

@@ -277,16 +277,54 @@ def _blindspots(entries, intentions, moods: Counter) -> list[str]:
 
 
 # -- answers ---------------------------------------------------------------------------------
-_MOOD_QUESTION = re.compile(r"\b(?:mood|moods|feel|feeling|feelings|felt|emotion(?:s|al)?|happier|sadder)\b",
-                            re.IGNORECASE)
+# A question about moods in general ("How has my mood changed?", "How have I been feeling lately?") is
+# answered from how the stored moods went; one about a single feeling ("What was I worried about?",
+# "When was I exhausted?") from the entries whose stored mood is that feeling. Any other question
+# with "feel" in it ("When did I feel proud?") is a question about a topic: retrieval answers it.
+_MOOD_QUESTION = re.compile(
+    r"\b(?:moods?|emotions?|emotional|happier|sadder|feelings)\b|\bbeen\s+feeling\b"
+    r"|\bhow\s+(?:have|did|do|am)\s+i\s+(?:been\s+)?fe(?:el|lt|eling)\b"
+    r"|\bfe(?:el|eling|lt)\s+(?:lately|recently|overall|better|worse)\b",
+    re.IGNORECASE,
+)
+_FEELINGS = {
+    "Anxious": r"worried|worrying|worry|worries|anxious|anxiety|nervous|stressed|scared|afraid|panicked|panicky|uneasy",
+    "Happy": r"happy|glad|joyful|cheerful|delighted",
+    "Sad": r"sad|unhappy|depressed|miserable|lonely|heartbroken",
+    "Angry": r"angry|annoyed|furious|frustrated|irritated|livid|fuming",
+    "Tired": r"tired|exhausted|drained|shattered|knackered|worn\s+out",
+    "Loving": r"loving|affectionate",
+}
+_FEELING = {mood: re.compile(rf"\b(?:{words})\b", re.IGNORECASE) for mood, words in _FEELINGS.items()}
 _QUESTION_NAME = re.compile(r"(?<!^)\b[A-Z][a-z]+\b")
 # Words of a question that say nothing about its topic.
 _QUESTION_WORDS = frozenset(["about", "after", "again", "always", "before", "being", "could", "doing", "during", "every", "going", "happen", "happened", "journal", "never", "often", "should", "since", "there", "these", "thing", "things", "think", "those", "today", "usually", "wants", "where", "which", "while", "would", "write", "wrote", "written", "really"])
 
 
+def asked_feeling(question: str) -> str | None:
+    """The one mood a question asks about ("What was I worried about?" -> Anxious); None for a
+    question about moods in general, about two feelings, or about none."""
+    if _MOOD_QUESTION.search(question):
+        return None
+    found = [mood for mood, pattern in _FEELING.items() if pattern.search(question)]
+    return found[0] if len(found) == 1 else None
+
+
 def is_mood_question(question: str) -> bool:
-    """"How has my mood changed?", "Have I been feeling better?": answered from the moods."""
-    return bool(_MOOD_QUESTION.search(question))
+    """"How has my mood changed?", "Have I been feeling better?", "What was I worried about?":
+    answered from the stored moods, not by retrieval."""
+    return bool(_MOOD_QUESTION.search(question)) or asked_feeling(question) is not None
+
+
+def _feeling_answer(question: str, feeling: str, passages: list[Passage]) -> str:
+    """The latest entries whose stored mood is `feeling`, each quoted by its sentence closest to the
+    question, with its date."""
+    chosen = sorted((p for p in passages if p.mood == feeling), key=lambda p: _sortable(p.date), reverse=True)[:3]
+    if not chosen:
+        return NO_ANSWER
+    return "Here is what your journal says:\n" + "\n".join(
+        f'On {p.date} ({feeling}) you wrote: "{sentence}"' for p, sentence in zip(chosen, _best_sentences(question, chosen),
+                                                                              strict=True))
 
 
 def _mood_answer(passages: list[Passage]) -> str:
@@ -316,6 +354,9 @@ def _sortable(day: str) -> tuple[int, ...]:
 
 def compose_answer(question: str, passages: list[Passage]) -> str:
     """An answer made only of the user's own words, quoted with their dates. Never invents."""
+    feeling = asked_feeling(question)
+    if feeling and any(p.mood for p in passages):
+        return _feeling_answer(question, feeling, passages)
     if is_mood_question(question) and any(p.mood for p in passages):
         return _mood_answer(passages)
     names = {n.lower() for n in _QUESTION_NAME.findall(question)} | {
@@ -334,14 +375,21 @@ def compose_answer(question: str, passages: list[Passage]) -> str:
     # entry, which carries more context than any one sentence), never the merely recent.
     top = relevant[0].score
     chosen = [p for p in relevant if p.score >= QUOTE_RELATIVE * top][:3]
+    return "Here is what your journal says:\n" + "\n".join(
+        f'On {p.date} you wrote: "{sentence}"' for p, sentence in zip(chosen, _best_sentences(question, chosen),
+                                                                  strict=True))
+
+
+def _best_sentences(question: str, chosen: list[Passage]) -> list[str]:
+    """Each passage's sentence closest in meaning to the question."""
     per_passage = [split_sentences(p.text) or [p.text] for p in chosen]
     vectors = passage_sentence_vectors(question, [(p.entry_id, s) for p, s in zip(chosen, per_passage, strict=True)])
-    qvec, offset, quotes = vectors[0], 1, []
-    for passage, sentences in zip(chosen, per_passage, strict=True):
+    qvec, offset, best = vectors[0], 1, []
+    for sentences in per_passage:
         scores = vectors[offset:offset + len(sentences)] @ qvec
         offset += len(sentences)
-        quotes.append(f'On {passage.date} you wrote: "{sentences[int(np.argmax(scores))].strip()}"')
-    return "Here is what your journal says:\n" + "\n".join(quotes)
+        best.append(sentences[int(np.argmax(scores))].strip())
+    return best
 
 
 # (entry id, digest of a sentence of it) -> the sentence's vector, most recently used last.

@@ -75,6 +75,27 @@ def test_a_question_about_moods_is_answered_from_the_moods_with_dates(ana, journ
     assert "allotment" not in answer  # no loosely related quotes
 
 
+def test_a_question_about_one_feeling_quotes_the_entries_that_carry_it(ana, journal):
+    """Seen on a tour: "What was I worried about?" got "I couldn't find anything" (no entry says
+    "worried"); a feeling no entry carries is still not found; and "When did I feel ...?" is a topic,
+    not a question about moods in general."""
+    moods = {name: entry["mood"]["text"] for name, entry in journal.items()}
+    assert moods["library"] == "Angry" and moods["tired"] == "Tired", moods
+    reply = ana.post(f"/api/journal/{journal['garden']['id']}/chat",
+                     json={"message": "What made me so angry?"}).json()["response"]
+    assert reply.startswith("Here is what your journal says:")
+    assert "On 10/16/2025 (Angry) you wrote:" in reply and "furious" in reply
+    assert "10/14/2025" not in reply and "10/18/2025" not in reply
+    tired = ana.post("/api/openai/ask-help", json={"question": "When was I exhausted?"}).json()["response"]
+    assert "On 10/18/2025 (Tired) you wrote:" in tired and "funeral" in tired
+    worried = ana.post("/api/openai/ask-help", json={"question": "What was I worried about?"}).json()["response"]
+    assert moods["consultant"] == "Anxious" and "On 10/12/2025 (Anxious) you wrote:" in worried
+    assert "Sad" not in moods.values()
+    assert ana.post("/api/openai/ask-help", json={"question": "When was I lonely?"}).json()["response"] == NOT_FOUND
+    topic = ana.post("/api/openai/ask-help", json={"question": "When did I feel good outside?"}).json()["response"]
+    assert not topic.startswith("Here is how your moods have gone:")
+
+
 def test_one_task_per_list_item_with_the_lists_due_date(ana):
     # Tuesday 18 November 2025: "Before Friday" is Friday 21 November.
     _analysed(ana, "Plasterers started. Before Friday: pay the council tax, email Jo, and pick up the "

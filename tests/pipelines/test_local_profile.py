@@ -5,7 +5,13 @@ from __future__ import annotations
 import re
 
 from pipelines.providers.base import Passage, ProfileEntry
-from pipelines.providers.local_provider import NO_ANSWER, build_local_profile, compose_answer
+from pipelines.providers.local_provider import (
+    NO_ANSWER,
+    asked_feeling,
+    build_local_profile,
+    compose_answer,
+    is_mood_question,
+)
 
 ENTRIES = [
     "Long day at the office, the client changed the requirements again. I need to finish the proposal by Thursday.",
@@ -66,3 +72,25 @@ def test_a_person_already_named_in_a_thread_is_not_named_again_beside_it():
     opening = draft.short_summary.split(".")[0]
     assert "you come back most often to" in opening and "Sam" in opening
     assert opening.count("Sam") == 1, opening
+
+
+def test_a_question_names_one_feeling_or_moods_in_general_or_neither():
+    assert asked_feeling("What was I worried about?") == "Anxious"
+    assert asked_feeling("When was I exhausted?") == "Tired"
+    assert asked_feeling("What made me so angry?") == "Angry"
+    assert asked_feeling("How has my mood changed?") is None and is_mood_question("How has my mood changed?")
+    assert asked_feeling("Have I been feeling happy lately?") is None  # a question about how moods went
+    assert is_mood_question("How have I been feeling lately?")
+    assert not is_mood_question("When did I feel proud?")  # a topic: retrieval answers it
+    assert asked_feeling("Was I tired or angry more?") is None  # two feelings: not one to answer from
+
+
+def test_a_feeling_question_quotes_the_latest_entries_that_carry_that_mood():
+    passages = [Passage(entry_id=f"e{i}", date=f"11/0{i + 1}/2026", text=t, score=0.0, mood=m)
+                for i, (t, m) in enumerate(zip(ENTRIES, ("Anxious", "Happy", "Anxious", "Happy"), strict=True))]
+    answer = compose_answer("What was I worried about?", passages)
+    lines = answer.splitlines()
+    assert lines[0] == "Here is what your journal says:"
+    assert lines[1].startswith('On 11/03/2026 (Anxious) you wrote: "') and lines[2].startswith("On 11/01/2026 (Anxious)")
+    assert len(lines) == 3  # the two Happy entries are not quoted
+    assert compose_answer("When was I exhausted?", passages) == NO_ANSWER
