@@ -4,6 +4,7 @@ a second identical import adds nothing, and every bad input is a 400 that writes
 from __future__ import annotations
 
 import json
+from datetime import UTC, datetime, timedelta
 
 import pytest
 import sqlalchemy as sa
@@ -180,3 +181,37 @@ def test_bad_input_is_a_400_that_writes_nothing(ana, db, content, fmt, message):
 def test_import_needs_a_session(client):
     response = _import(client, "2026-01-01\nhello", "text")
     assert response.status_code == 401
+
+
+def _future(days: int):
+    """The latest day anyone on Earth has reached (UTC+14), `days` after it."""
+    return (datetime.now(UTC) + timedelta(hours=14)).date() + timedelta(days=days)
+
+
+@pytest.mark.parametrize("fmt, content, where", [
+    ("json", lambda d: json.dumps([{"date": "2026-01-02", "content": "ok"},
+                                   {"date": d.isoformat(), "content": "Written ahead of time."}]), "Entry 2"),
+    ("csv", lambda d: f"Date,Content\n2026-01-02,ok\n{d.strftime('%m/%d/%Y')},Written ahead of time.\n", "Row 3"),  # the header is row 1
+    ("text", lambda d: f"2026-01-02\nok\n\n{d.isoformat()}\nWritten ahead of time.\n", "Entry 2"),
+    ("json", lambda d: json.dumps({"entries": [{"uuid": "A", "creationDate": d.isoformat() + "T10:00:00Z",
+                                                "text": "Written ahead of time."}]}), "Entry 1"),
+    ("json", lambda d: json.dumps({"format": "reverie-export", "entries": [
+        {"date": d.strftime("%m/%d/%Y"), "content": "Written ahead of time."}]}), "Entry 1"),
+], ids=["json-list", "csv", "text", "day-one", "reverie-export"])
+def test_a_future_dated_entry_is_refused_like_post_and_patch(ana, db, fmt, content, where):
+    """POST/PATCH /api/journal refuse a day no one has reached yet; an import holds the same line,
+    naming the entry, and brings in nothing (not even the entries before it)."""
+    ana.post("/api/journal", json={"content": "Already here.", "date": "01/01/2026"})
+    response = _import(ana, content(_future(1)), fmt)
+    assert response.status_code == 400, response.text[:300]
+    assert response.json()["error"].startswith(where + ": ")
+    assert response.json()["error"].endswith("An entry cannot be dated in the future.")
+    assert [e["content"] for e in ana.get("/api/journal").json()] == ["Already here."]
+
+
+def test_an_entry_dated_today_anywhere_on_earth_is_imported(ana):
+    """The line is the one POST uses (UTC+14): the day already begun in Kiribati is accepted."""
+    latest = _future(0)
+    response = _import(ana, json.dumps([{"date": latest.isoformat(), "content": "Kiribati morning."}]), "json")
+    assert response.status_code == 200, response.text[:300]
+    assert response.json()["count"] == 1
