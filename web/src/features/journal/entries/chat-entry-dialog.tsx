@@ -101,8 +101,11 @@ function ChatPanel({ entry }: { entry: Entry }) {
           </ol>
         </ScrollArea>
       )}
+      {/* On a phone the field takes the whole row and Send goes under it: beside Send, the spec's
+          placeholder ('Ask something about this entry...') was cut off at 390 px. */}
       <form
-        className="flex gap-2"
+        data-testid="chat-form"
+        className="flex flex-col gap-2 sm:flex-row"
         onSubmit={(event) => {
           event.preventDefault();
           send();
@@ -114,7 +117,7 @@ function ChatPanel({ entry }: { entry: Entry }) {
           value={message}
           onChange={(event) => setMessage(event.target.value)}
         />
-        <Button type="submit" disabled={!message.trim() || sending}>
+        <Button type="submit" className="w-full sm:w-auto" disabled={!message.trim() || sending}>
           Send
         </Button>
       </form>

@@ -227,6 +227,10 @@ describe("PreviousEntries list", () => {
     expect(within(dialog).getByTestId("chat-excerpt")).toHaveTextContent(`${"x".repeat(250)}...`);
     const input = within(dialog).getByPlaceholderText("Ask something about this entry...");
     const send = within(dialog).getByRole("button", { name: "Send" });
+    // Phone width (390 px): the field has the row to itself (Send under it), so the spec's
+    // placeholder is not cut off; side by side from the sm breakpoint up.
+    expect(within(dialog).getByTestId("chat-form")).toHaveClass("flex-col", "sm:flex-row");
+    expect(send).toHaveClass("w-full", "sm:w-auto");
     expect(send).toBeDisabled();
     await user.type(input, "   ");
     expect(send).toBeDisabled();
