@@ -11,6 +11,8 @@ import {
   type InfiniteData,
 } from "@tanstack/react-query";
 
+import { useEffect, useState } from "react";
+
 import { api, type Schemas } from "@/lib/api/client";
 import { ENTRIES_MAX_PAGE_SIZE, ENTRIES_PAGE_SIZE, JOURNAL_STATS_STALE_MS } from "@/lib/constants";
 
@@ -183,12 +185,36 @@ async function storyRewriteOutcome(runId: string): Promise<boolean> {
 /** GET /api/journal/stats: the calendar, mood trend, weekday pattern and writing streak, for the
  * writer's own "today". */
 export function useJournalStats() {
-  const today = localIsoDate(new Date());
+  const today = useLocalToday();
   return useQuery({
     queryKey: journalKeys.stats(today),
     queryFn: async () => (await api.GET("/api/journal/stats", { params: { query: { today } } })).data!,
     staleTime: JOURNAL_STATS_STALE_MS,
   });
+}
+
+/** The local calendar day (YYYY-MM-DD), following the clock: a page left open over midnight moves
+ * on to the new day (a timer for the next midnight, and a look at the clock whenever the tab is
+ * shown again, since background tabs' timers are slowed down or stopped). */
+export function useLocalToday(): string {
+  const [today, setToday] = useState(() => localIsoDate(new Date()));
+  useEffect(() => {
+    const check = () => setToday(localIsoDate(new Date()));
+    const now = new Date();
+    const midnight = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1);
+    const timer = window.setTimeout(check, midnight.getTime() - now.getTime() + 1000);
+    const onVisible = () => {
+      if (document.visibilityState === "visible") check();
+    };
+    document.addEventListener("visibilitychange", onVisible);
+    window.addEventListener("focus", check);
+    return () => {
+      window.clearTimeout(timer);
+      document.removeEventListener("visibilitychange", onVisible);
+      window.removeEventListener("focus", check);
+    };
+  }, [today]);
+  return today;
 }
 
 /** YYYY-MM-DD of the local calendar day. */

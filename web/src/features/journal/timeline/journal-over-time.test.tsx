@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { fakeApi, json } from "@/features/auth/test-support";
@@ -42,6 +42,25 @@ const STATS = {
 };
 
 describe("JournalOverTime", () => {
+  it("asks for the new day's streak when the page stays open past midnight", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ["Date", "setTimeout", "clearTimeout"] });
+    try {
+      vi.setSystemTime(new Date(2026, 10, 24, 23, 59, 30)); // local time
+      const api = fakeApi({ "GET /api/journal/stats": () => json(200, STATS) });
+      renderWithProviders(<JournalOverTime />);
+      await screen.findByRole("list", { name: "Writing streak" });
+      const asked = () => api.calls("GET /api/journal/stats").map((r) => new URL(r.url).searchParams.get("today"));
+      expect(asked()).toEqual(["2026-11-24"]);
+
+      act(() => {
+        vi.advanceTimersByTime(60_000); // 00:00:30 the next day, the page never reloaded
+      });
+      await waitFor(() => expect(asked()).toContain("2026-11-25"));
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("says '1 entry in all' for a single entry (not '1 entries')", async () => {
     const one = { ...STATS, streak: { ...STATS.streak, current: 1, longest: 1, daysWritten: 1, entries: 1 } };
     fakeApi({ "GET /api/journal/stats": () => json(200, one) });
