@@ -19,6 +19,24 @@ describe("formatEntryDate", () => {
     );
   });
 
+  it("shows a timestamp on the writer's day, the one the calendar and the streak count", () => {
+    // Written on October 31 at 23:30 in New York (UTC-4): November 1, 03:30 UTC. This viewer is in
+    // UTC (the test runner's zone), where the moment is already November 1.
+    const ts = Date.UTC(2026, 10, 1, 3, 30) / 1000;
+    expect(new Date(ts * 1000).getDate()).toBe(1);
+    expect(formatEntryDate({ content: "Late walk home.", timestamp: ts, date: "10/31/2026" }, NOW)).toBe(
+      "October 31, 2026",
+    );
+    // Written on November 1 at 08:00 in Auckland (UTC+13): October 31, 19:00 UTC.
+    const early = Date.UTC(2026, 9, 31, 19, 0) / 1000;
+    expect(formatEntryDate({ content: "Coffee.", timestamp: early, date: "11/01/2026" }, NOW)).toBe(
+      "November 1, 2026",
+    );
+    // A moment that no time zone puts on `date` is read as the spec says: the timestamp decides.
+    const far = Date.UTC(2026, 10, 2, 13, 0) / 1000;
+    expect(formatEntryDate({ content: "x", timestamp: far, date: "10/31/2026" }, NOW)).toBe("November 2, 2026");
+  });
+
   it("then the m/d/yyyy date, then createdAt, then now", () => {
     expect(formatEntryDate({ content: "x", timestamp: null, date: "01/02/2024" }, NOW)).toBe("January 2, 2024");
     expect(formatEntryDate({ content: "x", date: "", createdAt: new Date(2023, 6, 4, 12).toISOString() }, NOW)).toBe(

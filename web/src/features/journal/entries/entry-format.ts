@@ -23,6 +23,25 @@ function calendarDate(year: number, month: number, day: number): Date | null {
   return date;
 }
 
+const HOUR_MS = 60 * 60 * 1000;
+// The time zones' reach: the same moment is a calendar day from UTC-12 to UTC+14.
+const EARLIEST_OFFSET_MS = -12 * HOUR_MS;
+const LATEST_OFFSET_MS = 14 * HOUR_MS;
+
+/** The entry's own `date` (m/d/yyyy) when the `timestamp` (seconds) is a moment of that day in
+ * some time zone, else null. */
+function writersDay(timestamp: number, listDate: string | null | undefined): Date | null {
+  const parts = LIST_DATE.exec(listDate ?? "");
+  if (!parts) return null;
+  const [year, month, day] = [Number(parts[3]), Number(parts[1]), Number(parts[2])];
+  const local = calendarDate(year, month, day);
+  if (!local) return null;
+  const midnightUtc = Date.UTC(year, month - 1, day);
+  const moment = timestamp * 1000;
+  const inWindow = moment >= midnightUtc - LATEST_OFFSET_MS && moment < midnightUtc + 24 * HOUR_MS - EARLIEST_OFFSET_MS;
+  return inWindow ? local : null;
+}
+
 const CONTENT_DATE = /^\s*(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})(?!\d)/;
 const LIST_DATE = /^\s*(\d{1,2})\/(\d{1,2})\/(\d{4})\s*$/;
 
@@ -32,7 +51,14 @@ const LIST_DATE = /^\s*(\d{1,2})\/(\d{1,2})\/(\d{4})\s*$/;
  * 3. else `date` (m/d/yyyy; other text the browser can read is accepted too);
  * 4. else `createdAt`;
  * 5. else `now`.
- * When the chosen source cannot be read as a real day, the raw `date` is shown, or 'Unknown date'. */
+ * When the chosen source cannot be read as a real day, the raw `date` is shown, or 'Unknown date'.
+ *
+ * A day is the writer's day, as on the calendar and in the streak ("Your journal over time", which
+ * the server counts by each entry's `date`): read in the viewer's time zone, a timestamp can fall
+ * on the day before or after the one it was written on (written at 23:30 in New York, read in
+ * Lisbon). So when `date` is a day that moment belongs to somewhere on Earth (UTC-12 to UTC+14),
+ * the list shows `date`: the timestamp read in the writer's zone. A timestamp outside that window
+ * still wins, as the spec's order says. */
 export function formatEntryDate(entry: EntryDateSource, now: Date = new Date()): string {
   const fallback = entry.date?.trim() ? entry.date : UNKNOWN_DATE;
   let date: Date | null;
@@ -41,7 +67,7 @@ export function formatEntryDate(entry: EntryDateSource, now: Date = new Date()):
   if (inContent) {
     date = calendarDate(Number(inContent[3]), Number(inContent[2]), Number(inContent[1]));
   } else if (typeof entry.timestamp === "number" && entry.timestamp > 0) {
-    date = new Date(entry.timestamp * 1000);
+    date = writersDay(entry.timestamp, entry.date) ?? new Date(entry.timestamp * 1000);
   } else if (entry.date?.trim()) {
     const listDate = LIST_DATE.exec(entry.date);
     date = listDate
