@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState } from "react";
 import { MoonIcon, SunIcon } from "lucide-react";
 
 import { Button } from "@/components/ui/button";
@@ -9,11 +10,26 @@ import { cn } from "@/lib/utils";
 function ThemeToggle({ className }: { className?: string }) {
   const { theme, toggleTheme } = useTheme();
   const isDark = theme === "dark";
+  const [open, setOpen] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
+
+  // Radix closes the tooltip when the toggle itself loses focus, but one the pointer opened stays
+  // while the pointer rests there, even when keyboard focus moves on to another control: close it
+  // whenever focus lands anywhere else.
+  useEffect(() => {
+    if (!open) return;
+    const onFocusIn = (event: FocusEvent) => {
+      if (!trigger.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener("focusin", onFocusIn);
+    return () => document.removeEventListener("focusin", onFocusIn);
+  }, [open]);
 
   return (
-    <Tooltip>
+    <Tooltip open={open} onOpenChange={setOpen}>
       <TooltipTrigger asChild>
         <Button
+          ref={trigger}
           variant="ghost"
           size="icon"
           aria-label="Toggle theme"
