@@ -26,6 +26,20 @@ describe("PreviousEntries list", () => {
     expect(screen.queryByText(/Showing/)).not.toBeInTheDocument();
   });
 
+  it("says the entries could not be loaded (not '-- no entries yet --') when the list fails, and Try again reloads", async () => {
+    let calls = 0;
+    fakeApi({
+      "GET /api/journal": () => (++calls === 1 ? json(500, { error: "boom" }) : json(200, [makeEntry({ content: "Back again" })])),
+    });
+    renderWithProviders(<PreviousEntries />);
+
+    expect(await screen.findByRole("alert")).toHaveTextContent("Your entries could not be loaded.");
+    expect(screen.queryByText("-- no entries yet --")).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Try again" }));
+    expect(await screen.findByText("Showing 1 of 1 entries")).toBeInTheDocument();
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+  });
+
   it("lists entries with the caption, date, chips, summary, mood and hints", async () => {
     fakeApi({
       "GET /api/journal": () =>

@@ -35,6 +35,7 @@ function useOpenedOnce(open: boolean): boolean {
 export const NO_ENTRIES_TEXT = "-- no entries yet --";
 export const NO_SEARCH_RESULTS_TEXT = "No entries match your search.";
 export const LOAD_MORE_TEXT = "Load more";
+export const ENTRIES_LOAD_FAILED_TEXT = "Your entries could not be loaded.";
 
 /** Calls `onVisible` whenever the returned ref's element scrolls into its scroll area (the
  * Previous Entries viewport), or 300 px before it. */
@@ -158,6 +159,15 @@ export function PreviousEntries({ onInsertAnalysis, className }: PreviousEntries
 
       {entriesQuery.isPending ? (
         <p className="text-sm text-muted-foreground">Loading...</p>
+      ) : entriesQuery.isError && entries.length === 0 ? (
+        // A failed load is not an empty journal: '-- no entries yet --' would tell a writer their
+        // entries are gone.
+        <div role="alert" className="flex flex-col items-center gap-3 py-8 text-center">
+          <p className="text-muted-foreground">{ENTRIES_LOAD_FAILED_TEXT}</p>
+          <Button variant="outline" size="sm" onClick={() => void entriesQuery.refetch()}>
+            Try again
+          </Button>
+        </div>
       ) : entries.length === 0 ? (
         <p className="py-8 text-center text-muted-foreground">{NO_ENTRIES_TEXT}</p>
       ) : (
