@@ -130,6 +130,24 @@ describe("InsightsView personal story", () => {
     expect(await within(await storyRegion()).findByText("Profile needs refreshing")).toBeInTheDocument();
   });
 
+  it("says the story could not be loaded (not 'Profile needs refreshing') when GET /api/profile fails; Try again reloads it", async () => {
+    const user = userEvent.setup();
+    let calls = 0;
+    fakeApi({
+      "GET /api/journal": () => json(200, makeEntries(6)),
+      "GET /api/profile": () =>
+        ++calls === 1
+          ? json(500, { error: "boom" })
+          : json(200, makeProfile({ entryCount: 6, unlocked: true, shortSummary: "Back from the walk." })),
+    });
+    renderSignedIn(<InsightsView />);
+    const story = await storyRegion();
+    expect(await within(story).findByRole("alert")).toHaveTextContent("Your personal story could not be loaded.");
+    expect(within(story).queryByText("Profile needs refreshing")).not.toBeInTheDocument();
+    await user.click(within(story).getByRole("button", { name: "Try again" }));
+    expect(await within(story).findByText("Back from the walk.")).toBeInTheDocument();
+  });
+
   it("regenerates on refresh: success toast and refreshed data", async () => {
     const user = userEvent.setup();
     const api = journal(6, { shortSummary: "Could not generate profile. Please try again later." });

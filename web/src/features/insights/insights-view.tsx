@@ -27,7 +27,13 @@ export function InsightsView() {
   return (
     <section aria-label="Insights" className="space-y-6">
       <OnboardingBanner entryCount={entryCount} />
-      <PersonalStory profile={profile.data ?? null} entryCount={entryCount} isPremium={isPremium} />
+      <PersonalStory
+        profile={profile.data ?? null}
+        entryCount={entryCount}
+        isPremium={isPremium}
+        loadFailed={profile.isError}
+        onRetry={() => void profile.refetch()}
+      />
       <Card>
         <CardHeader>
           <CardTitle className="flex items-center gap-2 text-lg">

@@ -15,6 +15,9 @@ interface PersonalStoryProps {
   profile: Profile | null;
   entryCount: number;
   isPremium: boolean;
+  /** GET /api/profile failed: the story could not be read, which is not a story that failed. */
+  loadFailed?: boolean;
+  onRetry?: () => void;
 }
 
 /**
@@ -22,7 +25,7 @@ interface PersonalStoryProps {
  * button that regenerates the profile. Locked below 4 entries; a 'Profile needs refreshing'
  * placeholder when generation failed. Career parts of the Deep Dive are premium only.
  */
-export function PersonalStory({ profile, entryCount, isPremium }: PersonalStoryProps) {
+export function PersonalStory({ profile, entryCount, isPremium, loadFailed = false, onRetry }: PersonalStoryProps) {
   const titleId = useId();
   const regenerate = useRegenerateProfile();
   const unlocked = entryCount >= PERSONAL_STORY_UNLOCK_ENTRIES || profile?.unlocked === true;
@@ -63,7 +66,16 @@ export function PersonalStory({ profile, entryCount, isPremium }: PersonalStoryP
         </CardAction>
       </CardHeader>
       <CardContent>
-        {!unlocked ? (
+        {loadFailed && !profile ? (
+          <div role="alert" className="flex flex-col items-center gap-3 text-center">
+            <p className="text-muted-foreground">Your personal story could not be loaded.</p>
+            {onRetry && (
+              <Button variant="outline" size="sm" onClick={onRetry}>
+                Try again
+              </Button>
+            )}
+          </div>
+        ) : !unlocked ? (
           <LockedStory entryCount={entryCount} />
         ) : profileNeedsRefreshing(profile) || !profile ? (
           <NeedsRefreshing />
