@@ -17,6 +17,8 @@ The grammar (each form resolved against `today`, the entry's date):
   "end of March" -> the last day of that month (this year, or next when it has passed);
 - dates: "the 14th", "on the 3rd" -> the coming one (this month or the next); "3 March", "the 3rd of
   March", "March 3rd" -> that date, this year or next;
+- "after the weekend" -> the Monday after the coming weekend; a bare ordinal with a time of day
+  after it ("dentist 20th 2:15") -> as "the 20th";
 - spans: "in/within two days, 10 days, three weeks, a fortnight", "in the next fortnight", "in ten
   days' time";
 - fixed holidays after by/before/for/on/at/until: Christmas (Eve, Day), Boxing Day, New Year's Eve/
@@ -85,12 +87,16 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
                                r"(?:before|by\s+the\s+time)\s+the\s+week\s+is\s+(?:out|over|done))\b", _I)),
     ("end_of_month", re.compile(r"\b(?:(?:by\s+|before\s+|at\s+)?(?:the\s+)?end\s+of\s+(?:the\s+|this\s+)?month|"
                                 r"(?:before|by\s+the\s+time)\s+the\s+month\s+is\s+(?:out|over|done))\b", _I)),
+    ("after_weekend", re.compile(r"\b(?:straight\s+|right\s+|just\s+)?after\s+the\s+weekend\b", _I)),
     ("weekend", re.compile(r"\b(?:(?:by|before|until|till)\s+)?(?:this|at\s+the|over\s+the|on\s+the|by\s+the|"
                            r"before\s+the)\s+weekend\b", _I)),
     ("day_month", re.compile(rf"\b(?:(?:by|before|on|for|until|till)\s+)?(?:the\s+)?{_ORDINAL}(?:\s+of)?\s+{_MONTH}\b", _I)),
     ("month_day", re.compile(rf"\b(?:(?:by|before|on|for|until|till)\s+)?{_MONTH}\s+(?:the\s+)?{_ORDINAL}\b(?!:)", _I)),
     ("ordinal", re.compile(r"\b(?:(?:by|before|on|for|until|till)\s+(?:the\s+)?|the\s+)(?P<day>[12]?\d|3[01])(?:st|nd|rd|th)\b"
                            r"(?!\s+(?:century|floor|time|birthday|anniversary|place|row|grade|year|attempt|go))", _I)),
+    # A bare ordinal with the time of day after it, as in a jobs list: "dentist 20th 2:15".
+    ("ordinal_at", re.compile(r"(?<!\bmy\s)(?<!\bher\s)(?<!\bhis\s)(?<!\btheir\s)(?<!\bour\s)(?<!\byour\s)"
+                              r"\b(?P<day>[12]?\d|3[01])(?:st|nd|rd|th)\b(?=,?\s+(?:at\s+)?\d{1,2}(?:[:.]\d\d|\s*[ap]m\b))", _I)),
     ("in_days", re.compile(rf"\b(?:in|within)\s+(?:the\s+next\s+)?{_NUMBER}\s+(?P<unit>days?|weeks?|fortnights?)"
                            r"(?:'?\s*time)?(?:\s+at\s+the\s+latest)?\b", _I)),
     ("in_fortnight", re.compile(r"\b(?:in|within)\s+(?:a|the\s+next)\s+(?P<unit>fortnight|week)(?:'?s\s+time)?\b", _I)),
@@ -220,6 +226,8 @@ _RESOLVERS: dict[str, Callable[[re.Match[str], date], date | None]] = {
     "day_month": lambda m, t: _on_or_after(t, _month_index(m["month"]), int(m["day"])),
     "month_day": lambda m, t: _on_or_after(t, _month_index(m["month"]), int(m["day"])),
     "ordinal": _ordinal,
+    "ordinal_at": _ordinal,
+    "after_weekend": lambda m, t: _next_monday(t),
     "in_days": _in_days,
     "in_fortnight": lambda m, t: t + timedelta(days=14 if m["unit"].lower() == "fortnight" else 7),
     "holiday": _holiday,

@@ -36,6 +36,7 @@ from pipelines.highlights.statements import (
     _debt,
     _done_later,
     _due_statement,
+    _fronted_day,
     _imperative,
     _next_project,
     _planned,
@@ -285,6 +286,7 @@ def _analyse_unit(unit: _Unit, today: date) -> list[tuple[Highlight, str | None]
             candidate = _Candidate("task", clause, 0)
         else:
             candidate = (_due_statement(clause, today) or _next_project(clause) or _planned(clause, today)
+                         or _fronted_day(clause, today)
                          or _deadline_on_thing(clause, today) or _debt(clause) or _request(clause, today))
             if candidate is not None and not _is_action(candidate):
                 candidate = None
@@ -382,8 +384,17 @@ def _first_word(text: str) -> str:
     return m.group(0).lower() if m else ""
 
 
+# A list item that says what someone else does or is: "Ravi's doing the music", "Bernie is treasurer".
+_SOMEONE_ELSES_ITEM = re.compile(
+    r"^(?:[A-Z][\w-]+|he|she|they|it)(?:'s|\u2019s)?\s+(?:is|was|will|has|had|have|did|does|can|could|would|should|"
+    r"won't|isn't|doing|going|says|said|wants|reckons)\b"
+)
+
+
 def _list_item_candidate(item: str, kind: HighlightType) -> _Candidate | None:
     if _PAST_ITEM.match(item) or re.match(r"^(?:no|not|don't|didn't)\b", item, re.IGNORECASE):
+        return None
+    if kind == "task" and _SOMEONE_ELSES_ITEM.match(item.strip()):
         return None
     return _Candidate(kind, item, 0, name=(kind == "project" and _first_word(item) not in _ACTION_VERBS))
 

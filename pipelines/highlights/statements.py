@@ -75,6 +75,8 @@ _PROSE_IMPERATIVE_EXCLUDED = frozenset("read set cut put hit let run walk list b
 # Verbs that are as often nouns: before "in"/"on" they are the thing ("Paint in her hair").
 _NOUN_LIKE_HEADS = frozenset("paint water iron post email text call order book quote mail record list file shop "
                              "laundry journal clean wash tidy print stretch walk run".split())
+# Verbs whose object comes after "with" ("register with the doctor"), unlike "Call with Mum".
+_WITH_VERBS = frozenset("register check speak meet sign enrol enroll follow sort deal".split())
 _IMPERATIVE_EXTRA = frozenset("chase ring catch sharpen lift laminate drive register sign fill renew cancel "
                               "measure quote phone email text ask book order buy pick collect print".split())
 
@@ -248,9 +250,10 @@ _PLANNED = re.compile(r"^(?P<subject>(?:i'm|i\s+am|we're|we\s+are)\s+(?:also\s+|
                       r"(?P<verb>[a-z]+)ing\s+(?P<rest>\S.*)$", re.IGNORECASE)
 # Without a subject the gerund may be a noun ("Meeting Friday about the restructure", "Booking
 # confirmed"): it needs an object right after it.
-_OBJECT_NEXT = re.compile(r"(?:the|a|an|my|his|her|our|their|your|some|it|them|him|up|off|in|out|back|down|over)\b",
+_OBJECT_NEXT = re.compile(r"(?:the|a|an|my|his|her|our|their|your|some|it|them|him|up|off|in|out|back|down|over|\d+)\b",
                           re.IGNORECASE)
-_PLANNED_VERBS = (_ACTION_VERBS | _IMPERATIVE_EXTRA | frozenset({"raise", "drop", "fetch", "post"})) - frozenset(
+_PLANNED_VERBS = (_ACTION_VERBS | _IMPERATIVE_EXTRA | frozenset({"raise", "drop", "fetch", "post", "put", "deliver",
+                                                                  "canvass", "plaster", "service", "mend"})) - frozenset(
     "go do get make try look find start run walk read list back journal plan study practice practise shop "
     "exercise meditate stretch pray".split())
 _LATER_TODAY = re.compile(r"\b(?:tonight|this\s+evening|later\s+today|before\s+bed)\b", re.IGNORECASE)
@@ -259,8 +262,20 @@ _LATER_TODAY = re.compile(r"\b(?:tonight|this\s+evening|later\s+today|before\s+b
 def _base_verb(gerund_stem: str) -> str | None:
     """The plain verb of a gerund's stem ("rais" -> "raise", "dropp" -> "drop"), when it is a known one."""
     stem = gerund_stem.lower()
-    return next((v for v in (stem, f"{stem}e", stem[:-1] if len(stem) > 2 and stem[-1] == stem[-2] else "")
-                 if v in _PLANNED_VERBS | _ACTION_VERBS), None)
+    known = _PLANNED_VERBS | _ACTION_VERBS
+    for again in ("", "re"):  # "reprinting": print again
+        if again and not stem.startswith(again):
+            continue
+        rest = stem[len(again):]
+        base = next((v for v in (rest, f"{rest}e", rest[:-1] if len(rest) > 2 and rest[-1] == rest[-2] else "")
+                     if v in known), None)
+        if base is not None:
+            return again + base
+    return None
+
+
+# "... and writing to the council": a second planned action, made plain for the split into tasks.
+_AND_GERUND = re.compile(r"\b(and\s+)(\w+)ing\b", re.IGNORECASE)
 
 
 def _planned(clause: str, today: date) -> _Candidate | None:
@@ -268,13 +283,41 @@ def _planned(clause: str, today: date) -> _Candidate | None:
     if m is None:
         return None
     base = _base_verb(m.group("verb"))
-    base = base if base in _PLANNED_VERBS else None
+    base = base if base in _PLANNED_VERBS or (base and base.startswith("re") and base[2:] in _PLANNED_VERBS) else None
     due = resolve_due_date(clause, today)
     if base is None or due is None or (due <= today and not _LATER_TODAY.search(clause)):
         return None
     if not m.group("subject") and not _OBJECT_NEXT.match(m.group("rest")):
         return None
-    return _Candidate("task", f"{base} {m.group('rest')}", 0)
+    rest = _AND_GERUND.sub(lambda g: g.group(1) + (_base_verb(g.group(2)) or g.group(0)[len(g.group(1)):]),
+                           m.group("rest"))
+    return _Candidate("task", f"{base} {rest}", 0)
+
+
+# "Tomorrow buy plasters and hand cream.", "Monday I call Shelter.", "Thurs: ring the vet.": the day
+# first, then what the writer will do on it, said as a note or in the present.
+_FRONTED_DAY = re.compile(
+    r"^(?P<when>(?:tonight|tomorrow|tmrw|tmr)(?:\s+(?:morning|afternoon|evening|night|first\s+thing))?"
+    r"|(?:on\s+|this\s+(?:coming\s+)?|next\s+)?(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?"
+    r"(?:\s+(?:morning|afternoon|evening|night))?"
+    r"|this\s+(?:weekend|evening|afternoon)|at\s+the\s+weekend|after\s+the\s+weekend|first\s+thing(?:\s+tomorrow)?)"
+    r"\s*[,:-]?\s+(?:(?:i|we)\s+(?:will\s+|'ll\s+|must\s+|gotta\s+|have\s+to\s+|need\s+to\s+)?)?"
+    r"(?P<rest>(?P<verb>[a-z]+)\b.*)$",
+    re.IGNORECASE,
+)
+
+
+def _fronted_day(clause: str, today: date) -> _Candidate | None:
+    m = _FRONTED_DAY.match(clause.strip())
+    if m is None:
+        return None
+    verb = m.group("verb").lower()
+    if verb not in _PLANNED_VERBS | _ACTION_VERBS or verb in _NOT_ACTION_HEADS:
+        return None
+    due = resolve_due_date(m.group("when"), today)
+    if due is None or (due <= today and not _LATER_TODAY.search(m.group("when"))):
+        return None
+    return _Candidate("task", m.group("rest"), m.start("rest"))
 
 
 # "Next: a garden bench for the school fundraiser.": the next piece of work, named.
@@ -296,10 +339,13 @@ def _imperative(clause: str) -> bool:
     head = words[0].lower()
     if head in _PROSE_IMPERATIVE_EXCLUDED or head in _NOT_ACTION_HEADS:
         return False
+    if words[1].lower() == "with" and head in _WITH_VERBS:
+        return True  # "register with the doctor", "check with Sam about the van"
     if words[1].lower() in ("with", "from", "was", "is", "went", "came", "for", "at", "of"):
         return False  # "Call with Mum." is a noun
     if words[1].lower() in ("in", "on", "everywhere", "all") and head in _NOUN_LIKE_HEADS:
         return False  # "Paint in her hair, paint on the cat.": the noun
-    if not any(ch.isalpha() for ch in words[1]):
-        return False  # "Edit 1: it rained." is a label, not a task: an action needs a real object
+    if not any(ch.isalpha() for ch in words[1]) and not (
+            len(words) > 2 and words[2].isalpha() and not re.match(r"\W*\w+\W+\w+\s*:", clause)):
+        return False  # "Edit 1: it rained." is a label, not a task: an action needs a real object ("order 10 bags")
     return head in _ACTION_VERBS or head in _IMPERATIVE_EXTRA

@@ -34,6 +34,25 @@ _LIST_HEADER = re.compile(
     rf"(?P<when>{_HEADER_TIME})\s*(?::\s*(?P<inline>.*)|(?P<bare>))$",
     re.IGNORECASE,
 )
+# A header of a jobs list said loosely ("Things:", "Campaign stuff:", "Things I need do this week (Kofi
+# helped):", "Jobs next week"): the whole line, ending on a colon (or, for jobs and chores, on the week
+# they are for). Not a list of good or funny things: those are a diary's, not a to-do.
+_LOOSE_HEADER = re.compile(
+    r"^(?:(?!(?:good|nice|happy|great|best|bad|worst|small|little|lovely|funny|random|other|grateful|gratitude|"
+    r"three|five|ten|\d+)\b)[a-z]+\s+)?"
+    r"(?:(?:things|stuff|jobs|chores|bits|admin)(?:\s+(?:i\s+|we\s+)?(?:need|have|must|got|want)?(?:\s+to)?\s+do)?"
+    rf"(?P<when>{_HEADER_TIME})\s*(?:\([^)]*\))?\s*:"
+    r"|(?:jobs|chores)(?P<days>(?:\s+(?:for|this|next|today|tonight|tomorrow|the|week|weekend|month|morning|evening))+))$",
+    re.IGNORECASE,
+)
+
+
+def _loose_header(line: str) -> tuple[HighlightType, str] | None:
+    """The kind and time words of a loosely said jobs list's header line, or None."""
+    m = _LOOSE_HEADER.match(line.strip())
+    return None if m is None else ("task", (m.group("when") or m.group("days") or "").strip())
+
+
 # Tokens ending in "." that do not end a sentence. Titles always; the others are also ordinary
 # words ("saying no.", "sat in the sun."), so they are abbreviations only before a number or a
 # lower-case word ("no. 4", "Sat. the 3rd", "approx. two").
@@ -159,6 +178,17 @@ def _segment(text: str) -> list[_Unit]:
             last = _LIST_HEADER.match(sentences[-1]) if len(sentences) > 1 else None
             if last is not None and last.group("inline") == "":
                 header, lead = last, body[: body.rfind(sentences[-1])].strip()
+        loose = None if header is not None else _loose_header(body.rstrip("."))
+        if loose is None and header is None and len(sentences := _split_line(body)) > 1:
+            loose = _loose_header(sentences[-1])  # "Day 114. Things:"
+            if loose is not None:
+                lead = body[: body.rfind(sentences[-1])].strip()
+        if loose is not None:
+            if lead:
+                units.extend(_prose_units(lead, is_bullet))
+            list_kind, context = loose
+            items_seen, bulleted = 0, False
+            continue
         if header and (header.group("inline") is not None or header.group("bare") is not None):
             if lead:
                 units.extend(_prose_units(lead, is_bullet))

@@ -312,7 +312,7 @@ _LEADING_FILLER = re.compile(
     re.IGNORECASE,
 )
 _CUT = re.compile(
-    r",\s*(?:i|we|he|she|they|it|it's|that's|there's|this|that)\b"
+    r",\s*(?:i|we|he|she|they|it|it's|that's|there's|this|that)\b|\s*(?:,|\s[-\u2013\u2014])\s*(?:need|needs|want)\s+(?:it|them|this|that)\b"
     r"|,\s*(?:my|his|her|their|our|the)\s+\w+\s+(?:is|was|are|were|has|have|had|will|needs|wants|said|says|keeps)\b"
     r"|,\s*(?:because|cause|'cause|since|as|which|who|but|though|although|otherwise|so|not|starting|beginning|and\s+then\s+(?:i|we)|"
     r"apparently|obviously|supposedly|of\s+course|"

