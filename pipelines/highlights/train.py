@@ -60,7 +60,7 @@ def author_of_voices() -> dict[str, str]:
         for line in path.read_text(encoding="utf-8").splitlines():
             if line.startswith("==="):
                 break
-            header.append(line)
+            header.append(line.lstrip("#").strip())  # "Written by a seventh\n# author": one phrase
         head = " ".join(header)
         m = _AUTHOR.search(head)
         if m:

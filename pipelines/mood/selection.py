@@ -68,6 +68,8 @@ AUTHORS: dict[str, str] = {
     "nadia": "nadia",  # the third extraction round's engineer
     **dict.fromkeys(("keith", "miriam", "hugh", "edna"), "third"),
     **dict.fromkeys(("bryn", "luis", "craig", "lorraine"), "fourth"),
+    **dict.fromkeys(("imogen", "reece", "frances", "anjali"), "fifth"),
+    **dict.fromkeys(("declan", "jaxon", "philippa", "jago"), "sixth"),
 }
 
 

@@ -103,3 +103,30 @@ def test_the_fourth_authors_voices_are_dev_whole_with_every_mood_and_dated_tasks
     tasks = [h for e in written for h in e["highlights"] if h["type"] == "task"]
     assert len(tasks) == 117 and sum("dueDate" in h for h in tasks) == 80
     assert 40 <= sum(not e["highlights"] for e in written) <= 80  # about a third to a half with no highlight
+
+
+# The corpus README, "Three more authors": two dev authors' voices and a fresh held-out author's.
+NEW_AUTHORS = {
+    "fifth": (("imogen", "reece", "frances", "anjali"), "dev"),
+    "sixth": (("declan", "jaxon", "philippa", "jago"), "dev"),
+    "seventh": (("siobhan", "tamsin", "clive", "kit"), "test"),
+}
+
+
+@pytest.mark.parametrize("author", sorted(NEW_AUTHORS))
+def test_the_fifth_sixth_and_seventh_authors_voices_sit_whole_in_their_split(source, author):
+    voices, split = NEW_AUTHORS[author]
+    built = {e["id"] for e in load_split(split)}
+    for voice in voices:
+        entries = [e for e in source if e["voice"] == voice]
+        assert len(entries) == 40 and {e["split"] for e in entries} == {split}, voice
+        assert {e["id"] for e in entries} <= built, voice
+        moods = Counter(e["mood"] for e in entries)
+        assert set(moods) == set(MOODS) and min(moods.values()) >= 5, (voice, moods)
+        dates = [e["date"] for e in entries]
+        assert dates == sorted(dates) and dates[0] < "2025-10-01" and dates[-1] > "2026-07-01", voice
+        head = (CORPUS_DIR / "source" / f"{voice}.txt").read_text(encoding="utf-8").split("===")[0]
+        assert f"{author} author" in head.replace("\n#", "")  # who wrote it, read by the trainers
+    written = [e for e in source if e["voice"] in voices]
+    tasks = [h for e in written for h in e["highlights"] if h["type"] == "task"]
+    assert len(tasks) >= 100 and sum("dueDate" in h for h in tasks) >= 80
