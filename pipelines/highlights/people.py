@@ -20,7 +20,8 @@ _NOT_NAMES = frozenset(
     "Thursday Friday Saturday Sunday January February March April May June July August September October "
     "November December Christmas Easter Halloween God Also Then But And So Just Need Must Remind Note "
     "Reminder Before After Next Last Oh Ok Okay Still Really Went Got Had One Two Three Four Five Six Seven Eight "
-    "Nine Ten Twenty Thirty Forty Fifty Sixty Seventy Eighty Ninety Hundred".split()
+    "Nine Ten Twenty Thirty Forty Fifty Sixty Seventy Eighty Ninety Hundred Text Call Email Message Letter Card "
+    "Post Parcel Note Voicemail".split()
 )
 # "her" is the object ("ring her back", "visit her more often", "buy her a card") before these or
 # at the end; before another word it is a possessive ("fix her bike") and left as written.
@@ -53,6 +54,14 @@ _RELATION = re.compile(
     rf"\b(?:(?P<det>my|our)\s+)?(?P<rel>{'|'.join(sorted(_FEMALE | _MALE, key=len, reverse=True))})\b",
     re.IGNORECASE,
 )
+# Words before a name that make it a place ("at Heathrow", "the train to Bath"); "to" only after a
+# going ("talk to Sam" names a person), never "from" ("a text from Jo").
+_PLACE_BEFORE = re.compile(
+    r"\b(?:in|at|into|near|through|via|towards|outside|around|(?:go|goes|going|went|gone|drive|drove|driving|fly|"
+    r"flew|flying|flight|coach|train|bus|trip|move|moved|moving|back|way|road|head|headed|heading|sail|sailed)\s+to)"
+    r"\s+(?:the\s+)?$",
+    re.IGNORECASE,
+)
 _SHE = re.compile(r"\b(?:she|she's|her|hers|herself)\b", re.IGNORECASE)
 _HE = re.compile(r"\b(?:he|he's|him|his|himself)\b", re.IGNORECASE)
 
@@ -74,6 +83,8 @@ def _people(text: str) -> list[tuple[int, str, str | None]]:
             gender = "m"
         else:
             gender = None
+            if _PLACE_BEFORE.search(text[max(0, start - 40) : start]):
+                continue  # "On the coach to Bristol she fell asleep": a place, never "her"
         found[start] = (start, name, gender)
     for m in _RELATION.finditer(text):
         if m.start("rel") in found or any(p <= m.start("rel") < p + len(n) for p, n, _ in found.values()):

@@ -662,3 +662,19 @@ def test_notes_said_the_day_first_loose_job_lists_and_plans_in_the_present(text,
 )
 def test_reports_and_diary_lists_stay_out_of_the_day_first_and_loose_list_rules(text):
     assert extract_highlights(text, today=WEDNESDAY, scorer=None) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # A place is never "her": the pronoun stays as written rather than naming Bristol.
+        ("Valentina landed at Heathrow. On the coach to Bristol she slept. I need to ring her back tomorrow.",
+         "Ring her back"),
+        # "Text" opening a sentence is not a person; Jo, after "from", is.
+        ("Text from Jo about the party. I need to ring her back tomorrow.", "Ring Jo back"),
+        ("Lunch with Alex in Leeds. Need to ring him tomorrow.", "Ring Alex"),
+    ],
+)
+def test_pronouns_name_people_not_places_or_messages(text, expected):
+    (found,) = extract_highlights(text, today=WEDNESDAY, scorer=None)
+    assert found.reformulation == expected
