@@ -170,6 +170,9 @@ def test_admin_code_redeemed_premium_unlocks_admin_deletes(world, browser, tmp_p
     boss.screenshot(path=str(shots / "admin-users-390.png"), full_page=True)
     boss.set_viewport_size(DESKTOP)
     boss.screenshot(path=str(shots / "admin-users-1280.png"), full_page=True)
+    # The rows' figures line up whatever each row's buttons say ('Remove Admin' is the wider one).
+    lefts = {round(dl.bounding_box()["x"]) for dl in users.locator("dl").all()}
+    assert len(users.locator("dl").all()) >= 2 and len(lefts) == 1, lefts
     users.get_by_role("button", name="Delete maya").click()
     confirm = boss.get_by_role("alertdialog")
     expect(confirm).to_contain_text("maya@example.com")

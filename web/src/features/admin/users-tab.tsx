@@ -87,10 +87,12 @@ export function UsersList({ users, label, empty }: { users: AdminUser[]; label: 
       </p>
       <ul aria-label={label} className="divide-y rounded-lg border">
         {users.map((user) => (
+          // Proportional columns only (no `auto` one sized by the row's own buttons): every row's
+          // figures start at the same place, 'Remove Admin' or 'Make Admin'.
           <li
             key={user.id}
             aria-label={user.username}
-            className="grid gap-3 p-4 md:grid-cols-[minmax(0,1.5fr)_minmax(0,1fr)_auto] md:items-center"
+            className="grid gap-3 p-4 md:grid-cols-[minmax(0,1.2fr)_minmax(0,1fr)_minmax(0,1.5fr)] md:items-center"
           >
             <div className="min-w-0 space-y-1">
               <p className="flex flex-wrap items-center gap-2 font-medium">
