@@ -16,7 +16,8 @@ Steps:
 - `evaluate`: measures the configured provider (AI_PROVIDER, local by default) on labelled lines
   (`"mood"`, `"highlights": [{"type", "text", "dueDate"?}]`, as in pipelines/data/journal_corpus)
   and prints mood accuracy/macro-F1 with the confusion matrix, highlight recall/precision and
-  due-date accuracy; `--output` also writes the whole report (with every miss) as JSON.
+  due-date accuracy; `--output` also writes the whole report (with every miss) as JSON; `--by FIELD`
+  also prints (and reports) the figures per value of a field of the lines, e.g. `--by voice`.
 
 An entry without a date is taken as written today, as the app does when an entry is saved without
 one.
@@ -250,11 +251,25 @@ def read_labels(path: Path, entries: Sequence[InputEntry]) -> list[Any]:
     return labelled
 
 
-def run_evaluate(path: Path, entries: Sequence[InputEntry], output: Path | None) -> int:
-    from pipelines.evaluation import format_report, predict_with, score
+def read_groups(path: Path, entries: Sequence[InputEntry], field: str) -> list[str]:
+    """Each entry's value of `field` (e.g. the corpus' "voice"), for `evaluate --by`; an entry
+    without it is in the group "(none)"."""
+    raw = path.read_bytes().removeprefix(b"\xef\xbb\xbf").splitlines()
+    groups = []
+    for entry in entries:
+        value = msgspec.json.decode(raw[entry.line - 1]).get(field)
+        if value is not None and not isinstance(value, str | int | bool):
+            raise InputError(f"{path}, line {entry.line}: {field!r} must be a string or a number to group by")
+        groups.append("(none)" if value is None else str(value))
+    return groups
+
+
+def run_evaluate(path: Path, entries: Sequence[InputEntry], output: Path | None, by: str | None = None) -> int:
+    from pipelines.evaluation import format_groups, format_report, predict_with, score, score_groups
     from pipelines.providers import get_providers
 
     labelled = read_labels(path, entries)
+    groups = read_groups(path, entries, by) if by else None  # checked before any model loads
     providers = get_providers()
     predictions, used = predict_with(providers, labelled)
     report = score(labelled, predictions)
@@ -263,6 +278,9 @@ def run_evaluate(path: Path, entries: Sequence[InputEntry], output: Path | None)
     fallback = {k: v for k, v in used.items() if k != providers.name}
     name = providers.name + (f" (local stood in for {sum(fallback.values())} entries)" if fallback else "")
     print(format_report(report, name))
+    if by and groups is not None:
+        report["by"] = {"field": by, "groups": score_groups(labelled, predictions, groups)}
+        print(format_groups(report["by"]["groups"], by))
     if output is not None:
         write_output(iter([report]), output)
     return 0
@@ -326,6 +344,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="where to write the results (default: standard output)",
     )
     parser.add_argument(
+        "--by",
+        metavar="FIELD",
+        default=None,
+        help="evaluate only: also print the figures per value of this field of the input lines "
+        "(e.g. voice)",
+    )
+    parser.add_argument(
         "--batch-size",
         type=int,
         default=DEFAULT_BATCH_SIZE,
@@ -341,8 +366,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error("--batch-size must be at least 1")
     try:
         entries = read_entries(args.input)
+        if args.by is not None and args.step != "evaluate":
+            raise InputError("--by goes with evaluate only")
         if args.step == "evaluate":
-            return run_evaluate(args.input, entries, args.output)
+            return run_evaluate(args.input, entries, args.output, args.by)
         write_output(RUNNERS[args.step](entries, args.batch_size), args.output)
     except InputError as exc:
         print(f"{PROG}: error: {exc}", file=sys.stderr)

@@ -163,6 +163,37 @@ def score(entries: Sequence[LabelledEntry], predictions: Sequence[Prediction]) -
     return report
 
 
+def score_groups(entries: Sequence[LabelledEntry], predictions: Sequence[Prediction],
+                 groups: Sequence[str]) -> dict[str, dict[str, Any]]:
+    """The headline figures per group (e.g. per voice), scored as `score` scores the whole."""
+    out: dict[str, dict[str, Any]] = {}
+    for group in sorted(set(groups)):
+        rows = [i for i, g in enumerate(groups) if g == group]
+        report = score([entries[i] for i in rows], [predictions[i] for i in rows])
+        mood, highlights = report.get("mood"), report.get("highlights")
+        out[group] = {
+            "entries": len(rows),
+            "mood_accuracy": mood["accuracy"] if mood else None,
+            "recall": highlights["strict"]["recall"] if highlights else None,
+            "precision": highlights["strict"]["precision"] if highlights else None,
+            "due_dates": highlights["due_dates"]["accuracy"] if highlights else None,
+            "dated_tasks": highlights["due_dates"]["dated_tasks"] if highlights else 0,
+        }
+    return out
+
+
+def format_groups(groups: dict[str, dict[str, Any]], field: str) -> str:
+    def cell(value: float | None) -> str:
+        return "-" if value is None else f"{value:.3f}"
+
+    width = max(len(field), *(len(g) for g in groups))
+    lines = [f"by {field}:", f"  {field:<{width}}  entries   mood  recall  precision  due dates"]
+    for group, f in groups.items():
+        lines.append(f"  {group:<{width}}  {f['entries']:>7}  {cell(f['mood_accuracy']):>5}  {cell(f['recall']):>6}  "
+                     f"{cell(f['precision']):>9}  {cell(f['due_dates']):>9}")
+    return "\n".join(lines)
+
+
 def predict_with(providers: Any, entries: Sequence[LabelledEntry],
                  progress: Callable[[int], None] | None = None) -> tuple[list[Prediction], dict[str, int]]:
     """Each entry through the configured provider's `analyze_entry` (the app's own call), with

@@ -113,3 +113,36 @@ def test_a_bad_label_is_a_clear_error(tmp_path):
     path.write_text(json.dumps({"id": "a", "text": "x", "mood": "grumpy"}) + "\n", encoding="utf-8")
     done = _run(path, tmp_path / "r.json", _env())
     assert done.returncode == 1 and "'mood' must be one of" in done.stderr
+
+
+def test_by_a_field_prints_and_reports_each_groups_figures(tmp_path):
+    lines = [{**LINES[0], "voice": "maya"}, {**LINES[1], "voice": "maya"}, {**LINES[2], "voice": "dev"}]
+    path = tmp_path / "voices.jsonl"
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+    out = tmp_path / "report.json"
+    done = subprocess.run(
+        [sys.executable, "-m", "pipelines", "evaluate", "--input", str(path), "--output", str(out), "--by", "voice"],
+        cwd=REPO, env=_env(), capture_output=True, text=True, timeout=600,
+    )
+    assert done.returncode == 0, done.stderr
+    report = json.loads(out.read_text())
+    groups = report["by"]["groups"]
+    assert report["by"]["field"] == "voice" and set(groups) == {"maya", "dev"}
+    assert groups["maya"]["entries"] == 2 and groups["dev"]["entries"] == 1
+    assert groups["maya"]["dated_tasks"] == 3 and groups["dev"]["dated_tasks"] == 0
+    assert groups["dev"]["due_dates"] is None  # no dated task: no figure, not a zero
+    # The groups add up to the whole.
+    assert sum(g["entries"] for g in groups.values()) == report["entries"]
+    assert "by voice:" in done.stdout and done.stdout.count("\n  maya ") == 1
+
+
+def test_by_is_refused_outside_evaluate_and_a_nested_value_is_a_clear_error(tmp_path, labelled):
+    done = subprocess.run([sys.executable, "-m", "pipelines", "mood", "--input", str(labelled), "--by", "voice"],
+                          cwd=REPO, env=_env(), capture_output=True, text=True, timeout=600)
+    assert done.returncode == 1 and "--by goes with evaluate only" in done.stderr and not done.stdout
+    path = tmp_path / "nested.jsonl"
+    path.write_text(json.dumps({**LINES[1], "voice": {"name": "maya"}}) + "\n", encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-m", "pipelines", "evaluate", "--input", str(path), "--by", "voice"],
+        cwd=REPO, env=_env(), capture_output=True, text=True, timeout=600)
+    assert done.returncode == 1 and "'voice' must be a string or a number to group by" in done.stderr
