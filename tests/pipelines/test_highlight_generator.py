@@ -158,21 +158,40 @@ def test_the_shipped_generator_and_its_record_agree_and_it_paid_on_the_grouped_c
     assert model["threshold"] == metrics["chosen"]["threshold"]
     assert len(model["weights"]) == metrics["chosen"]["features"]
     cv = metrics["grouped_cv"]
-    base, new = cv["rules_and_scorer"]["pooled"], cv["rules_scorer_and_generator"]["pooled"]
-    paid = new["f1"] > base["f1"] and base["precision"] - new["precision"] <= 0.01
-    assert metrics["chosen"]["paid_on_cv"] == paid
+    base, new = cv["rules_and_scorer"], cv["rules_scorer_and_generator"]
+    paid = new["pooled"]["f1"] > base["pooled"]["f1"] and base["pooled"]["precision"] - new["pooled"]["precision"] <= 0.01
+    for author in ("first author", "extraction-round author"):
+        for k in ("recall", "precision"):
+            paid = paid and base["by_author"][author][k] - new["by_author"][author][k] <= 0.02
+    assert metrics["chosen"]["paid_on_cv"] == paid == trainer.pays(base, new)
     assert model["settings"]["enabled"] == (paid and not trainer.SWITCHED_OFF)
     assert (default_generator() is not None) == model["settings"]["enabled"]
     assert set(cv["rules_alone"]["by_author"]) == set(metrics["train"]["authors"])
-    assert len(metrics["train"]["authors"]) >= 3
+    assert len(metrics["train"]["authors"]) >= 6
+    # Against the product before the six-author retrain, the same CV: precision within 0.01.
+    assert cv["previous_product"]["pooled"]["precision"] - new["pooled"]["precision"] <= 0.01
 
 
-def test_switched_off_the_product_extracts_what_the_rules_and_the_scorer_find():
+def test_the_bounds_refuse_a_generator_that_costs_precision_or_the_tuned_on_authors():
+    def block(p, first=(0.96, 0.95)):
+        return {"pooled": {"f1": 0.7, "precision": p},
+                "by_author": {"first author": {"recall": first[0], "precision": first[1]}}}
+
+    base = block(0.85)
+    assert trainer.within_bounds(base, block(0.845))
+    assert not trainer.within_bounds(base, block(0.83))  # pooled precision down 0.02
+    assert not trainer.within_bounds(base, block(0.85, first=(0.93, 0.95)))  # the first author's recall
+    assert not trainer.pays(base, block(0.85))  # F1 did not rise
+
+
+def test_switched_on_the_product_runs_the_shipped_generator():
     text = "Need to ring the bank tomorrow. move the heifers off the silage ground by wednesday"
-    assert default_generator() is None  # trainer.SWITCHED_OFF
-    assert extract_highlights(text, today=TODAY) == extract_highlights(text, today=TODAY, generator=None)
+    assert default_generator() is not None  # trainer.SWITCHED_OFF is empty and it paid on the CV
+    assert extract_highlights(text, today=TODAY) == extract_highlights(text, today=TODAY, generator=SHIPPED)
     assert len(extract_highlights(text, today=TODAY, generator=None)) == 1
-    assert len(extract_highlights(text, today=TODAY, generator=SHIPPED)) == 2
+    assert len(extract_highlights(text, today=TODAY)) == 2
+    # The rules alone (no scorer) never run the generator.
+    assert len(extract_highlights(text, today=TODAY, scorer=None)) == 1
 
 
 def test_training_never_reads_the_test_split_and_is_deterministic(monkeypatch):
