@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import math
 import sys
 from collections import Counter
 from datetime import date
@@ -156,8 +157,9 @@ def _block(rows: list[_Row], predictions: list[Prediction]) -> dict[str, Any]:
     return {"pooled": figures(rows, predictions), "by_author": _by_author(rows, predictions)}  # type: ignore[arg-type]
 
 
-def grouped_cv(rows: list[_Row], shipped: ClauseScorer, log=print,
-               previous: tuple[float, float] | None = None) -> dict[str, Any]:
+def grouped_cv(
+    rows: list[_Row], shipped: ClauseScorer, log=print, previous: tuple[float, float] | None = None
+) -> dict[str, Any]:
     """`previous`: (C, proposal threshold) of an earlier clause scorer, measured beside it (rules
     + that scorer refitted per fold, no generator) as `previous_product`."""
     authors = sorted({r.author for r in rows})
@@ -198,8 +200,15 @@ def grouped_cv(rows: list[_Row], shipped: ClauseScorer, log=print,
     base = _block(rows, run(lambda a: None))
     for r in results:
         r["within_bounds"] = within_bounds(base, r)
-    results.sort(key=lambda r: (not r["within_bounds"], -r["pooled"]["f1"], -r["threshold"], r["C"],
-                                r["class_weight"] or ""))
+    results.sort(
+        key=lambda r: (
+            not r["within_bounds"],
+            -r["pooled"]["f1"],
+            -r["threshold"],
+            r["C"],
+            r["class_weight"] or "",
+        )
+    )
     out: dict[str, Any] = {}
     if previous is not None:
         before: list[Prediction | None] = [None] * len(rows)
@@ -225,7 +234,11 @@ def within_bounds(base: dict[str, Any], new: dict[str, Any]) -> bool:
         return False
     for author in TUNED_ON:
         b, n = base["by_author"].get(author), new["by_author"].get(author)
-        if b and n and any((b[k] or 0) - (n[k] or 0) > MAX_TUNED_ON_DROP + 1e-9 for k in ("recall", "precision")):
+        if (
+            b
+            and n
+            and any((b[k] or 0) - (n[k] or 0) > MAX_TUNED_ON_DROP + 1e-9 for k in ("recall", "precision"))
+        ):
             return False
     return True
 
@@ -235,18 +248,216 @@ def pays(base: dict[str, Any], new: dict[str, Any]) -> bool:
     return new["pooled"]["f1"] > base["pooled"]["f1"] and within_bounds(base, new)
 
 
+# --- Clause embeddings beside the string features (measured, not shipped: `--embeddings`) ---------
+# LOAO on dev, six authors (2026-11-24): no setting beat the same learners without them (see
+# pipelines/README.md, "Six dev authors"), so the product runs without a model call in extraction.
+EMBEDDING_MODES = (("clause", 0.3), ("clause", 1.0), ("both", 0.3), ("both", 1.0))
+EMBEDDING_C = (0.3, 1.0)
+EMBEDDING_THRESHOLDS = (0.7, 0.8, 0.9)
+
+
+def _dense(candidate: Candidate, vectors: dict[str, Any], mode: str) -> Any:
+    import numpy as np
+
+    clause = vectors[candidate.clause]
+    if mode == "clause":
+        return clause
+    return np.concatenate([clause, vectors[candidate.highlight.reformulation]])
+
+
+def _fit_dense(
+    items: list[tuple[list[str], int, Candidate]], C: float, vectors: dict[str, Any], mode: str, alpha: float
+) -> tuple[dict[str, float], float, Any]:
+    """`fit` with the candidate's embedding (standardised, times `alpha`) beside the string features;
+    the dense weights come back folded into the raw vector's scale (and the intercept)."""
+    import numpy as np
+    from scipy.sparse import csr_matrix, hstack
+    from sklearn.feature_extraction import DictVectorizer
+    from sklearn.linear_model import LogisticRegression
+
+    counts = Counter(f for fs, _, _ in items for f in set(fs))
+    vectorizer = DictVectorizer()
+    sparse = vectorizer.fit_transform(
+        [{f: 1 for f in fs if counts[f] >= MIN_FEATURE_COUNT} for fs, _, _ in items]
+    )
+    dense = np.vstack([_dense(c, vectors, mode) for _, _, c in items])
+    mean, std = dense.mean(0), dense.std(0) + 1e-6
+    model = LogisticRegression(C=C, max_iter=5000)
+    model.fit(hstack([sparse, csr_matrix((dense - mean) / std * alpha)]).tocsr(), [y for _, y, _ in items])
+    coef, n = model.coef_[0], sparse.shape[1]
+    weights = {name: float(w) for name, w in zip(vectorizer.get_feature_names_out(), coef[:n], strict=True)}
+    dense_weights = coef[n:] * alpha / std
+    return weights, float(model.intercept_[0]) - float(dense_weights @ mean), dense_weights
+
+
+class _DenseScorer(ClauseScorer):
+    def __init__(
+        self,
+        fitted: tuple[dict[str, float], float, Any],
+        keep: float,
+        propose: float,
+        vectors: dict[str, Any],
+        mode: str,
+    ) -> None:
+        super().__init__(fitted[0], fitted[1], keep, propose)
+        self.dense_weights, self.vectors, self.mode = fitted[2], vectors, mode
+
+    def probability(self, candidate: Candidate) -> float:
+        z = self.intercept + sum(self.weights.get(f, 0.0) for f in features(candidate))
+        z += float(_dense(candidate, self.vectors, self.mode) @ self.dense_weights)
+        return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+
+
+class _DenseGenerator(Generator):
+    def __init__(
+        self,
+        fitted: tuple[dict[str, float], float, Any],
+        threshold: float,
+        vectors: dict[str, Any],
+        mode: str,
+    ) -> None:
+        super().__init__(fitted[0], fitted[1], threshold)
+        self.dense_weights, self.vectors, self.mode = fitted[2], vectors, mode
+
+    def probability(self, candidate: Candidate) -> float:
+        z = self.intercept + sum(self.weights.get(f, 0.0) for f in generator_features(candidate))
+        z += float(_dense(candidate, self.vectors, self.mode) @ self.dense_weights)
+        return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+
+
+def embedding_cv(rows: list[_Row], shipped: ClauseScorer, log=print) -> dict[str, Any]:
+    """LOAO of the clause scorer and of the generator with the candidates' embeddings beside their
+    string features, against the same learners without them (the shipped settings): one model call
+    per entry (its candidates' clauses and texts, batched), counted. Writes nothing."""
+    from pipelines.embeddings import embed
+
+    vectors: dict[str, Any] = {}
+    calls = texts = 0
+    for row in rows:
+        wanted = sorted(
+            {c.clause for c in row.candidates} | {c.highlight.reformulation for c in row.candidates}
+        )
+        vectors.update(zip(wanted, embed(wanted), strict=True))
+        calls, texts = calls + 1, texts + len(wanted)
+    log(f"  embedded: {calls} model calls, {texts} texts ({texts / max(1, len(rows)):.1f} per entry)")
+    authors = sorted({r.author for r in rows})
+    C_scorer = float(shipped.settings.get("C", 0.3))
+    generator_c = float(json.loads(GENERATOR_PATH.read_text(encoding="utf-8"))["settings"]["C"])
+
+    def candidates(row: _Row, sources: tuple[str, ...]) -> list[Candidate]:
+        return [c for c in row.candidates if c.source in sources]
+
+    def items(train: list[_Row], kind: str) -> list[tuple[list[str], int, Candidate]]:
+        sources, pairs = (
+            (_SCORER_SOURCES, "scorer_rows") if kind == "scorer" else (_GENERATED, "generator_rows")
+        )
+        return [
+            (fs, y, c)
+            for r in train
+            for (fs, y), c in zip(getattr(r, pairs), candidates(r, sources), strict=True)
+        ]
+
+    plain: dict[str, tuple[ClauseScorer, Generator]] = {}
+    fitted: dict[tuple[str, str, str, float, float], Any] = {}
+    for author in authors:
+        train = [r for r in rows if r.author != author]
+        w, b = fit([p for r in train for p in r.scorer_rows], C_scorer)
+        gw, gb = fit([p for r in train for p in r.generator_rows], generator_c)
+        plain[author] = (
+            ClauseScorer(w, b, shipped.keep_threshold, shipped.propose_threshold),
+            Generator(gw, gb, json.loads(GENERATOR_PATH.read_text(encoding="utf-8"))["threshold"]),
+        )
+        for mode, alpha in EMBEDDING_MODES:
+            fitted[("scorer", author, mode, alpha, C_scorer)] = _fit_dense(
+                items(train, "scorer"), C_scorer, vectors, mode, alpha
+            )
+            for C in EMBEDDING_C:
+                fitted[("generator", author, mode, alpha, C)] = _fit_dense(
+                    items(train, "generator"), C, vectors, mode, alpha
+                )
+        log(f"  fold {author}: fitted")
+
+    def run(make) -> dict[str, Any]:
+        predictions: list[Prediction | None] = [None] * len(rows)
+        for author in authors:
+            idx = [i for i, r in enumerate(rows) if r.author == author]
+            scorer, generator = make(author)
+            for i, p in zip(idx, predict([rows[i] for i in idx], scorer, generator), strict=True):
+                predictions[i] = p
+        return _block(rows, [p for p in predictions if p is not None])
+
+    out: dict[str, Any] = {
+        "model_calls_per_entry": 1.0,
+        "texts_per_entry": round(texts / max(1, len(rows)), 2),
+        "scorer": run(lambda a: (plain[a][0], None)),
+        "scorer_and_generator": run(lambda a: plain[a]),
+        "with_embeddings": [],
+    }
+    for mode, alpha in EMBEDDING_MODES:
+        for t in EMBEDDING_THRESHOLDS:
+            block = run(
+                lambda a, mode=mode, alpha=alpha, t=t: (
+                    _DenseScorer(
+                        fitted[("scorer", a, mode, alpha, C_scorer)], shipped.keep_threshold, t, vectors, mode
+                    ),
+                    None,
+                )
+            )
+            out["with_embeddings"].append(
+                {"learner": "scorer", "mode": mode, "alpha": alpha, "C": C_scorer, "threshold": t, **block}
+            )
+            for C in EMBEDDING_C:
+                block = run(
+                    lambda a, mode=mode, alpha=alpha, t=t, C=C: (
+                        plain[a][0],
+                        _DenseGenerator(fitted[("generator", a, mode, alpha, C)], t, vectors, mode),
+                    )
+                )
+                out["with_embeddings"].append(
+                    {"learner": "generator", "mode": mode, "alpha": alpha, "C": C, "threshold": t, **block}
+                )
+        log(f"  {mode} x {alpha}: measured")
+    return out
+
+
+def _print_embedding_cv(cv: dict[str, Any]) -> None:
+    print(f"model calls per entry {cv['model_calls_per_entry']}, texts per entry {cv['texts_per_entry']}")
+    for name in ("scorer", "scorer_and_generator"):
+        print("  " + _line(f"without ({name})", cv[name]["pooled"]))
+    for learner, base in (("scorer", cv["scorer"]), ("generator", cv["scorer_and_generator"])):
+        mine = sorted(
+            (r for r in cv["with_embeddings"] if r["learner"] == learner),
+            key=lambda r: (not within_bounds(base, r), -r["pooled"]["f1"]),
+        )
+        for r in mine[:3]:
+            print(
+                f"  {learner} + {r['mode']} embedding x{r['alpha']} C {r['C']} at {r['threshold']} "
+                f"(within bounds: {within_bounds(base, r)}, pays: {pays(base, r)})"
+            )
+            print("    " + _line("pooled", r["pooled"]))
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m pipelines.highlights.train_generator", description=__doc__.split("\n")[0]
     )
     parser.add_argument("--dev", type=Path, default=DEV_PATH)
     parser.add_argument("--dry-run", action="store_true", help="measure and print, write nothing")
+    parser.add_argument(
+        "--embeddings",
+        action="store_true",
+        help="measure the scorer and the generator with "
+        "clause embeddings beside their string features (LOAO), print, write nothing",
+    )
     args = parser.parse_args(argv)
     shipped = default_scorer()
     if shipped is None:
         print("no clause scorer shipped: run python -m pipelines.highlights.train first")
         return 1
     rows = load_rows(args.dev)
+    if args.embeddings:
+        _print_embedding_cv(embedding_cv(rows, shipped))
+        return 0
     authors = Counter(r.author for r in rows)
     n = sum(len(r.generator_rows) for r in rows)
     print(
@@ -324,7 +535,9 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     generator.save(GENERATOR_PATH)
     METRICS_PATH.write_text(json.dumps(metrics, indent=1) + "\n", encoding="utf-8")
-    print(f"wrote {GENERATOR_PATH.name} ({len(weights)} weights, enabled: {settings['enabled']}) and {METRICS_PATH.name}")
+    print(
+        f"wrote {GENERATOR_PATH.name} ({len(weights)} weights, enabled: {settings['enabled']}) and {METRICS_PATH.name}"
+    )
     return 0
 
 

@@ -159,7 +159,10 @@ def test_the_shipped_generator_and_its_record_agree_and_it_paid_on_the_grouped_c
     assert len(model["weights"]) == metrics["chosen"]["features"]
     cv = metrics["grouped_cv"]
     base, new = cv["rules_and_scorer"], cv["rules_scorer_and_generator"]
-    paid = new["pooled"]["f1"] > base["pooled"]["f1"] and base["pooled"]["precision"] - new["pooled"]["precision"] <= 0.01
+    paid = (
+        new["pooled"]["f1"] > base["pooled"]["f1"]
+        and base["pooled"]["precision"] - new["pooled"]["precision"] <= 0.01
+    )
     for author in ("first author", "extraction-round author"):
         for k in ("recall", "precision"):
             paid = paid and base["by_author"][author][k] - new["by_author"][author][k] <= 0.02
@@ -174,8 +177,10 @@ def test_the_shipped_generator_and_its_record_agree_and_it_paid_on_the_grouped_c
 
 def test_the_bounds_refuse_a_generator_that_costs_precision_or_the_tuned_on_authors():
     def block(p, first=(0.96, 0.95)):
-        return {"pooled": {"f1": 0.7, "precision": p},
-                "by_author": {"first author": {"recall": first[0], "precision": first[1]}}}
+        return {
+            "pooled": {"f1": 0.7, "precision": p},
+            "by_author": {"first author": {"recall": first[0], "precision": first[1]}},
+        }
 
     base = block(0.85)
     assert trainer.within_bounds(base, block(0.845))
