@@ -248,14 +248,22 @@ _CORPUS = Path(__file__).parent / "data" / "journal_corpus" / "dev.jsonl"
 @functools.cache
 def _common_words() -> frozenset[str]:
     """Words journals write in lower case (the corpus' dev split, and the stop words): a
-    capitalised one of these is an ordinary word at the start of a line, not a person's name."""
+    capitalised one of these is an ordinary word at the start of a line, not a person's name.
+    A word counts when the corpus writes it in lower case at least three times and more often than
+    capitalised inside a sentence: a writer who types names in lower case ("ring priya tmrw") does
+    not make Priya an ordinary word."""
     words = {w.lower() for w in _STOP | _GENERIC | PEOPLE_WORDS}
+    lower: Counter[str] = Counter()
+    capitalised: Counter[str] = Counter()
     try:
         for line in _CORPUS.read_text(encoding="utf-8").splitlines():
             if line.strip():
-                words.update(re.findall(r"\b[a-z][a-z']+\b", json.loads(line).get("text", "")))
+                text = json.loads(line).get("text", "")
+                lower.update(re.findall(r"\b[a-z][a-z']+\b", text))
+                capitalised.update(w.lower() for w in re.findall(r"(?<=[a-z,] )[A-Z][a-z']+\b", text))
     except (OSError, ValueError):
         pass
+    words.update(w for w, n in lower.items() if n >= 3 and n > capitalised[w])
     return frozenset(words)
 
 
