@@ -40,6 +40,22 @@ describe("PreviousEntries list", () => {
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
   });
 
+  it("gives the focus back to the entry's button when its edit, chat or delete dialog closes (keyboard users keep their place)", async () => {
+    const user = userEvent.setup();
+    fakeApi({ "GET /api/journal": () => json(200, [makeEntry({ content: "One" }), makeEntry({ content: "Two" })]) });
+    renderWithProviders(<PreviousEntries />);
+    const second = within((await screen.findAllByTestId("entry-item"))[1]!);
+
+    for (const name of ["Edit entry", "Chat about entry", "Delete entry"]) {
+      const button = second.getByRole("button", { name });
+      button.focus();
+      await user.keyboard("{Enter}");
+      expect(await screen.findByRole(name === "Delete entry" ? "alertdialog" : "dialog")).toBeInTheDocument();
+      await user.keyboard("{Escape}");
+      await waitFor(() => expect(button).toHaveFocus());
+    }
+  });
+
   it("lists entries with the caption, date, chips, summary, mood and hints", async () => {
     fakeApi({
       "GET /api/journal": () =>
