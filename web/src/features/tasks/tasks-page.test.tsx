@@ -210,6 +210,26 @@ describe("TasksPage", () => {
     expect(await api.body(`PATCH /api/tasks/${open.id}/complete`)).toEqual({ completed: true });
   });
 
+  it("keeps the keyboard in the column: once a ticked task leaves it, the column's Generate button has the focus", async () => {
+    const open = task({});
+    let done = false;
+    fakeApi({
+      "GET /api/tasks": () => json(200, [done ? { ...open, completed: true, completedAt: "2026-03-10T09:00:00Z" } : open]),
+      [`PATCH /api/tasks/${open.id}/complete`]: () => {
+        done = true;
+        return json(200, { ...open, completed: true });
+      },
+    });
+    const user = userEvent.setup();
+    renderTasks();
+    (await screen.findByRole("button", { name: "Complete task: Call Marta" })).focus();
+    await user.keyboard("{Enter}");
+    expect(await screen.findByRole("button", { name: "Reopen task: Call Marta" })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByRole("button", { name: `Generate ${open.type.charAt(0).toUpperCase()}${open.type.slice(1)} weekly focus task` })).toHaveFocus(),
+    );
+  });
+
   it("says the spec's error when deleting fails", async () => {
     const done = task({ completed: true, completedAt: "2026-03-10T09:00:00Z" });
     fakeApi({

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { BriefcaseIcon, FileTextIcon, HeartIcon, Loader2Icon, SparklesIcon, ZapIcon } from "lucide-react";
 import { Link } from "react-router";
 
@@ -85,6 +85,7 @@ function WeeklyFocusCard({ tasks }: { tasks: Task[] }) {
   const setCompleted = useSetTaskCompleted();
   // Each domain is busy on its own while its request runs.
   const [busy, setBusy] = useState<Record<string, boolean>>({});
+  const generateButtons = useRef<Record<string, HTMLButtonElement | null>>({});
 
   async function onGenerate(domain: string) {
     setBusy((b) => ({ ...b, [domain]: true }));
@@ -99,9 +100,16 @@ function WeeklyFocusCard({ tasks }: { tasks: Task[] }) {
   }
 
   async function onComplete(task: Task) {
+    const button = document.activeElement;
     try {
       await setCompleted.mutateAsync({ id: task.id, completed: true });
       toast({ title: TASK_COMPLETED, description: splitTaskText(task.text).headline });
+      // The ticked task leaves its column with the button that had the focus: keep the keyboard
+      // in that column (its Generate button) rather than dropping it on <body>.
+      const active = document.activeElement;
+      if (active === button || active === document.body || active === null) {
+        (generateButtons.current[task.type] ?? generateButtons.current.personal)?.focus();
+      }
     } catch (error) {
       toast({ variant: "destructive", ...failureToast(error, UPDATE_FAILED) });
     }
@@ -132,6 +140,9 @@ function WeeklyFocusCard({ tasks }: { tasks: Task[] }) {
                   {domainLabel(domain)}
                 </h3>
                 <Button
+                  ref={(element) => {
+                    generateButtons.current[domain] = element;
+                  }}
                   size="sm"
                   variant="outline"
                   onClick={() => void onGenerate(domain)}
