@@ -2,6 +2,7 @@
 import { ApiError } from "@/lib/api/client";
 
 export const MSG = {
+  exportEntriesUnreadable: "Your entries could not be loaded, so there is nothing to export right now.",
   emptyContentTitle: "Empty Content",
   emptyContent: "Please paste your journal content or choose a file to import.",
   authRequiredTitle: "Authentication Required",

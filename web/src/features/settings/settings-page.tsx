@@ -138,7 +138,7 @@ function DeleteAccount() {
   );
 }
 
-function DataManagement() {
+export function DataManagement() {
   const entries = useEntries();
   const tasks = useTasks();
   const projects = useProjects();
@@ -198,8 +198,19 @@ function DataManagement() {
             Export everything (JSON)
           </Button>
         </div>
-        {!entries.isPending && !hasEntries && (
-          <p className="text-sm text-muted-foreground">Write or import an entry first: there is nothing to export yet.</p>
+        {entries.isError && !hasEntries ? (
+          // Not "nothing to export": the entries are there, they could not be read just now.
+          <p role="alert" className="text-sm text-muted-foreground">
+            {MSG.exportEntriesUnreadable}{" "}
+            <Button variant="link" size="sm" className="h-auto p-0" onClick={() => void entries.refetch()}>
+              Try again
+            </Button>
+          </p>
+        ) : (
+          !entries.isPending &&
+          !hasEntries && (
+            <p className="text-sm text-muted-foreground">Write or import an entry first: there is nothing to export yet.</p>
+          )
         )}
       </CardContent>
     </Card>
