@@ -166,6 +166,7 @@ def batch_texts(entry_ids: list[str]) -> tuple[list[str], dict[str, np.ndarray]]
     in one call (`pipelines.embeddings.embedded_together`): each entry's text and, when it will be
     summarised, its sentences; and the stored vectors still current for their text (imported
     entries), which are reused rather than embedded again. Entries already analysed are left out."""
+    from pipelines.mood import mood_sentences, reads_sentences
     from pipelines.summaries import DEFAULT_MAX_CHARS, DEFAULT_MAX_SENTENCES, summary_sentences
 
     keys = []
@@ -194,6 +195,8 @@ def batch_texts(entry_ids: list[str]) -> tuple[list[str], dict[str, np.ndarray]]
                 if len(sentences) > 1 and (len(sentences) > DEFAULT_MAX_SENTENCES
                                            or len(" ".join(sentences)) > DEFAULT_MAX_CHARS):
                     texts.extend(sentences)
+            if reads_sentences():  # the mood model reads the same sentences (pipelines.mood, round 5)
+                texts.extend(mood_sentences(entry.content))
     return texts, known
 
 

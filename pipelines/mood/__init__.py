@@ -31,6 +31,13 @@ from pipelines.mood.model import (
     predict_mood,
     sentence_evidence,
 )
+from pipelines.mood.prototypes import (
+    entry_sentence_vectors,
+    mood_sentences,
+    prototype_features,
+    prototype_table,
+    reads_sentences,
+)
 from pipelines.mood.selection import AUTHORS, author_of
 from pipelines.mood.training import (
     DEFAULT_GOEMOTIONS_DIR,
@@ -55,6 +62,7 @@ from pipelines.mood.vocabulary import (
     INTENSIFIED,
     KEYWORD_MOODS,
     MOOD_EMOJI,
+    MOOD_PROTOTYPES,
     MOOD_TEXT,
     MOODS,
     NEUTRAL,
@@ -78,6 +86,7 @@ __all__ = [
     "MODEL_PATH",
     "MOODS",
     "MOOD_EMOJI",
+    "MOOD_PROTOTYPES",
     "MOOD_TEXT",
     "NEUTRAL",
     "SOFTENED",
@@ -92,6 +101,7 @@ __all__ = [
     "confusion",
     "contrast_mask",
     "default_classifier",
+    "entry_sentence_vectors",
     "evaluate",
     "evaluate_corpus",
     "evaluate_split",
@@ -103,7 +113,11 @@ __all__ = [
     "load_goemotions",
     "main",
     "mood_metrics",
+    "mood_sentences",
     "predict_mood",
+    "prototype_features",
+    "prototype_table",
+    "reads_sentences",
     "sentence_evidence",
     "train",
     "tune_on_corpus",

@@ -18,6 +18,14 @@ from sklearn.linear_model import LogisticRegression
 
 from pipelines.embeddings import EMBEDDING_DIM, MODEL_NAME, SentenceEmbedder
 from pipelines.mood.lexical import LexicalVoice, lexical_share
+from pipelines.mood.prototypes import (
+    embed_with_sentences,
+    mood_sentences,
+    prototype_features,
+    prototype_table,
+    sentence_vectors_for,
+    standardiser,
+)
 from pipelines.mood.vocabulary import (
     KEYWORD_MOODS,
     MOODS,
@@ -186,6 +194,10 @@ class MoodModel(BaseEstimator):
       text holding fewer than `lexical_terms` of the voice's terms (distinct words and word
       pairs) is read without it (None: every text with it): on a one-line entry the voice knows
       too few words and is overconfident about them.
+    - `prototype_weight` (round 5): the entry's and its sentences' cosine similarities to the mood
+      prototypes (`pipelines.mood.prototypes`, 42 columns standardised on the training rows)
+      appended to the classifier's features, times this (0: none). Needs each entry's sentence
+      vectors: `predict` takes them (`sentence_vectors`) or embeds the sentences in one call.
     """
 
     def __init__(
@@ -204,6 +216,7 @@ class MoodModel(BaseEstimator):
         lexical_weight: float = 0.0,
         lexical_C: float = 32.0,
         lexical_terms: float | None = None,
+        prototype_weight: float = 0.0,
     ) -> None:
         self.embedder = embedder
         self.keyword_features = keyword_features
@@ -219,6 +232,7 @@ class MoodModel(BaseEstimator):
         self.lexical_weight = lexical_weight
         self.lexical_C = lexical_C
         self.lexical_terms = lexical_terms
+        self.prototype_weight = prototype_weight
 
     # the steps, with their pass-through defaults
     def _embedder(self) -> Any:
@@ -228,26 +242,53 @@ class MoodModel(BaseEstimator):
         return KeywordFeatures() if self.keyword_features == "default" else self.keyword_features
 
     def _features(
-        self, texts: Sequence[str], embeddings: np.ndarray | None, evidence: np.ndarray | None = None
+        self, texts: Sequence[str], embeddings: np.ndarray | None, evidence: np.ndarray | None = None,
+        sentence_vectors: Sequence[np.ndarray] | None = None,
     ) -> np.ndarray:
         if embeddings is None:
             embeddings = self._embedder().transform(texts)
         embeddings = np.asarray(embeddings)
         if embeddings.shape[0] != len(texts):
             raise ValueError(f"{len(texts)} texts but {embeddings.shape[0]} embeddings")
+        blocks = [embeddings]
         step = self._keyword_step()
-        if step is None:
-            return embeddings
-        if evidence is not None and isinstance(step, KeywordFeatures):
-            return np.hstack([embeddings, step.from_evidence(evidence, texts)])
-        return np.hstack([embeddings, step.transform(texts)])
+        if step is not None and evidence is not None and isinstance(step, KeywordFeatures):
+            blocks.append(step.from_evidence(evidence, texts))
+        elif step is not None:
+            blocks.append(step.transform(texts))
+        if self.prototype_weight:
+            raw = self.prototype_raw(texts, embeddings, sentence_vectors)
+            mean, scale = self.prototypes_["mean"], self.prototypes_["scale"]
+            blocks.append((raw - mean) / scale * self.prototype_weight)
+        return blocks[0] if len(blocks) == 1 else np.hstack(blocks)
+
+    def prototype_raw(
+        self, texts: Sequence[str], embeddings: np.ndarray, sentence_vectors: Sequence[np.ndarray] | None = None,
+    ) -> np.ndarray:
+        """The unscaled prototype similarities (n, 42) of these texts; their sentences are embedded
+        (one model call) when `sentence_vectors` is None."""
+        if sentence_vectors is None:
+            sentence_vectors = sentence_vectors_for([mood_sentences(t) for t in texts], list(texts), embeddings)
+        return prototype_features(embeddings, sentence_vectors, self.prototypes_["vectors"],
+                                  self.prototypes_["moods"])
 
     def fit(
-        self, texts: Sequence[str], moods: Sequence[str], embeddings: np.ndarray | None = None
+        self, texts: Sequence[str], moods: Sequence[str], embeddings: np.ndarray | None = None,
+        sentence_vectors: Sequence[np.ndarray] | None = None,
     ) -> MoodModel:
         texts = list(texts)
+        self.prototypes_ = None
+        if self.prototype_weight:
+            if embeddings is None:
+                embeddings = self._embedder().transform(texts)
+            sentences, prototype_moods = prototype_table()
+            self.prototypes_ = {"sentences": sentences, "moods": prototype_moods,
+                                "vectors": np.asarray(self._embedder().transform(sentences), dtype=np.float32),
+                                "mean": 0.0, "scale": 1.0}
+            mean, scale = standardiser(self.prototype_raw(texts, np.asarray(embeddings), sentence_vectors))
+            self.prototypes_.update(mean=mean, scale=scale)
         classifier = clone(self.classifier) if self.classifier is not None else default_classifier()
-        self.classifier_ = classifier.fit(self._features(texts, embeddings), np.asarray(moods))
+        self.classifier_ = classifier.fit(self._features(texts, embeddings, None, sentence_vectors), np.asarray(moods))
         unknown = set(self.classifier_.classes_) - set(MOODS)
         if unknown:
             raise ValueError(f"Unknown moods {sorted(unknown)}")
@@ -255,7 +296,8 @@ class MoodModel(BaseEstimator):
         return self
 
     def classifier_scores(
-        self, texts: Sequence[str], embeddings: np.ndarray | None = None, evidence: np.ndarray | None = None
+        self, texts: Sequence[str], embeddings: np.ndarray | None = None, evidence: np.ndarray | None = None,
+        sentence_vectors: Sequence[np.ndarray] | None = None,
     ) -> np.ndarray:
         """The classifier's probabilities alone: (n, 7) in MOODS order (0 for unseen moods).
 
@@ -263,7 +305,7 @@ class MoodModel(BaseEstimator):
         if not hasattr(self, "classifier_"):
             raise RuntimeError("MoodModel is not fitted: call fit() or MoodModel.load()")
         texts = list(texts)
-        probabilities = self.classifier_.predict_proba(self._features(texts, embeddings, evidence))
+        probabilities = self.classifier_.predict_proba(self._features(texts, embeddings, evidence, sentence_vectors))
         scores = np.zeros((len(texts), len(MOODS)))
         for column, mood in enumerate(self.classifier_.classes_):
             scores[:, MOODS.index(mood)] = probabilities[:, column]
@@ -279,11 +321,12 @@ class MoodModel(BaseEstimator):
         return scores, lexical_share(self.lexical_weight, terms, self.lexical_terms)
 
     def learned_scores(
-        self, texts: Sequence[str], embeddings: np.ndarray | None = None, evidence: np.ndarray | None = None
+        self, texts: Sequence[str], embeddings: np.ndarray | None = None, evidence: np.ndarray | None = None,
+        sentence_vectors: Sequence[np.ndarray] | None = None,
     ) -> np.ndarray:
         """What `blend` starts from: the embedding classifier's probabilities, with
         `lexical_weight` of them the lexical voice's when the model has one."""
-        scores = self.classifier_scores(texts, embeddings, evidence)
+        scores = self.classifier_scores(texts, embeddings, evidence, sentence_vectors)
         lexical = self.lexical_scores(texts)
         return scores if lexical is None else mix_voices(scores, *lexical)
 
@@ -388,8 +431,13 @@ class MoodModel(BaseEstimator):
             predictions.append(_prediction(best, named, "keywords" if by_keywords else "model"))
         return predictions
 
-    def predict(self, texts: Sequence[str], embeddings: np.ndarray | None = None) -> list[MoodPrediction]:
-        """Moods for `texts`. Pass `embeddings` (from `embed(texts)`) when you have them."""
+    def predict(
+        self, texts: Sequence[str], embeddings: np.ndarray | None = None,
+        sentence_vectors: Sequence[np.ndarray] | None = None,
+    ) -> list[MoodPrediction]:
+        """Moods for `texts`. Pass `embeddings` (from `embed(texts)`) when you have them, and with a
+        prototype model each text's sentence vectors (`embed(mood_sentences(text))`), else the
+        sentences are embedded here in one call."""
         if isinstance(texts, str):
             raise TypeError("predict() takes a sequence of texts: use predict([text]) or predict_mood(text)")
         texts = list(texts)
@@ -403,7 +451,10 @@ class MoodModel(BaseEstimator):
         if present:
             kept = [texts[i] for i in present]
             vectors = None if embeddings is None else np.asarray(embeddings)[present]
-            scores[present] = self.learned_scores(kept, vectors, evidence[present])
+            per_sentence = None if sentence_vectors is None else [sentence_vectors[i] for i in present]
+            if vectors is None and per_sentence is None and self.prototype_weight:
+                vectors, per_sentence = embed_with_sentences(self._embedder(), kept)
+            scores[present] = self.learned_scores(kept, vectors, evidence[present], per_sentence)
         return self.combine(texts, scores, evidence)
 
     # -- the artifact: coefficients only, loaded without pickle --------------------------------
@@ -430,11 +481,20 @@ class MoodModel(BaseEstimator):
             "lexical_weight": self.lexical_weight,
             "lexical_C": self.lexical_C,
             "lexical_terms": self.lexical_terms,
+            "prototype_weight": self.prototype_weight,
             "embedding_model": MODEL_NAME,
             "embedding_dim": EMBEDDING_DIM,
             "metadata": metadata or {},
         }
         lexical = getattr(self, "lexical_", None) if self.lexical_weight else None
+        prototypes = getattr(self, "prototypes_", None) if self.prototype_weight else None
+        extra = {} if prototypes is None else {
+            "prototype_sentences": np.asarray(prototypes["sentences"], dtype=str),
+            "prototype_moods": np.asarray(prototypes["moods"], dtype=str),
+            "prototype_vectors": np.asarray(prototypes["vectors"], dtype=np.float32),
+            "prototype_mean": np.asarray(prototypes["mean"], dtype=np.float64),
+            "prototype_scale": np.asarray(prototypes["scale"], dtype=np.float64),
+        }
         path.parent.mkdir(parents=True, exist_ok=True)
         with open(path, "wb") as handle:
             np.savez_compressed(
@@ -444,6 +504,7 @@ class MoodModel(BaseEstimator):
                 intercept=np.asarray(classifier.intercept_, dtype=np.float64),
                 settings=np.asarray(json.dumps(settings, sort_keys=True)),
                 **(lexical.arrays() if lexical is not None else {}),
+                **extra,
             )
         return path
 
@@ -459,6 +520,11 @@ class MoodModel(BaseEstimator):
             classifier.n_iter_ = np.zeros(1, dtype=np.int32)
             lexical_weight, lexical_C = settings.get("lexical_weight", 0.0), settings.get("lexical_C", 32.0)
             lexical = LexicalVoice.from_arrays(data, lexical_C) if "lexical_terms" in data else None
+            prototypes = None if "prototype_vectors" not in data else {
+                "sentences": data["prototype_sentences"].tolist(), "moods": data["prototype_moods"].tolist(),
+                "vectors": data["prototype_vectors"], "mean": data["prototype_mean"],
+                "scale": data["prototype_scale"],
+            }
         keyword = settings["keyword_features"]
         model = cls(
             keyword_features=None if keyword is None else KeywordFeatures(**keyword),
@@ -474,9 +540,11 @@ class MoodModel(BaseEstimator):
             lexical_weight=lexical_weight if lexical is not None else 0.0,
             lexical_C=lexical_C,
             lexical_terms=settings.get("lexical_terms"),
+            prototype_weight=settings.get("prototype_weight", 0.0) if prototypes is not None else 0.0,
         )
         model.classifier_ = classifier
         model.lexical_ = lexical
+        model.prototypes_ = prototypes
         model.metadata_ = settings["metadata"]
         return model
 
@@ -511,10 +579,15 @@ def get_mood_model() -> MoodModel:
     return _default_model
 
 
-def predict_mood(text: str, embedding: np.ndarray | None = None) -> MoodPrediction:
-    """One entry's mood; pass the entry's embedding when it is already computed."""
+def predict_mood(
+    text: str, embedding: np.ndarray | None = None, sentence_vectors: np.ndarray | None = None,
+) -> MoodPrediction:
+    """One entry's mood; pass the entry's embedding (and its `mood_sentences` vectors) when they are
+    already computed."""
     if not text or not text.strip():
         return _default_prediction()
     embeddings = None if embedding is None else np.asarray(embedding).reshape(1, -1)
-    return get_mood_model().predict([text], embeddings)[0]
+    per_sentence = None if sentence_vectors is None else [np.asarray(sentence_vectors)]
+    return get_mood_model().predict([text], embeddings, per_sentence)[0]
+
 

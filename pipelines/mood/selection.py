@@ -17,6 +17,7 @@ from threadpoolctl import threadpool_limits
 
 from pipelines.mood.lexical import LexicalVoice, lexical_share
 from pipelines.mood.model import KeywordFeatures, MoodModel, contrast_mask, default_classifier, mix_voices
+from pipelines.mood.prototypes import standardiser
 from pipelines.mood.vocabulary import MOODS, keyword_evidence
 
 
@@ -57,6 +58,11 @@ class CorpusGrid:
     lexical_C: tuple[float, ...] = (16.0, 32.0, 64.0)
     # fixed, for the pinned one-line behaviours (pipelines/README.md, "round 4")
     lexical_terms: tuple[float | None, ...] = (15.0,)
+    # round 5: the mood prototypes' similarities as classifier features, times this (0: none).
+    # Measured with (0, 0.1, 0.2) and not kept (pipelines/README.md, "round 5"): off by default, so
+    # `train` neither pays for the dev sentences' embeddings nor picks a setting that showed more
+    # heavy entries light and gained nothing nested.
+    prototype_weight: tuple[float, ...] = (0.0,)
 
 
 # Who wrote each dev voice (pipelines/data/journal_corpus/README.md): model selection leaves one
@@ -102,6 +108,7 @@ def heavy_shown_light(gold: Sequence[str], predicted: Sequence[str]) -> int:
 def tune_on_corpus(
     texts: Sequence[str], moods: Sequence[str], embeddings: np.ndarray, grid: CorpusGrid = CorpusGrid(),
     folds: int = 5, seed: int = 0, groups: Sequence[str] | None = None,
+    prototypes: np.ndarray | None = None,
 ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """Cross-validate every grid point on the journal corpus' dev entries, through the whole
     prediction (`combine`: blend, tired rule, loving rule, heavy rules); best by `selection_score`
@@ -112,7 +119,13 @@ def tune_on_corpus(
     With `groups` (each entry's author, `author_of`; or its voice) the folds leave one group out at
     a time, so a group is never in both the training and the validation rows: that measures how
     the model carries over to a writer it has not seen, which is what users are. Without,
-    stratified `folds`-fold. Each result also holds the accuracy on each group's rows."""
+    stratified `folds`-fold. Each result also holds the accuracy on each group's rows.
+
+    `prototypes`: the texts' raw prototype similarities (`MoodModel.prototype_raw`, (n, 42)),
+    needed when the grid tries a `prototype_weight` other than 0; standardised on each fold's
+    training rows."""
+    if any(grid.prototype_weight) and prototypes is None:
+        raise ValueError("the grid tries prototype features: pass the texts' prototype similarities")
     texts, y = list(texts), np.asarray(moods)
     evidence = keyword_evidence(texts)
     contrast = contrast_mask(texts)
@@ -137,14 +150,21 @@ def tune_on_corpus(
             lexical_out[lexical_C] = held, terms
             voices += [(lexical_C, weight, at_least) for weight in grid.lexical_weight if weight
                        for at_least in grid.lexical_terms]
-        for keyword_weight, sentence_weight, last_weight in itertools.product(
-            grid.keyword_weight, grid.sentence_weight, grid.last_weight
+        for keyword_weight, sentence_weight, last_weight, prototype_weight in itertools.product(
+            grid.keyword_weight, grid.sentence_weight, grid.last_weight, grid.prototype_weight
         ):
             step = KeywordFeatures(weight=keyword_weight, sentence_weight=sentence_weight, last_weight=last_weight)
-            features = np.hstack([embeddings, step.from_evidence(evidence, texts)])
+            base = np.hstack([embeddings, step.from_evidence(evidence, texts)])
+            fold_features = []
+            for train_rows, _ in splits:
+                if not prototype_weight:
+                    fold_features.append(base)
+                    continue
+                mean, scale = standardiser(prototypes[train_rows])
+                fold_features.append(np.hstack([base, (prototypes - mean) / scale * prototype_weight]))
             for C, power in itertools.product(grid.C, grid.class_weight_power):
                 out_of_fold = np.zeros((len(texts), len(MOODS)))
-                for train_rows, held_out in splits:
+                for (train_rows, held_out), features in zip(splits, fold_features, strict=True):
                     weights = class_weights([moods[i] for i in train_rows], power)
                     classifier = default_classifier(C, weights).fit(features[train_rows], y[train_rows])
                     probabilities = classifier.predict_proba(features[held_out])
@@ -171,6 +191,7 @@ def tune_on_corpus(
                     result = {
                         "C": C, "class_weight_power": power, "keyword_weight": keyword_weight,
                         "sentence_weight": sentence_weight, "last_weight": last_weight,
+                        "prototype_weight": prototype_weight,
                         "keyword_blend": blend, "negated_mood_factor": factor, "heavy_floor": floor,
                         "min_confidence": least, "heavy_min_confidence": unsupported, "contrast_blend": turn,
                         "heavy_share": share, "neutral_prior": prior,
@@ -203,5 +224,6 @@ def tune_on_corpus(
                                        -(r["heavy_min_confidence"] or 1.0),
                                        r["heavy_floor"] is None, r["min_confidence"] is None,
                                        r["heavy_share"] is None, r["neutral_prior"], -r["lexical_weight"],
-                                       -r["keyword_weight"] - r["sentence_weight"] - r["last_weight"]))
+                                       -r["keyword_weight"] - r["sentence_weight"] - r["last_weight"],
+                                       -r["prototype_weight"]))
     return best, results

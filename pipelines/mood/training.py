@@ -28,6 +28,12 @@ from pipelines.mood.model import (
     default_classifier,
     mix_voices,
 )
+from pipelines.mood.prototypes import (
+    mood_sentences,
+    prototype_features,
+    prototype_table,
+    sentence_vectors_for,
+)
 from pipelines.mood.selection import (
     AUTHORS,
     CorpusGrid,
@@ -41,11 +47,11 @@ from pipelines.mood.vocabulary import MOODS, Mood, keyword_evidence, keyword_moo
 # Round 2's chosen settings (leave one voice out), kept to report them under leave-one-author-out.
 ROUND_2_SETTINGS = {"C": 2.0, "class_weight_power": 0.0, "keyword_weight": 0.0, "sentence_weight": 0.0,
                     "last_weight": 0.0, "keyword_blend": 0.3, "heavy_share": 0.5, "neutral_prior": 1.0,
-                    "lexical_weight": 0.0}
+                    "lexical_weight": 0.0, "prototype_weight": 0.0}
 # Round 3's chosen settings (no lexical voice), kept to report them beside round 4's.
 ROUND_3_SETTINGS = {"C": 1.0, "class_weight_power": 0.0, "keyword_weight": 0.0, "sentence_weight": 0.0,
                     "last_weight": 0.0, "keyword_blend": 0.2, "heavy_share": 0.45, "neutral_prior": 0.4,
-                    "lexical_weight": 0.0}
+                    "lexical_weight": 0.0, "prototype_weight": 0.0}
 
 __all__ = ["AUTHORS", "CorpusGrid", "author_of", "class_weights", "heavy_shown_light", "tune_on_corpus"]
 
@@ -266,7 +272,12 @@ def train(
     dev_texts, dev_moods = [e["text"] for e in dev], [e["mood"] for e in dev]
     dev_vectors = embed(dev_texts)
     authors = [author_of(e["voice"]) for e in dev]
-    best, results = tune_on_corpus(dev_texts, dev_moods, dev_vectors, grid, groups=authors)
+    dev_sentence_vectors, prototypes = None, None
+    if any(grid.prototype_weight):
+        dev_sentence_vectors = sentence_vectors_for([mood_sentences(t) for t in dev_texts], dev_texts, dev_vectors)
+        sentences, prototype_moods = prototype_table()
+        prototypes = prototype_features(dev_vectors, dev_sentence_vectors, embed(sentences), prototype_moods)
+    best, results = tune_on_corpus(dev_texts, dev_moods, dev_vectors, grid, groups=authors, prototypes=prototypes)
     any_keyword_features = best["keyword_weight"] or best["sentence_weight"] or best["last_weight"]
     model = MoodModel(
         keyword_features=KeywordFeatures(
@@ -284,9 +295,10 @@ def train(
         lexical_weight=best["lexical_weight"],
         lexical_C=best["lexical_C"] or 32.0,
         lexical_terms=best["lexical_terms"],
+        prototype_weight=best["prototype_weight"],
     )
     with threadpool_limits(1, user_api="blas"):
-        model.fit(dev_texts, dev_moods, dev_vectors)
+        model.fit(dev_texts, dev_moods, dev_vectors, dev_sentence_vectors)
     dev_sha = hashlib.sha256("".join(dev_texts).encode()).hexdigest()
     trained = {"data": "pipelines/data/journal_corpus/dev.jsonl", "dev_sha256": dev_sha, "dev_rows": len(dev)}
     model.save(model_path, metadata={**trained, "tuned": best})

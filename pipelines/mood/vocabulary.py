@@ -462,3 +462,26 @@ def keyword_mood(text: str) -> MoodPrediction:
         shares[best], shares[NEUTRAL] = shares[NEUTRAL], shares[best]
     return _prediction(best, shares, "keywords")
 
+
+
+# -- mood prototypes (round 5) ------------------------------------------------------------------
+
+# Plain sentences that say each mood, written without reading the corpus (the lead's experiment,
+# kept as written: not refined). The learned model compares an entry and each of its sentences
+# with them (`pipelines.mood.prototypes`); their vectors ship in the model's artifact.
+MOOD_PROTOTYPES: dict[Mood, tuple[str, ...]] = {
+    "happy": ("I'm so happy today", "What a brilliant day, I'm buzzing", "I feel great, everything went well",
+              "I'm proud and delighted"),
+    "sad": ("I feel so sad and low", "I miss her so much it hurts", "I cried all evening",
+            "I feel empty and heartbroken"),
+    "angry": ("I am furious", "I'm so angry I could scream", "It makes my blood boil",
+              "I'm fed up and livid with them"),
+    "anxious": ("I'm so worried about tomorrow", "I can't stop panicking", "I feel sick with nerves",
+                "What if it all goes wrong"),
+    "loving": ("I love them so much", "I'm so grateful for my family", "My heart is full of love",
+               "She means the world to me"),
+    "tired": ("I'm exhausted", "So tired I can barely think", "I have no energy left",
+              "Knackered, going straight to bed"),
+    "neutral": ("Went to work, came home, had dinner", "An ordinary day, nothing much happened",
+                "Did the shopping and some chores", "Meeting at ten, then emails"),
+}

@@ -15,7 +15,7 @@ import numpy as np
 from models.constants import MAX_RELATED
 from pipelines.embeddings import EMBEDDING_DIM, embed
 from pipelines.highlights import extract_highlights, limit_projects, split_sentences
-from pipelines.mood import predict_mood
+from pipelines.mood import entry_sentence_vectors, predict_mood
 from pipelines.providers.base import (
     AnalysisContext,
     EntryAnalysis,
@@ -53,10 +53,12 @@ class LocalProvider:
     def analyze_entry(self, text: str, *, want_summary: bool, context: AnalysisContext,
                       embedding: np.ndarray | None = None) -> EntryAnalysis:
         vector = embedding if embedding is not None else embed([text])[0]
-        mood = predict_mood(text, vector)
+        # The mood reads the summary's sentences (round 5): embedded once, for both.
+        sentences = entry_sentence_vectors(text, vector)
+        mood = predict_mood(text, vector, sentences)
         return EntryAnalysis(
             mood=MoodOut(mood=mood.mood, emoji=mood.emoji, text=mood.text),
-            summary=summarize(text) if want_summary else None,
+            summary=summarize(text, embeddings=sentences) if want_summary else None,
             highlights=limit_projects(extract_highlights(text, today=context.today)),
             related_goals=_related(vector, context.existing_goals),
             related_projects=_related(vector, context.existing_projects),

@@ -249,7 +249,10 @@ def test_artifact_is_small_and_loads_without_pickle():
         step = settings["keyword_features"] or {}
         blocks = [step.get("weight"), step.get("sentence_weight"), step.get("last_weight")]
         keyword_columns = 6 * sum(1 for weight in blocks if weight)
-        assert data["coef"].shape[1] == EMBEDDING_DIM + keyword_columns
+        prototype_columns = 42 if settings.get("prototype_weight") else 0  # round 5's similarities
+        assert data["coef"].shape[1] == EMBEDDING_DIM + keyword_columns + prototype_columns
+        if prototype_columns:
+            assert data["prototype_vectors"].shape == (len(data["prototype_sentences"]), EMBEDDING_DIM)
         if settings.get("lexical_weight"):
             assert data["lexical_coef"].shape == (len(data["lexical_classes"]), len(data["lexical_terms"]))
             assert len(data["lexical_idf"]) == len(data["lexical_terms"])
