@@ -131,6 +131,31 @@ def parse_source(path: Path) -> list[dict[str, Any]]:
     return entries
 
 
+_AUTHOR = re.compile(r"\b(second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth)\s+author\b", re.IGNORECASE)
+
+
+def author_of_voices() -> dict[str, str]:
+    """Each voice's author, from its source file's header comment ("Written by a fifth author"; the
+    phrase may run over two comment lines): nadia was written by the third extraction round's
+    engineer ("extraction-round author"), the seven voices that name no author by the first."""
+    authors: dict[str, str] = {}
+    for path in sorted(SOURCE_DIR.glob("*.txt")):
+        header = []
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.startswith("==="):
+                break
+            header.append(line.lstrip("#").strip())
+        head = " ".join(header)
+        m = _AUTHOR.search(head)
+        if m:
+            authors[path.stem] = f"{m.group(1).lower()} author"
+        elif "extraction round" in head:
+            authors[path.stem] = "extraction-round author"
+        else:
+            authors[path.stem] = "first author"
+    return authors
+
+
 def held_out_voices() -> set[str]:
     """The voices whose source file puts all its entries in test (`# split: test`: the held-out
     authors' voices, see the corpus README), read from the files' comment headers only."""

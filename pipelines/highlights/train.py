@@ -19,14 +19,13 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
-import re
 import sys
 from collections import Counter
 from datetime import date
 from pathlib import Path
 from typing import Any
 
-from pipelines.corpus import DEV_PATH, SOURCE_DIR
+from pipelines.corpus import DEV_PATH, author_of_voices
 from pipelines.evaluation import MATCH_F1, LabelledEntry, Prediction, match_score, score
 from pipelines.highlights.extraction import (
     Candidate,
@@ -47,31 +46,6 @@ CLASS_WEIGHTS = (None, "balanced")
 KEEP_GRID = (0.0,)
 PROPOSE_GRID = (0.5, 0.6, 0.7, 0.8, 0.9, 1.01)  # 1.01: no proposal
 MIN_FEATURE_COUNT = 2
-_AUTHOR = re.compile(r"\b(second|third|fourth|fifth|sixth|seventh)\s+author\b", re.IGNORECASE)
-
-
-def author_of_voices() -> dict[str, str]:
-    """Each voice's author, from its source file's header comment ("Written by a third author"):
-    nadia was written by the third extraction round's engineer, the seven voices that name no
-    author by the first."""
-    authors: dict[str, str] = {}
-    for path in sorted(SOURCE_DIR.glob("*.txt")):
-        header = []
-        for line in path.read_text(encoding="utf-8").splitlines():
-            if line.startswith("==="):
-                break
-            header.append(line.lstrip("#").strip())  # "Written by a seventh\n# author": one phrase
-        head = " ".join(header)
-        m = _AUTHOR.search(head)
-        if m:
-            authors[path.stem] = f"{m.group(1).lower()} author"
-        elif "extraction round" in head:
-            authors[path.stem] = "extraction-round author"
-        else:
-            authors[path.stem] = "first author"
-    return authors
-
-
 class _Row:
     def __init__(self, raw: dict[str, Any], author: str) -> None:
         self.raw = raw

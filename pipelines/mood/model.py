@@ -131,6 +131,13 @@ _TIRED_SHARE_STEP = 0.1
 _TIRED_SHARE_MAX = 0.9
 # The moods of a heavy entry (see `MoodModel.heavy_floor`), in the spec's order for ties.
 _HEAVY_MOODS = ("sad", "angry", "anxious", "tired")
+# A short entry (see `short_min_confidence`), in words.
+SHORT_ENTRY_WORDS = 20
+# Fewer words than this and no feeling word: Neutral (no corpus entry is this short).
+TINY_ENTRY_WORDS = 4
+# A short entry whose heavy moods (sad, angry, anxious) together hold this share keeps its reading.
+SHORT_HEAVY_KEEP = 0.7
+_WORDS = re.compile(r"[A-Za-z][A-Za-z']*")
 # Moods `heavy_min_confidence` asks a feeling word (or a clear classifier) for.
 _UNSUPPORTED_HEAVY = ("sad", "angry", "anxious")
 # "X but Y": what follows "but" ("however") is the writer's point (`MoodModel.contrast_blend`).
@@ -168,6 +175,9 @@ class MoodModel(BaseEstimator):
       (None: off).
     - `min_confidence`: with no mood word in the text and no mood above this share, the entry is
       Neutral, the spec's default ("Went to the store, bought milk, came home."). None: off.
+    - `short_min_confidence`: the same for an entry of fewer than SHORT_ENTRY_WORDS words ("Went to the
+      store, bought milk, came home."; "Ok."): with no feeling word, a reading below this share is
+      Neutral. The corpus' entries are longer; a one-liner gives the classifier little to read.
     - `heavy_min_confidence`: the mirror of `heavy_floor`: with no feeling word in the text
       (no keyword evidence), a sad, angry or anxious reading below this share is Neutral, the
       spec's default (None: off). The classifier learns topics as well as feelings (errands sit
@@ -209,6 +219,7 @@ class MoodModel(BaseEstimator):
         negated_mood_factor: float = 1.0,
         heavy_floor: float | None = None,
         min_confidence: float | None = None,
+        short_min_confidence: float | None = None,
         heavy_min_confidence: float | None = None,
         contrast_blend: float | None = None,
         heavy_share: float | None = None,
@@ -225,6 +236,7 @@ class MoodModel(BaseEstimator):
         self.negated_mood_factor = negated_mood_factor
         self.heavy_floor = heavy_floor
         self.min_confidence = min_confidence
+        self.short_min_confidence = short_min_confidence
         self.heavy_min_confidence = heavy_min_confidence
         self.contrast_blend = contrast_blend
         self.heavy_share = heavy_share
@@ -409,6 +421,14 @@ class MoodModel(BaseEstimator):
             # Nothing stands out: no feeling word and no mood above `min_confidence`.
             unremarkable = (
                 self.min_confidence is not None and words.max() <= 0 and row.max() < self.min_confidence
+            ) or (  # a short entry with no feeling word needs a clearer reading (round 6); a few words
+                # ("Ok.", "Fine.") give the classifier nothing it was trained on: Neutral
+                self.short_min_confidence is not None and words.max() <= 0
+                and (n_words := len(_WORDS.findall(text))) < SHORT_ENTRY_WORDS
+                and (row.max() < self.short_min_confidence or n_words < TINY_ENTRY_WORDS)
+                # ... unless it reads heavy as a whole: "I'm fine. I'm not. I haven't opened the
+                # curtains since Sunday." (a heavy entry is never shown Neutral)
+                and sum(row[MOODS.index(m)] for m in _UNSUPPORTED_HEAVY) < SHORT_HEAVY_KEEP
             )
             if unremarkable:
                 best = NEUTRAL
@@ -474,6 +494,7 @@ class MoodModel(BaseEstimator):
             "negated_mood_factor": self.negated_mood_factor,
             "heavy_floor": self.heavy_floor,
             "min_confidence": self.min_confidence,
+            "short_min_confidence": self.short_min_confidence,
             "heavy_min_confidence": self.heavy_min_confidence,
             "contrast_blend": self.contrast_blend,
             "heavy_share": self.heavy_share,
@@ -533,6 +554,7 @@ class MoodModel(BaseEstimator):
             negated_mood_factor=settings["negated_mood_factor"],
             heavy_floor=settings.get("heavy_floor"),
             min_confidence=settings.get("min_confidence"),
+            short_min_confidence=settings.get("short_min_confidence"),
             heavy_min_confidence=settings.get("heavy_min_confidence"),
             contrast_blend=settings.get("contrast_blend"),
             heavy_share=settings.get("heavy_share"),

@@ -50,6 +50,8 @@ class CorpusGrid:
     negated_mood_factor: tuple[float, ...] = (0.0,)
     heavy_floor: tuple[float | None, ...] = (None,)
     min_confidence: tuple[float | None, ...] = (0.3,)
+    # round 6: a short entry with no feeling word needs this share to be anything but Neutral
+    short_min_confidence: tuple[float | None, ...] = (None, 0.5, 0.6)
     heavy_min_confidence: tuple[float | None, ...] = (None,)
     contrast_blend: tuple[float | None, ...] = (0.5,)
     heavy_share: tuple[float | None, ...] = (None, 0.45, 0.5)
@@ -170,17 +172,18 @@ def tune_on_corpus(
                     probabilities = classifier.predict_proba(features[held_out])
                     for column, mood in enumerate(classifier.classes_):
                         out_of_fold[held_out, MOODS.index(mood)] = probabilities[:, column]
-                for (lexical_C, lexical_weight, lexical_terms), blend, factor, floor, least, unsupported, turn, share, prior in (
-                    itertools.product(
-                        voices, grid.keyword_blend, grid.negated_mood_factor, grid.heavy_floor, grid.min_confidence,
-                        grid.heavy_min_confidence, grid.contrast_blend, grid.heavy_share, grid.neutral_prior,
-                    )
-                ):
+                for (lexical_C, lexical_weight, lexical_terms), blend, factor, floor, least, short, unsupported, turn, share, \
+                        prior in itertools.product(
+                            voices, grid.keyword_blend, grid.negated_mood_factor, grid.heavy_floor, grid.min_confidence,
+                            grid.short_min_confidence, grid.heavy_min_confidence, grid.contrast_blend, grid.heavy_share,
+                            grid.neutral_prior,
+                        ):
                     learned = out_of_fold if lexical_C is None else mix_voices(
                         out_of_fold, lexical_out[lexical_C][0],
                         lexical_share(lexical_weight, lexical_out[lexical_C][1], lexical_terms))
                     combiner = MoodModel(keyword_blend=blend, negated_mood_factor=factor, heavy_floor=floor,
-                                         min_confidence=least, heavy_min_confidence=unsupported,
+                                         min_confidence=least, short_min_confidence=short,
+                                         heavy_min_confidence=unsupported,
                                          contrast_blend=turn, heavy_share=share, neutral_prior=prior)
                     predicted = np.asarray(
                         [p.mood for p in combiner.combine(texts, learned, evidence, contrast)]
@@ -193,7 +196,8 @@ def tune_on_corpus(
                         "sentence_weight": sentence_weight, "last_weight": last_weight,
                         "prototype_weight": prototype_weight,
                         "keyword_blend": blend, "negated_mood_factor": factor, "heavy_floor": floor,
-                        "min_confidence": least, "heavy_min_confidence": unsupported, "contrast_blend": turn,
+                        "min_confidence": least, "short_min_confidence": short,
+                        "heavy_min_confidence": unsupported, "contrast_blend": turn,
                         "heavy_share": share, "neutral_prior": prior,
                         "lexical_weight": lexical_weight, "lexical_C": lexical_C, "lexical_terms": lexical_terms,
                         # pooled over all rows: the folds differ in size
@@ -223,6 +227,7 @@ def tune_on_corpus(
                                        r["heavy_min_confidence"] is not None,
                                        -(r["heavy_min_confidence"] or 1.0),
                                        r["heavy_floor"] is None, r["min_confidence"] is None,
+                                       r["short_min_confidence"] is not None, -(r["short_min_confidence"] or 1.0),
                                        r["heavy_share"] is None, r["neutral_prior"], -r["lexical_weight"],
                                        -r["keyword_weight"] - r["sentence_weight"] - r["last_weight"],
                                        -r["prototype_weight"]))

@@ -288,6 +288,7 @@ def train(
         negated_mood_factor=best["negated_mood_factor"],
         heavy_floor=best["heavy_floor"],
         min_confidence=best["min_confidence"],
+        short_min_confidence=best["short_min_confidence"],
         heavy_min_confidence=best["heavy_min_confidence"],
         contrast_blend=best["contrast_blend"],
         heavy_share=best["heavy_share"],
@@ -398,14 +399,18 @@ def keyword_rule_by_author(texts: Sequence[str], moods: Sequence[str], authors: 
 
 
 def by_author(model: MoodModel, test: Sequence[dict[str, Any]], vectors: np.ndarray) -> dict[str, Any]:
-    """The test figures on each author's part: the first author's voices and the second author's
-    held-out ones (figures and confusion matrices only)."""
-    from pipelines.corpus import held_out_voices
+    """The test figures on each author's part (figures and confusion matrices only): the first
+    author's voices, the second author's held-out ones ("held_out") and each later held-out
+    author's ("seventh_author": a fresh held-out author, measured once per round)."""
+    from pipelines.corpus import author_of_voices, held_out_voices
 
     held = held_out_voices()
+    authors = author_of_voices()
     parts: dict[str, Any] = {"held_out_voices": sorted(held)}
-    for name, keep in (("first_author", False), ("held_out", True)):
-        rows = [i for i, e in enumerate(test) if (e["voice"] in held) == keep]
+    names = {"first author": "first_author", "second author": "held_out"}
+    for author in sorted({authors.get(e["voice"], "first author") for e in test}):
+        name = names.get(author, author.replace(" ", "_"))
+        rows = [i for i, e in enumerate(test) if authors.get(e["voice"], "first author") == author]
         if not rows:
             continue
         texts = [test[i]["text"] for i in rows]
@@ -489,8 +494,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         metrics = train(args.model, args.metrics, goemotions)
         print("journal corpus, test split:")
         print(_summary(metrics["test"]))
-        for part in ("first_author", "held_out"):
-            if part in metrics["test"]["by_author"]:
+        for part in metrics["test"]["by_author"]:
+            if part != "held_out_voices":
                 print(f"journal corpus, test split, {part.replace('_', ' ')}:")
                 print(_summary(metrics["test"]["by_author"][part]))
         if "goemotions_test" in metrics:

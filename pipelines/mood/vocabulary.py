@@ -168,6 +168,7 @@ _LEXICON_SOURCE: dict[Mood, str] = {
         aching:0.5 hours_of_sleep up_at up_since
         depleted flagging weariness wearily sluggish jet_lag jetlagged dead_tired nodded_off
         nodding_off out_like_a_light legs_like_lead
+        barely_slept:0.75 hardly_slept:0.75 barely_any_sleep:0.75 hardly_any_sleep:0.75 rough_night bad_night:0.75
     """,
 }
 # Negated, these say the opposite weakly: "not happy at all" leans sad. Others ("not tired",
