@@ -25,11 +25,9 @@ from pipelines.mood.model import (
     MODEL_PATH,
     KeywordFeatures,
     MoodModel,
-    contrast_mask,
     default_classifier,
     get_mood_model,
     predict_mood,
-    sentence_evidence,
 )
 from pipelines.mood.prototypes import (
     entry_sentence_vectors,
@@ -39,6 +37,7 @@ from pipelines.mood.prototypes import (
     reads_sentences,
 )
 from pipelines.mood.selection import AUTHORS, author_of
+from pipelines.mood.sentences import contrast_mask, sentence_evidence
 from pipelines.mood.training import (
     DEFAULT_GOEMOTIONS_DIR,
     EVALUATION_TOLERANCE,

@@ -26,6 +26,7 @@ from pipelines.mood.prototypes import (
     sentence_vectors_for,
     standardiser,
 )
+from pipelines.mood.sentences import contrast_mask, sentence_evidence
 from pipelines.mood.vocabulary import (
     KEYWORD_MOODS,
     MOODS,
@@ -34,7 +35,6 @@ from pipelines.mood.vocabulary import (
     _default_prediction,
     _prediction,
     keyword_evidence,
-    keyword_scores,
 )
 
 DATA_DIR = Path(__file__).resolve().parent.parent / "data"
@@ -100,28 +100,6 @@ class KeywordFeatures(TransformerMixin, BaseEstimator):
         return tags
 
 
-# Sentences for the sentence features: after . ! ? and at line breaks.
-_SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+|\n+")
-
-
-def sentences_of(text: str) -> list[str]:
-    return [part for part in (piece.strip() for piece in _SENTENCE_BREAK.split(text or "")) if part]
-
-
-def sentence_evidence(texts: Sequence[str], last_sentences: int = 2) -> tuple[np.ndarray, np.ndarray]:
-    """For each text, (share, last): the share of its sentences with keyword evidence for each
-    keyword mood, and the keyword scores of its last `last_sentences` sentences; both (n, 6).
-    The keyword rule only: no model call."""
-    width = len(KEYWORD_MOODS)
-    share, last = np.zeros((len(texts), width)), np.zeros((len(texts), width))
-    for row, text in enumerate(texts):
-        parts = sentences_of(text) or [""]
-        scores = keyword_evidence(parts)[:, :width]
-        share[row] = (scores > 0).mean(axis=0)
-        last[row] = scores[-last_sentences:].sum(axis=0)
-    return share, last
-
-
 # -- the learned model --------------------------------------------------------------------------
 
 # A tired keyword that outweighs every other keyword mood decides: the learned model never saw
@@ -140,22 +118,6 @@ SHORT_HEAVY_KEEP = 0.7
 _WORDS = re.compile(r"[A-Za-z][A-Za-z']*")
 # Moods `heavy_min_confidence` asks a feeling word (or a clear classifier) for.
 _UNSUPPORTED_HEAVY = ("sad", "angry", "anxious")
-# "X but Y": what follows "but" ("however") is the writer's point (`MoodModel.contrast_blend`).
-_CONTRAST_SPLIT = re.compile(r"\b(?:but|however)\b", re.IGNORECASE)
-
-
-def contrast_mask(texts: Sequence[str]) -> np.ndarray:
-    """For each text, whether it turns on "but"/"however" to a clause with feeling words of its
-    own ("I'm exhausted but so happy we won"): the text after the last such word has keyword
-    evidence."""
-    mask = np.zeros(len(texts), dtype=bool)
-    for row, text in enumerate(texts):
-        parts = _CONTRAST_SPLIT.split(text or "")
-        if len(parts) > 1 and sum(keyword_scores(parts[-1]).values()) > 0:
-            mask[row] = True
-    return mask
-
-
 class MoodModel(BaseEstimator):
     """Seven-mood classifier: embeddings (+ keyword features) -> `classifier`, then blended with
     the keyword rule.

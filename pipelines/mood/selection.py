@@ -16,8 +16,9 @@ from sklearn.model_selection import LeaveOneGroupOut, StratifiedKFold
 from threadpoolctl import threadpool_limits
 
 from pipelines.mood.lexical import LexicalVoice, lexical_share
-from pipelines.mood.model import KeywordFeatures, MoodModel, contrast_mask, default_classifier, mix_voices
+from pipelines.mood.model import KeywordFeatures, MoodModel, default_classifier, mix_voices
 from pipelines.mood.prototypes import standardiser
+from pipelines.mood.sentences import contrast_mask
 from pipelines.mood.vocabulary import MOODS, keyword_evidence
 
 

@@ -130,7 +130,7 @@ def test_sentence_features_read_how_much_of_the_entry_a_feeling_holds_and_how_it
     import numpy as np
 
     from pipelines.mood import KEYWORD_MOODS, KeywordFeatures
-    from pipelines.mood.model import sentence_evidence, sentences_of
+    from pipelines.mood.sentences import sentence_evidence, sentences_of
     from pipelines.mood.vocabulary import keyword_evidence
 
     text = "I was so sad this morning. Did the shopping.\nPaid the bills. Shattered now."
