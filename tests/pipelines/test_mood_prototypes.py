@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+from contextlib import contextmanager
 
 import numpy as np
 import pytest
@@ -31,6 +32,27 @@ ENTRIES = [
     ("Double shift then the school run. I could sleep standing up.", "tired"),
     ("Dentist at nine, then the bank. Paid the gas bill.", "neutral"),
 ]
+
+
+@contextmanager
+def counting_model_calls():
+    """The texts sent to the embedding model while the block runs, one list per call."""
+    calls: list[list[str]] = []
+    original = embeddings_module.get_model
+
+    class Counting:
+        def __init__(self, inner):
+            self.inner = inner
+
+        def encode(self, batch, *args, **kwargs):
+            calls.append(list(batch))
+            return self.inner.encode(batch, *args, **kwargs)
+
+    embeddings_module.get_model = lambda: Counting(original())
+    try:
+        yield calls
+    finally:
+        embeddings_module.get_model = original
 
 
 @pytest.fixture(scope="module")
@@ -68,22 +90,8 @@ def test_sentence_vectors_given_or_embedded_give_the_same_moods(fitted):
 def test_a_one_sentence_entry_reuses_its_own_vector():
     text = "Quiet day."
     vector = embed([text])
-    calls = []
-    original = embeddings_module.get_model
-
-    class Counting:
-        def __init__(self, model):
-            self.model = model
-
-        def encode(self, texts, *args, **kwargs):
-            calls.append(list(texts))
-            return self.model.encode(texts, *args, **kwargs)
-
-    embeddings_module.get_model = lambda: Counting(original())
-    try:
+    with counting_model_calls() as calls:
         out = sentence_vectors_for([mood_sentences(text)], [text], vector)
-    finally:
-        embeddings_module.get_model = original
     assert mood_sentences(text) == [text] and calls == []
     assert np.array_equal(out[0], vector)
 
@@ -91,23 +99,8 @@ def test_a_one_sentence_entry_reuses_its_own_vector():
 def test_sentences_made_ahead_are_not_embedded_again(fitted):
     model, texts, vectors = fitted
     ahead = [s for text in texts for s in mood_sentences(text)]
-    calls = []
-    original = embeddings_module.get_model
-
-    class Counting:
-        def __init__(self, model):
-            self.model = model
-
-        def encode(self, batch, *args, **kwargs):
-            calls.append(list(batch))
-            return self.model.encode(batch, *args, **kwargs)
-
-    with embedded_together(ahead):
-        embeddings_module.get_model = lambda: Counting(original())
-        try:
-            inside = model.predict(texts, vectors)
-        finally:
-            embeddings_module.get_model = original
+    with embedded_together(ahead), counting_model_calls() as calls:
+        inside = model.predict(texts, vectors)
     assert calls == []  # every sentence came from the batch made ahead
     assert inside == model.predict(texts, vectors)
 
@@ -134,22 +127,8 @@ def test_selection_needs_the_similarities_when_its_grid_tries_them():
 
 def test_without_vectors_the_text_and_its_sentences_go_through_the_model_once(fitted):
     model, texts, vectors = fitted
-    calls = []
-    original = embeddings_module.get_model
-
-    class Counting:
-        def __init__(self, inner):
-            self.inner = inner
-
-        def encode(self, batch, *args, **kwargs):
-            calls.append(list(batch))
-            return self.inner.encode(batch, *args, **kwargs)
-
-    embeddings_module.get_model = lambda: Counting(original())
-    try:
+    with counting_model_calls() as calls:
         alone = model.predict(texts[:3])
-    finally:
-        embeddings_module.get_model = original
     assert len(calls) == 1
     assert alone == model.predict(texts[:3], vectors[:3])
 
@@ -168,21 +147,9 @@ def test_the_analysis_embeds_the_sentences_once_for_the_mood_and_the_summary(fit
             "weekend and I snapped at her, which I regret. Then the rota came out and I'm on nights "
             "again. Honestly I'm shattered and a bit low. Bed early tonight, I hope.")
     vector = embed([text])[0]
-    calls = []
-    original = embeddings_module.get_model
-
-    class Counting:
-        def __init__(self, inner):
-            self.inner = inner
-
-        def encode(self, batch, *args, **kwargs):
-            calls.append(list(batch))
-            return self.inner.encode(batch, *args, **kwargs)
-
     context = AnalysisContext(today=date(2026, 3, 1), existing_goals=[], existing_projects=[])
-    monkeypatch.setattr(embeddings_module, "get_model", lambda: Counting(original()))
-    analysis = LocalProvider().analyze_entry(text, want_summary=True, context=context, embedding=vector)
-    monkeypatch.setattr(embeddings_module, "get_model", original)
+    with counting_model_calls() as calls:
+        analysis = LocalProvider().analyze_entry(text, want_summary=True, context=context, embedding=vector)
     assert calls == [mood_sentences(text)]  # one call: the sentences, for the mood and the summary
     assert analysis.summary == summarize(text)
     assert analysis.mood.mood == model.predict([text], vector[None, :])[0].mood
