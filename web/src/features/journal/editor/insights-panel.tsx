@@ -101,7 +101,7 @@ export function AskHelpPopover() {
   const [failed, setFailed] = useState(false);
 
   const submit = async () => {
-    if (!question.trim()) return;
+    if (!question.trim() || askHelp.isPending) return;
     setFailed(false);
     setAnswer(null);
     try {
@@ -139,6 +139,13 @@ export function AskHelpPopover() {
             id="ask-help-question"
             value={question}
             onChange={(event) => setQuestion(event.target.value)}
+            onKeyDown={(event) => {
+              // As in the entry chat: Enter asks, Shift+Enter starts a new line (and Enter while an
+              // input method is composing a character is the IME's, not ours).
+              if (event.key !== "Enter" || event.shiftKey || event.nativeEvent.isComposing) return;
+              event.preventDefault();
+              void submit();
+            }}
             placeholder="Ask a question about your journal..."
           />
           <Button type="submit" size="sm" disabled={!question.trim() || askHelp.isPending}>
