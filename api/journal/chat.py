@@ -4,6 +4,7 @@ ask-help call answer from. Answers are built from the user's own entries."""
 from __future__ import annotations
 
 import uuid
+from typing import TYPE_CHECKING, Any
 
 import anyio
 import numpy as np
@@ -19,6 +20,9 @@ from api.validation import required_text
 from models import JournalEntry
 from models.constants import ASK_HELP_RECENT_ENTRIES
 
+if TYPE_CHECKING:
+    from pipelines.providers.base import Passage
+
 RETRIEVED_PASSAGES = 5
 # A question about moods reads the moods of this many latest entries.
 MOOD_QUESTION_ENTRIES = max(ASK_HELP_RECENT_ENTRIES, 30)
@@ -33,16 +37,23 @@ async def answer_from_journal(entries: EntryService, user_id: uuid.UUID, questio
     any other entry, so it is quoted only when it is among the best evidence. Below the provider's
     relevance threshold the answer is "I couldn't find anything...". A question about moods, or
     about one feeling ("What was I worried about?"), is answered from the stored moods of the
-    user's recent entries (and the open one), with their dates.
+    user's recent entries (and the open one), with their dates. A question in an entry's chat
+    about that entry itself ("How did I feel?", "What happened that day?") is answered from that
+    entry first, with its date and mood (`local_provider.is_entry_question`).
     """
     from pipelines.embeddings import embedded_together
     from pipelines.providers import get_providers
     from pipelines.providers.base import Passage
-    from pipelines.providers.local_provider import is_mood_question
+    from pipelines.providers.local_provider import is_entry_question, is_mood_question
 
     def passage(entry: JournalEntry, score: float) -> Passage:
         return Passage(entry_id=str(entry.id), date=format_entry_date(entry.entry_date), text=entry.content,
                        score=score, mood=(entry.mood or {}).get("text"))
+
+    if focus is not None and is_entry_question(question):
+        return await _answer_about_entry(question, passage(focus, 1.0),
+                                         [passage(e, 0.0) for e in await entries.recent(user_id, MOOD_QUESTION_ENTRIES)]
+                                         if is_mood_question(question) else [])
 
     passages: dict[uuid.UUID, Passage] = {}
     vector = None
@@ -71,6 +82,23 @@ async def answer_from_journal(entries: EntryService, user_id: uuid.UUID, questio
 
     outcome = await anyio.to_thread.run_sync(answer)
     return outcome.value
+
+
+async def _answer_about_entry(question: str, entry: Passage, recent: list[Passage]) -> str:
+    """A question about the open entry itself ("How did I feel?", "What happened that day?"):
+    answered from that entry first, with its date and mood, then (for a question about feelings)
+    the trend of the recent entries' moods. Another provider gets the entry first and is told so;
+    the local one composes it from the stored entry and moods."""
+    from pipelines.providers import get_providers
+    from pipelines.providers.local_provider import LocalProvider, compose_entry_answer
+
+    def answer(provider: Any) -> str:
+        if isinstance(provider, LocalProvider):
+            return compose_entry_answer(question, entry, recent)
+        asked = f"{question}\n(Asked about the journal entry of {entry.date}: answer from that entry first.)"
+        return provider.answer(asked, [entry, *(p for p in recent if p.entry_id != entry.entry_id)])
+
+    return (await anyio.to_thread.run_sync(lambda: get_providers().run(answer))).value
 
 
 @documented_errors

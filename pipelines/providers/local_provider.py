@@ -318,6 +318,39 @@ def is_mood_question(question: str) -> bool:
     return bool(_MOOD_QUESTION.search(question)) or asked_feeling(question) is not None
 
 
+# In one entry's chat ('Ask something about this entry...'), a question that points at that entry
+# ("What happened that day?", "Summarise this entry", "How did I feel?" with nothing after it but
+# "then", "here" or "that day") is answered from the entry first; a question about the journal as a
+# whole ("How have I been feeling lately?", "What was I worried about?") still retrieves over all.
+_ENTRY_QUESTION = re.compile(
+    r"\b(?:this|that|the\s+same)\s+(?:entry|day|morning|afternoon|evening|night|page|note)\b"
+    r"|\bwhen\s+i\s+wrote\s+(?:this|that|it)\b|\bin\s+here\b"
+    r"|^\W*how\s+did\s+i\s+(?:feel|seem)(?:\s+(?:then|here|there))?\W*$"
+    r"|^\W*what\s+(?:was|were)\s+my\s+(?:mood|feelings?)(?:\s+(?:then|here|there))?\W*$",
+    re.IGNORECASE,
+)
+
+
+def is_entry_question(question: str) -> bool:
+    """Whether a question asked in an entry's chat is about that entry rather than the journal."""
+    return bool(_ENTRY_QUESTION.search(question.strip()))
+
+
+def compose_entry_answer(question: str, entry: Passage, others: list[Passage]) -> str:
+    """The answer to a question about the open entry: its date, its mood and its sentence closest to
+    the question; for a question about how the writer felt, how the moods went across the journal
+    after it (from `others`, the recent entries with their moods), so the day is seen in its trend."""
+    sentence = _best_sentences(question, [entry])[0]
+    if entry.mood:
+        head = f'On {entry.date} your mood was {entry.mood}. You wrote: "{sentence}"'
+    else:
+        head = f'On {entry.date} you wrote: "{sentence}"'
+    if not is_mood_question(question):
+        return head
+    trend = _mood_answer([entry, *(p for p in others if p.entry_id != entry.entry_id)])
+    return head if trend == NO_ANSWER else f"{head}\n\n{trend}"
+
+
 def _feeling_answer(question: str, feeling: str, passages: list[Passage]) -> str:
     """The latest entries whose stored mood is `feeling`, each quoted by its sentence closest to the
     question, with its date."""

@@ -207,3 +207,34 @@ def test_a_task_after_a_dated_event_takes_its_day(ana):
     _analysed(ana, "Consultant appointment is on the 23rd. Remember to take the list of my tablets.", "2025-10-12")
     [task] = _tasks(ana)
     assert (task["text"], task["dueDate"]) == ("Take the list of your tablets", "2025-10-23")
+
+
+def test_a_question_about_the_open_entry_is_answered_from_that_entry_first(ana, journal):
+    """Seen on a tour: "How did I feel?" in one entry's chat answered with the whole journal's mood
+    trend and never said how the writer felt that day. The entry comes first (its date and its
+    mood, quoted), the trend after; the same question with no open entry (ask-help) is still the
+    trend, and a question about the journal as a whole still retrieves over all entries."""
+    library = journal["library"]
+    assert library["mood"]["text"] == "Angry"
+    reply = ana.post(f"/api/journal/{library['id']}/chat", json={"message": "How did I feel?"})
+    assert reply.status_code == 200, reply.text
+    answer = reply.json()["response"]
+    assert answer.startswith('On 10/16/2025 your mood was Angry. You wrote: "'), answer
+    assert "furious" in answer.split("\n")[0]
+    assert "Here is how your moods have gone:" in answer  # the trend after, with its dates
+    assert answer.index("10/16/2025") < answer.index("Here is how your moods have gone:")
+    assert "10/12/2025" in answer and "10/18/2025" in answer
+
+    day = ana.post(f"/api/journal/{journal['garden']['id']}/chat",
+                   json={"message": "What happened that day?"}).json()["response"]
+    assert day.startswith("On 10/14/2025") and "allotment" in day
+    assert "Here is how your moods have gone:" not in day and "furious" not in day
+
+    trend = ana.post("/api/openai/ask-help", json={"question": "How did I feel?"}).json()["response"]
+    assert trend.startswith("Here is how your moods have gone:")
+    lately = ana.post(f"/api/journal/{library['id']}/chat",
+                      json={"message": "How have I been feeling lately?"}).json()["response"]
+    assert lately.startswith("Here is how your moods have gone:")
+    elsewhere = ana.post(f"/api/journal/{library['id']}/chat",
+                         json={"message": "What did the consultant recommend?"}).json()["response"]
+    assert "10/12/2025" in elsewhere and "furious" not in elsewhere

@@ -10,6 +10,8 @@ from pipelines.providers.local_provider import (
     asked_feeling,
     build_local_profile,
     compose_answer,
+    compose_entry_answer,
+    is_entry_question,
     is_mood_question,
 )
 
@@ -94,3 +96,25 @@ def test_a_feeling_question_quotes_the_latest_entries_that_carry_that_mood():
     assert lines[1].startswith('On 11/03/2026 (Anxious) you wrote: "') and lines[2].startswith("On 11/01/2026 (Anxious)")
     assert len(lines) == 3  # the two Happy entries are not quoted
     assert compose_answer("When was I exhausted?", passages) == NO_ANSWER
+
+
+def test_a_question_about_the_open_entry_is_told_from_one_about_the_journal():
+    for about_entry in ("How did I feel?", "how did I feel then?", "What happened that day?", "Summarise this entry",
+                        "What was my mood?", "How did I feel when I wrote this?"):
+        assert is_entry_question(about_entry), about_entry
+    for about_journal in ("How have I been feeling lately?", "What was I worried about?", "How did I feel about Dad?",
+                          "What did the consultant recommend?", "What did I do this week?"):
+        assert not is_entry_question(about_journal), about_journal
+
+
+def test_an_entry_answer_gives_its_date_and_mood_first_then_the_trend():
+    moods = ("Anxious", "Happy", "Sad", "Happy")
+    passages = [Passage(entry_id=f"e{i}", date=f"11/0{i + 1}/2026", text=t, score=0.0, mood=m)
+                for i, (t, m) in enumerate(zip(ENTRIES, moods, strict=True))]
+    answer = compose_entry_answer("How did I feel?", passages[2], passages)
+    first, rest = answer.split("\n\n", 1)
+    assert first.startswith('On 11/03/2026 your mood was Sad. You wrote: "') and first.endswith('"')
+    assert rest.startswith("Here is how your moods have gone:") and "11/01/2026" in rest
+    unanalysed = Passage(entry_id="n", date="11/05/2026", text="Quiet evening reading.", score=0.0)
+    assert compose_entry_answer("What happened that day?", unanalysed, []) == \
+        'On 11/05/2026 you wrote: "Quiet evening reading."'
