@@ -63,6 +63,35 @@ describe("InsightsView onboarding banner", () => {
   });
 });
 
+describe("InsightsView when the journal cannot be loaded", () => {
+  it("claims no entry count it does not know: no '0/100 entries', no '0/4', no first-steps banner", async () => {
+    fakeApi({
+      "GET /api/journal": () => json(500, { error: "boom" }),
+      "GET /api/profile": () => json(500, { error: "boom" }),
+    });
+    renderSignedIn(<InsightsView />, makeUser({ isPremium: true }));
+    expect(await within(await storyRegion()).findByRole("alert")).toHaveTextContent(
+      "Your personal story could not be loaded.",
+    );
+    const purpose = screen.getByRole("region", { name: "Meaning & Purpose" });
+    expect(within(purpose).queryByText(/\/100 entries/)).not.toBeInTheDocument();
+    expect(within(purpose).queryByRole("progressbar")).not.toBeInTheDocument();
+    expect(within(purpose).queryByText("Just beginning your journey...")).not.toBeInTheDocument();
+    expect(screen.queryByText(/entries completed/)).not.toBeInTheDocument();
+    expect(screen.queryByText("Welcome to your insights")).not.toBeInTheDocument();
+  });
+
+  it("counts from the profile when only the entries fail", async () => {
+    fakeApi({
+      "GET /api/journal": () => json(500, { error: "boom" }),
+      "GET /api/profile": () => json(200, makeProfile({ entryCount: 3, unlocked: false })),
+    });
+    renderSignedIn(<InsightsView />, makeUser({ isPremium: true }));
+    expect(await within(await storyRegion()).findByText("3/4 entries completed")).toBeInTheDocument();
+    expect(within(screen.getByRole("region", { name: "Meaning & Purpose" })).getByText("3/100 entries")).toBeInTheDocument();
+  });
+});
+
 describe("InsightsView personal story", () => {
   it("is locked below 4 entries with an 'n/4 entries completed' counter", async () => {
     journal(2, { shortSummary: "", fullProfile: "" });

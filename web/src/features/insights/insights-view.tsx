@@ -11,7 +11,8 @@ import { useEntries, useEntryTotal, useProfile } from "@/features/journal/querie
 /**
  * The insights view on the journal home (spec part 2, section 2): onboarding banner, personal
  * story, Professional Bio (coming soon) and Meaning & Purpose. Renders nothing until the entries
- * and profile have loaded.
+ * and profile have loaded
+ * (or failed: then the counts it does not know are not shown).
  */
 export function InsightsView() {
   const { user } = useAuth();
@@ -21,7 +22,9 @@ export function InsightsView() {
 
   if (entries.isPending || profile.isPending) return null;
 
-  const entryCount = total ?? entries.data?.length ?? profile.data?.entryCount ?? 0;
+  // Unknown (null) when neither the entries nor the profile loaded: no screen claims a count (a
+  // '0/100 entries' or the first-steps banner) for a journal it could not read.
+  const entryCount = total ?? entries.data?.length ?? profile.data?.entryCount ?? null;
   const isPremium = user?.isPremium === true;
 
   return (

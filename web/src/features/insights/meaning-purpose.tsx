@@ -20,9 +20,9 @@ const PURPOSE_TABS = [
  * Before 100 entries a progress bar, 'n/100 entries' and a progress message; once unlocked the
  * confidence label with the entry count. All of its content is premium only.
  */
-export function MeaningPurpose({ entryCount, isPremium }: { entryCount: number; isPremium: boolean }) {
+export function MeaningPurpose({ entryCount, isPremium }: { entryCount: number | null; isPremium: boolean }) {
   const titleId = useId();
-  const unlocked = purposeUnlocked(entryCount);
+  const unlocked = entryCount !== null && purposeUnlocked(entryCount);
 
   return (
     <Card aria-labelledby={titleId} role="region">
@@ -33,12 +33,12 @@ export function MeaningPurpose({ entryCount, isPremium }: { entryCount: number; 
         </CardTitle>
       </CardHeader>
       <CardContent className="space-y-4">
-        {unlocked ? (
+        {unlocked && entryCount !== null ? (
           <p className="text-sm text-muted-foreground">
             <Badge variant="outline">{confidenceLabel(entryCount)}</Badge>{" "}
             {`Based on ${entryCount} entries`}
           </p>
-        ) : (
+        ) : entryCount === null ? null : (
           <div className="space-y-2">
             <div className="flex items-center justify-between text-sm">
               <span className="font-medium">{purposeProgressMessage(entryCount)}</span>

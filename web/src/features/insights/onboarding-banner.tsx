@@ -25,12 +25,13 @@ export const ONBOARDING_STEPS: readonly { title: string; body: string }[] = [
  * fewer than 5 entries and has not dismissed it. Next advances; the last step reads 'Start
  * Journaling' and dismisses. Dismissal is remembered in localStorage (insightsBannerDismissed).
  */
-export function OnboardingBanner({ entryCount }: { entryCount: number }) {
+export function OnboardingBanner({ entryCount }: { entryCount: number | null }) {
   const [dismissed, setDismissed] = useState(() => readFlag(INSIGHTS_BANNER_DISMISSED_STORAGE_KEY));
   const [step, setStep] = useState(0);
   const titleId = useId();
 
-  if (dismissed || entryCount >= INSIGHTS_ONBOARDING_MAX_ENTRIES) return null;
+  // An unknown count (the journal did not load) is not 'fewer than 5': the banner waits for it.
+  if (dismissed || entryCount === null || entryCount >= INSIGHTS_ONBOARDING_MAX_ENTRIES) return null;
 
   const current = ONBOARDING_STEPS[step] ?? ONBOARDING_STEPS[0]!;
   const last = step >= ONBOARDING_STEPS.length - 1;

@@ -13,7 +13,8 @@ import { PERSONAL_STORY_UNLOCK_ENTRIES } from "@/lib/constants";
 
 interface PersonalStoryProps {
   profile: Profile | null;
-  entryCount: number;
+  /** null when the journal's count is not known (its loads failed). */
+  entryCount: number | null;
   isPremium: boolean;
   /** GET /api/profile failed: the story could not be read, which is not a story that failed. */
   loadFailed?: boolean;
@@ -28,7 +29,7 @@ interface PersonalStoryProps {
 export function PersonalStory({ profile, entryCount, isPremium, loadFailed = false, onRetry }: PersonalStoryProps) {
   const titleId = useId();
   const regenerate = useRegenerateProfile();
-  const unlocked = entryCount >= PERSONAL_STORY_UNLOCK_ENTRIES || profile?.unlocked === true;
+  const unlocked = (entryCount !== null && entryCount >= PERSONAL_STORY_UNLOCK_ENTRIES) || profile?.unlocked === true;
 
   function onRefresh() {
     regenerate.mutate(undefined, {
@@ -98,13 +99,17 @@ export function PersonalStory({ profile, entryCount, isPremium, loadFailed = fal
   );
 }
 
-function LockedStory({ entryCount }: { entryCount: number }) {
-  const done = Math.min(entryCount, PERSONAL_STORY_UNLOCK_ENTRIES);
+function LockedStory({ entryCount }: { entryCount: number | null }) {
+  const done = Math.min(entryCount ?? 0, PERSONAL_STORY_UNLOCK_ENTRIES);
   return (
     <div className="space-y-3 text-center">
       <p className="text-muted-foreground">Keep writing to unlock your personal story...</p>
-      <Progress value={(done / PERSONAL_STORY_UNLOCK_ENTRIES) * 100} aria-label="Personal story progress" />
-      <p className="text-sm font-medium">{`${done}/${PERSONAL_STORY_UNLOCK_ENTRIES} entries completed`}</p>
+      {entryCount === null ? null : (
+        <>
+          <Progress value={(done / PERSONAL_STORY_UNLOCK_ENTRIES) * 100} aria-label="Personal story progress" />
+          <p className="text-sm font-medium">{`${done}/${PERSONAL_STORY_UNLOCK_ENTRIES} entries completed`}</p>
+        </>
+      )}
     </div>
   );
 }
