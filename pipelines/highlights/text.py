@@ -47,8 +47,21 @@ _LOOSE_HEADER = re.compile(
 )
 
 
+# A header that is only the day the list is for ("For tomorrow:", "Note to self, next week:",
+# "Monday:"): its items are that day's jobs, due then.
+_DAY_HEADER = re.compile(
+    r"^(?:(?:note\s+to\s+self|plan|plans|reminders?)\s*,?\s*)?(?:for\s+)?"
+    r"(?P<when>today|tonight|tomorrow(?:\s+morning|\s+night)?|(?:this|next)\s+week(?:end)?|the\s+weekend"
+    r"|(?:this\s+|next\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day)\s*:$",
+    re.IGNORECASE,
+)
+
+
 def _loose_header(line: str) -> tuple[HighlightType, str] | None:
     """The kind and time words of a loosely said jobs list's header line, or None."""
+    day = _DAY_HEADER.match(line.strip())
+    if day is not None:
+        return "task", day.group("when")
     m = _LOOSE_HEADER.match(line.strip())
     return None if m is None else ("task", (m.group("when") or m.group("days") or "").strip())
 
@@ -140,8 +153,8 @@ def _split_line(line: str) -> list[str]:
 def _is_abbreviation(before_dot: str, after: str = "") -> bool:
     word = before_dot.rsplit(None, 1)[-1] if before_dot.strip() else ""
     word = word.lstrip("(\"'").lower()
-    if len(word) == 1 or "." in word or word in _TITLES:
-        return True
+    if (len(word) == 1 and word.isalpha()) or "." in word or word in _TITLES:
+        return True  # an initial ("J. Smith"); a number ends its sentence ("home at 2. need to...")
     return word in _ABBREVIATIONS and bool(re.match(r"[0-9a-z]", after))
 
 

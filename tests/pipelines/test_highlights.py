@@ -637,6 +637,15 @@ def test_same_intention_needs_paired_rows() -> None:
         ("Jobs next week\n- service the tractor", [("Service the tractor", None)]),
         ("- register with the doctor\n- buy the black shoes", [("Register with the doctor", None),
                                                                ("Buy the black shoes", None)]),
+        # a list under the day it is for: its items are due then (a fifth author's "For tomorrow:")
+        (
+            "THE CALL. Inspection Wednesday.\nFor tomorrow:\n- brief all staff at 8\n- go through the record with Sunita",
+            [("Brief all staff at 8", "2025-03-13"), ("Go through the record with Sunita", "2025-03-13")],
+        ),
+        ("Monday:\n- ring the bank", [("Ring the bank", "2025-03-17")]),
+        # a sentence ending on a number ends there: "home at 2." is not an initial like "J."
+        ("home at 2. need to print the practice sheet before saturday.", [("Print the practice sheet", "2025-03-15")]),
+        ("Met J. Smith at the gate. Need to call the bank tomorrow.", [("Call the bank", "2025-03-13")]),
     ],
 )
 def test_notes_said_the_day_first_loose_job_lists_and_plans_in_the_present(text, expected):
