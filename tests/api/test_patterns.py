@@ -216,3 +216,22 @@ def test_first_patterns_do_not_wait_for_five_more_entries(journaled, database_ur
     assert patterns_due(user_id) is True  # no pattern yet: one new entry is enough
     sql(database_url, "UPDATE pattern_runs SET analysed_entries = :n WHERE user_id = :u", n=count, u=user_id)
     assert patterns_due(user_id) is False  # nothing new since the last run
+
+
+def test_the_empty_screen_counts_with_the_pipelines_own_thresholds():
+    """The patterns screen tells a writer how many entries patterns need and how many a theme must
+    come back in (web/src/lib/constants.ts): the same numbers the pattern pipeline runs with."""
+    import re
+
+    from pipelines.patterns.config import PatternConfig
+
+    web = (Path(__file__).resolve().parents[2] / "web" / "src" / "lib" / "constants.ts").read_text()
+
+    def constant(name: str) -> int:
+        found = re.search(rf"export const {name} = (\d+);", web)
+        assert found, name
+        return int(found.group(1))
+
+    config = PatternConfig.load()
+    assert constant("PATTERNS_MIN_ENTRIES") == config.min_entries
+    assert constant("PATTERN_MIN_SHARED_ENTRIES") == config.min_cluster_size

@@ -86,6 +86,11 @@ export const SIGNED_IN_COOKIE = "reverie_signed_in";
 
 // Insights view, journal banners and entry photos (part 2, sections 2, 4 and 9; part 1, sections 2,
 // 5 and 8).
+/** Patterns are looked for from this many analysed entries (pipelines/data/pattern_config.json
+ * `min_entries`; tests/api/test_patterns.py keeps the two equal). */
+export const PATTERNS_MIN_ENTRIES = 6;
+/** A pattern is a theme shared by at least this many entries (the config's `min_cluster_size`). */
+export const PATTERN_MIN_SHARED_ENTRIES = 3;
 /** The personal story unlocks at this many entries. */
 export const PERSONAL_STORY_UNLOCK_ENTRIES = 4;
 /** Meaning & Purpose unlocks at this many entries; before that a progress bar counts towards it. */

@@ -30,6 +30,7 @@ import {
   TRY_AGAIN,
   type ExploreSubject,
 } from "@/features/patterns/insight-dialogs";
+import { useEntryTotal } from "@/features/journal/queries";
 import { patternQueries, useRefreshPatterns } from "@/features/patterns/queries";
 import {
   displayPatterns,
@@ -39,10 +40,24 @@ import {
   type PatternCardData,
 } from "@/features/patterns/themes";
 import { toast } from "@/hooks/use-toast";
+import { PATTERN_MIN_SHARED_ENTRIES, PATTERNS_MIN_ENTRIES } from "@/lib/constants";
 
 export const EMPTY_TITLE = "No Insights or Patterns Yet";
 export const NO_MATCH = "No insights match your search criteria.";
 export const NO_INSIGHTS = "No insights found. Insights are extracted from your journal entries.";
+
+const countOf = (n: number) => `${n} ${n === 1 ? "entry" : "entries"}`;
+
+/** Why the patterns screen is empty, for a journal of `total` entries (undefined: not known). */
+export function emptyReason(total: number | undefined): string {
+  if (total === undefined) return "Keep journaling: patterns appear here once a few entries share a theme.";
+  if (total < PATTERNS_MIN_ENTRIES) {
+    return `Patterns are looked for once your journal has ${countOf(PATTERNS_MIN_ENTRIES)}. You have written ${
+      countOf(total)}: ${PATTERNS_MIN_ENTRIES - total} more to go.`;
+  }
+  return `A pattern is a theme that comes back in at least ${countOf(PATTERN_MIN_SHARED_ENTRIES)}, and none has yet in your ${
+    countOf(total)}: keep journaling, and patterns appear here as your themes recur.`;
+}
 
 function formatDate(value: string) {
   const date = new Date(value);
@@ -55,6 +70,7 @@ export function PatternsPage() {
   const patterns = useQuery(patternQueries.patterns());
   const insights = useQuery(patternQueries.insights());
   const refresh = useRefreshPatterns();
+  const entryTotal = useEntryTotal();
   const [search, setSearch] = useState("");
   const [adding, setAdding] = useState<PatternCardData | null>(null);
   const [deepening, setDeepening] = useState<PatternCardData | null>(null);
@@ -116,9 +132,7 @@ export function PatternsPage() {
               <SparklesIcon className="size-6" aria-hidden="true" />
             </span>
             <h2 className="text-lg font-medium">{EMPTY_TITLE}</h2>
-            <p className="max-w-md text-sm text-muted-foreground">
-              Keep journaling: patterns appear here once a few entries share a theme.
-            </p>
+            <p className="max-w-md text-sm text-muted-foreground">{emptyReason(entryTotal)}</p>
             <div className="flex flex-wrap justify-center gap-2">
               <Button asChild>
                 <Link to="/">Go to Journal</Link>
