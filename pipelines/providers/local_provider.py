@@ -372,12 +372,23 @@ def _mood_answer(passages: list[Passage]) -> str:
     earlier, later = dated[:half], dated[half:]
 
     def mix(part: list[Passage]) -> str:
-        counts = Counter(p.mood for p in part)
-        return ", ".join(f"{mood} {count}" for mood, count in counts.most_common(3))
+        """"all Happy (3)", "mostly Happy (2 of 3), then Sad 1", or with no mood ahead "a mix of
+        Anxious, Tired and Happy, 1 each" ("mostly Anxious 1, Tired 1, Happy 1" read as nonsense)."""
+        counts = Counter(p.mood for p in part).most_common()
+        (top, most), rest = counts[0], counts[1:3]
+        if not rest:
+            return f"all {top} ({most})"
+        if most > rest[0][1]:
+            return f"mostly {top} ({most} of {len(part)}), then " + ", ".join(f"{m} {c}" for m, c in rest)
+        shown = [m for m, _ in counts[:3]]
+        names = ", ".join(shown[:-1]) + " and " + shown[-1]
+        if all(c == most for _, c in counts[:3]):
+            return f"a mix of {names}, {most} each"
+        return "a mix: " + ", ".join(f"{m} {c}" for m, c in counts[:3])
 
     lines = [
-        f"From {earlier[0].date} to {earlier[-1].date} your entries were mostly {mix(earlier)};",
-        f"from {later[0].date} to {later[-1].date}, mostly {mix(later)}.",
+        f"From {earlier[0].date} to {earlier[-1].date} your entries were {mix(earlier)};",
+        f"from {later[0].date} to {later[-1].date}, {mix(later)}.",
     ]
     return "Here is how your moods have gone:\n" + "\n".join(lines)
 

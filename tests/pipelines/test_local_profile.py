@@ -118,3 +118,21 @@ def test_an_entry_answer_gives_its_date_and_mood_first_then_the_trend():
     unanalysed = Passage(entry_id="n", date="11/05/2026", text="Quiet evening reading.", score=0.0)
     assert compose_entry_answer("What happened that day?", unanalysed, []) == \
         'On 11/05/2026 you wrote: "Quiet evening reading."'
+
+
+def test_the_mood_trend_reads_as_words_for_a_small_journal():
+    """Seen on a tour: six entries read "mostly Anxious 1, Tired 1, Happy 1"."""
+    def trend(moods: list[str]) -> str:
+        passages = [Passage(entry_id=f"e{i}", date=f"11/{10 + i}/2026", text="t", score=0.0, mood=m)
+                    for i, m in enumerate(moods)]
+        return compose_answer("How has my mood changed?", passages)
+
+    lines = trend(["Anxious", "Tired", "Happy", "Happy", "Neutral", "Anxious"]).splitlines()
+    assert lines[0] == "Here is how your moods have gone:"
+    assert lines[1] == "From 11/10/2026 to 11/12/2026 your entries were a mix of Anxious, Tired and Happy, 1 each;"
+    assert lines[2] == "from 11/13/2026 to 11/15/2026, a mix of Happy, Neutral and Anxious, 1 each."
+    lines = trend(["Sad", "Sad", "Happy", "Happy", "Happy", "Happy"]).splitlines()
+    assert lines[1] == "From 11/10/2026 to 11/12/2026 your entries were mostly Sad (2 of 3), then Happy 1;"
+    assert lines[2] == "from 11/13/2026 to 11/15/2026, all Happy (3)."
+    lines = trend(["Sad", "Sad", "Tired", "Tired", "Happy", "Happy", "Happy", "Happy", "Happy", "Happy"]).splitlines()
+    assert lines[1] == "From 11/10/2026 to 11/14/2026 your entries were a mix: Sad 2, Tired 2, Happy 1;"
