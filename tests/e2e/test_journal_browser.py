@@ -144,6 +144,23 @@ def test_edit_chat_and_delete_an_entry(module_server, page):
     chat.get_by_role("button", name="Send").click()
     expect(chat.get_by_text("Maya").last).to_be_visible(timeout=30_000)
     expect(chat.get_by_text("you wrote", exact=False)).to_be_visible()
+    # A question about the entry itself, sent with Enter: answered from this entry, with its date
+    message = chat.get_by_label("Your message")
+    message.fill("How did I feel?")
+    message.press("Enter")
+    day = client.get("/api/journal").json()[0]["date"]
+    expect(chat.get_by_text(f"On {day} your mood was", exact=False)).to_be_visible(timeout=30_000)
+    page.keyboard.press("Escape")
+
+    # Ask AI for Help: Shift+Enter starts a new line, Enter asks (as in the chat)
+    page.get_by_role("button", name="Ask AI for Help").click()
+    question = page.get_by_label("What would you like help with?")
+    question.fill("Who did I go running with?")
+    question.press("Shift+Enter")
+    expect(question).to_have_value("Who did I go running with?\n")
+    question.press("Enter")
+    help_popover = page.get_by_role("dialog")
+    expect(help_popover.get_by_text("Maya", exact=False)).to_be_visible(timeout=30_000)
     page.keyboard.press("Escape")
 
     page.get_by_role("button", name="Delete entry").click()
