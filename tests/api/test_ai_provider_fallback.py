@@ -123,3 +123,27 @@ def test_the_openai_analysis_does_not_replace_the_summary_when_none_was_asked_fo
     assert "summary null" in request.body["messages"][-1]["content"]  # none was asked for
     assert entry["analysis"]["provider"] == "openai"
     assert entry["summary"] == "My own words about the day."
+
+
+def test_a_question_about_the_open_entry_goes_to_openai_with_that_entry_first(openai_client, standin):
+    """An entry's chat, 'How did I feel?': the OpenAI-compatible model gets the open entry first and
+    is told the question is about it (its date); when the model fails, the local provider answers
+    from the entry, with its date, never a 500."""
+    client = openai_client
+    created = client.post("/api/journal", json={"content": "The council closed the library. I am furious.",
+                                                "date": "10/16/2025"})
+    entry = wait_until_analysed(client, created.json()["id"])
+    standin.reset()
+    reply = client.post(f"/api/journal/{entry['id']}/chat", json={"message": "How did I feel?"})
+    assert reply.status_code == 200, reply.text
+    assert reply.json()["response"] == DEFAULT_ANSWERS["answer"]["answer"]
+    [request] = standin.requests
+    prompt = request.body["messages"][-1]["content"]
+    assert "Asked about the journal entry of 10/16/2025" in prompt
+    assert prompt.index("(10/16/2025) The council closed the library.") < prompt.index("Question:")
+
+    standin.always(status(500))
+    fallback = client.post(f"/api/journal/{entry['id']}/chat", json={"message": "How did I feel?"})
+    assert fallback.status_code == 200, fallback.text
+    assert fallback.json()["response"].startswith("On 10/16/2025 ")
+    assert "furious" in fallback.json()["response"]
