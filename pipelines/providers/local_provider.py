@@ -325,7 +325,7 @@ def is_mood_question(question: str) -> bool:
 _ENTRY_QUESTION = re.compile(
     r"\b(?:this|that|the\s+same)\s+(?:entry|day|morning|afternoon|evening|night|page|note)\b"
     r"|\bwhen\s+i\s+wrote\s+(?:this|that|it)\b|\bin\s+here\b"
-    r"|^\W*how\s+did\s+i\s+(?:feel|seem)(?:\s+(?:then|here|there))?\W*$"
+    r"|^\W*(?:how|what)\s+(?:did|was)\s+i\s+(?:feel|feeling|seem)(?:\s+(?:then|here|there))?\W*$"
     r"|^\W*what\s+(?:was|were)\s+my\s+(?:mood|feelings?)(?:\s+(?:then|here|there))?\W*$",
     re.IGNORECASE,
 )

@@ -100,7 +100,8 @@ def test_a_feeling_question_quotes_the_latest_entries_that_carry_that_mood():
 
 def test_a_question_about_the_open_entry_is_told_from_one_about_the_journal():
     for about_entry in ("How did I feel?", "how did I feel then?", "What happened that day?", "Summarise this entry",
-                        "What was my mood?", "How did I feel when I wrote this?"):
+                        "What was my mood?", "How did I feel when I wrote this?", "How was I feeling?",
+                        "What did I feel then?"):
         assert is_entry_question(about_entry), about_entry
     for about_journal in ("How have I been feeling lately?", "What was I worried about?", "How did I feel about Dad?",
                           "What did the consultant recommend?", "What did I do this week?"):
