@@ -224,8 +224,10 @@ def build_local_profile(entries: list[ProfileEntry]) -> ProfileDraft:
     lines.append("**Concrete Actions**:")
     for number, action in enumerate(story.actions, start=1):
         lines.append(f"{number}. {action.text} (from {action.date})")
-    for number in range(len(story.actions) + 1, CONCRETE_ACTIONS + 1):
-        lines.append(f"{number}. Write a few lines at the same time each day this week, even on quiet days.")
+    # Fewer intentions than five: general habits fill the list, each once (the same line twice read
+    # as a glitch on a tour).
+    for number, habit in zip(range(len(story.actions) + 1, CONCRETE_ACTIONS + 1), HABIT_ACTIONS, strict=False):
+        lines.append(f"{number}. {habit}")
     intentions = [(e, h) for e in entries for h in extract_highlights(e.content)]
     blindspots = _blindspots(entries, intentions, Counter(story.mood_mix))
     sources = {i for t in story.threads + story.people for i in t.entry_ids} | {
@@ -249,6 +251,14 @@ LIFE_AREA_MIN_SCORE = 0.15
 
 
 CONCRETE_ACTIONS = 5
+# The Concrete Actions that fill the list when the journal holds fewer intentions than five.
+HABIT_ACTIONS = (
+    "Write a few lines at the same time each day this week, even on quiet days.",
+    "Reread last week's entries and note one thing you would do differently.",
+    "Give ten minutes today to one small thing you keep putting off.",
+    "End one entry this week with something that went well.",
+    "Plan one restful hour this week, then write about how it went.",
+)
 
 
 @functools.cache

@@ -137,3 +137,12 @@ def test_the_mood_trend_reads_as_words_for_a_small_journal():
     assert lines[2] == "from 11/13/2026 to 11/15/2026, all Happy (3)."
     lines = trend(["Sad", "Sad", "Tired", "Tired", "Happy", "Happy", "Happy", "Happy", "Happy", "Happy"]).splitlines()
     assert lines[1] == "From 11/10/2026 to 11/14/2026 your entries were a mix: Sad 2, Tired 2, Happy 1;"
+
+
+def test_concrete_actions_never_repeat_a_line():
+    """Seen on a tour: with three intentions, actions 4 and 5 were the same habit line twice."""
+    draft = build_local_profile([ProfileEntry(id="e0", date="11/01/2026", content="A quiet day at home reading.")])
+    section = draft.full_profile.split("**Concrete Actions**:")[1].strip().splitlines()
+    assert len(section) == 5
+    texts = [re.sub(r"^\d\. ", "", line) for line in section]
+    assert len(set(texts)) == 5, texts
