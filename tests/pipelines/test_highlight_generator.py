@@ -64,6 +64,31 @@ def test_the_generator_offers_the_clause_itself_as_a_task(text, expected):
 
 
 @pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # advice passed on: its action, as a form of its own
+        ("GP says ring the memory clinic tomorrow.", ("whole+advice", "Ring the memory clinic", "2026-05-07")),
+        ("Mags says eat something green.", ("whole+advice", "Eat something green", None)),
+        # a thing needed, without "to": got
+        ("Need proper insoles for the work shoes.", ("whole+need", "Get proper insoles for the work shoes", None)),
+    ],
+)
+def test_advice_and_a_thing_needed_are_offered_as_the_task_they_stand_for(text, expected):
+    assert expected in _generated(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "form"),
+    [
+        ("Mum says she'll ring tomorrow.", "+advice"),  # what someone else will do
+        ("I need to sleep.", "+need"),  # "need to" is the rules' own
+    ],
+)
+def test_the_new_forms_need_their_shape(text, form):
+    assert not [g for g in _generated(text) if g[0].endswith(form)]
+
+
+@pytest.mark.parametrize(
     "text",
     [
         "She'll pick the kids up on Friday.",  # someone else's plan
