@@ -111,7 +111,8 @@ _TIRED_SHARE_MAX = 0.9
 _HEAVY_MOODS = ("sad", "angry", "anxious", "tired")
 # A short entry (see `short_min_confidence`), in words.
 SHORT_ENTRY_WORDS = 20
-# Fewer words than this and no feeling word: Neutral (no corpus entry is this short).
+# Fewer words than this and no feeling word: Neutral, whatever the classifier reads (no corpus
+# entry is this short).
 TINY_ENTRY_WORDS = 4
 # A short entry whose heavy moods (sad, angry, anxious) together hold this share keeps its reading.
 SHORT_HEAVY_KEEP = 0.7
@@ -387,10 +388,13 @@ class MoodModel(BaseEstimator):
                 # ("Ok.", "Fine.") give the classifier nothing it was trained on: Neutral
                 self.short_min_confidence is not None and words.max() <= 0
                 and (n_words := len(_WORDS.findall(text))) < SHORT_ENTRY_WORDS
-                and (row.max() < self.short_min_confidence or n_words < TINY_ENTRY_WORDS)
-                # ... unless it reads heavy as a whole: "I'm fine. I'm not. I haven't opened the
-                # curtains since Sunday." (a heavy entry is never shown Neutral)
-                and sum(row[MOODS.index(m)] for m in _UNSUPPORTED_HEAVY) < SHORT_HEAVY_KEEP
+                and (n_words < TINY_ENTRY_WORDS or (
+                    row.max() < self.short_min_confidence
+                    # ... unless it reads heavy as a whole: "I'm fine. I'm not. I haven't opened the
+                    # curtains since Sunday." (a heavy entry is never shown Neutral); three words
+                    # say too little to be heavy ("Ok." read 0.74 heavy after a retrain)
+                    and sum(row[MOODS.index(m)] for m in _UNSUPPORTED_HEAVY) < SHORT_HEAVY_KEEP
+                ))
             )
             if unremarkable:
                 best = NEUTRAL

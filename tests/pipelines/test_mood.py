@@ -333,4 +333,4 @@ def test_a_short_understated_heavy_entry_keeps_its_heavy_reading():
     # The short-entry rule never turns a heavy reading Neutral: the issue says a heavy entry is
     # never shown as Neutral or Happy.
     text = "I'm fine, I keep telling everyone. I'm not. I haven't opened the curtains since Sunday."
-    assert predict_mood(text).mood == "sad"
+    assert predict_mood(text).mood in ("sad", "anxious")  # heavy (pipelines/mood/required.py says why not only Sad)
