@@ -7,9 +7,10 @@ over and what they misread. None of these sentences is in the corpus."""
 
 from __future__ import annotations
 
-# (text, the mood it must read, or the moods it may read)
-REQUIRED_READINGS: tuple[tuple[str, str | tuple[str, ...]], ...] = (
-    # the issue's hard cases
+Reading = tuple[str, str | tuple[str, ...]]  # (text, the mood it must read, or the moods it may read)
+
+# the issue's hard cases
+ISSUE_CASES: tuple[Reading, ...] = (
     ("I'm worried sick about the interview on Thursday.", "anxious"),
     ("Brilliant. The train was cancelled again. Just what I needed.", "angry"),
     ("Thanks to Callum for the pep talk, but I'm still dreading tomorrow and my hands won't stop shaking.",
@@ -18,7 +19,9 @@ REQUIRED_READINGS: tuple[tuple[str, str | tuple[str, ...]], ...] = (
     ("It still hurts how much I love my little nephew.", "loving"),
     ("Mum called. The family dog had to be put down this morning. I didn't get to say goodbye.", "sad"),
     ("Went to the store, bought milk, came home.", "neutral"),
-    # the same kinds in other words
+)
+# the same kinds in other words
+OTHER_WORDS: tuple[Reading, ...] = (
     # understated: heavy, never Neutral or Happy (the issue's rule). Sad is the better reading; since
     # the ninth author's flat, understated entries, no grid point reads it Sad and a plain errand
     # day Neutral at once, so Anxious is allowed here (pipelines/README.md, mood round 6).
@@ -29,18 +32,23 @@ REQUIRED_READINGS: tuple[tuple[str, str | tuple[str, ...]], ...] = (
     ("Was up with the baby four times. I'm not sad, just absolutely drained.", "tired"),
     ("Went to the post office, paid the gas bill, picked up bread on the way home.", "neutral"),
     ("Rough night, barely slept. Work was heavy.", "tired"),
-    # one line of each feeling
+)
+# one line of each feeling
+ONE_OF_EACH: tuple[Reading, ...] = (
     ("I finally finished the marathon and I'm so proud", "happy"),
     ("I can't stop worrying about the exam tomorrow", "anxious"),
     ("so drained after this week, I just want to sleep", "tired"),
     ("I love spending Sunday mornings with my partner", "loving"),
     ("my boss ignored me again and I'm furious", "angry"),
     ("I miss my grandmother so much", "sad"),
-    # a few words give a classifier nothing to go on
+)
+# a few words give a classifier nothing to go on
+SHORT_ENTRIES: tuple[Reading, ...] = (
     ("Ok.", "neutral"),
     ("Fine.", "neutral"),
     ("Not bad today.", "neutral"),
 )
+REQUIRED_READINGS: tuple[Reading, ...] = ISSUE_CASES + OTHER_WORDS + ONE_OF_EACH + SHORT_ENTRIES
 
 
 def misreadings(model: object) -> list[dict[str, str]]:

@@ -10,6 +10,7 @@ import pytest
 from pipelines.corpus import load_split
 from pipelines.embeddings import embed
 from pipelines.mood import METRICS_PATH, evaluate_corpus, get_mood_model, predict_mood
+from pipelines.mood.required import ISSUE_CASES, OTHER_WORDS
 
 TOLERANCE = 0.02
 
@@ -29,19 +30,7 @@ def test_the_recorded_test_figures_hold(figures):
     assert sum(sum(row.values()) for row in figures["model"]["confusion"].values()) == figures["model"]["rows"]
 
 
-@pytest.mark.parametrize(
-    ("text", "mood"),
-    [
-        ("I'm worried sick about the interview on Thursday.", "anxious"),
-        ("Brilliant. The train was cancelled again. Just what I needed.", "angry"),
-        ("Thanks to Callum for the pep talk, but I'm still dreading tomorrow and my hands won't stop shaking.",
-         "anxious"),
-        ("Up three times in the night with the baby. Running on fumes and cold coffee.", "tired"),
-        ("It still hurts how much I love my little nephew.", "loving"),
-        ("Mum called. The family dog had to be put down this morning. I didn't get to say goodbye.", "sad"),
-        ("Went to the store, bought milk, came home.", "neutral"),
-    ],
-)
+@pytest.mark.parametrize(("text", "mood"), ISSUE_CASES)
 def test_the_issues_hard_cases(text, mood):
     assert predict_mood(text).mood == mood
 
@@ -214,18 +203,7 @@ def test_heavy_share_shows_a_heavy_mood_instead_of_neutral_unless_nothing_stands
     assert MoodModel(heavy_share=0.5).combine([text], diffuse, evidence)[0].mood in ("sad", "angry")
 
 
-@pytest.mark.parametrize(
-    ("text", "mood"),
-    [
-        ("I'm fine, I keep telling everyone. I'm not. I haven't opened the curtains since Sunday.", ("sad", "anxious")),
-        ("They've cut my hours again and nobody even had the decency to tell me to my face. Unbelievable.",
-         "angry"),
-        ("Scan results on Friday. I keep checking my phone and I can't settle to anything.", "anxious"),
-        ("My daughter rang just to say goodnight. It hurts how much I love that girl.", "loving"),
-        ("Was up with the baby four times. I'm not sad, just absolutely drained.", "tired"),
-        ("Went to the post office, paid the gas bill, picked up bread on the way home.", "neutral"),
-    ],
-)
+@pytest.mark.parametrize(("text", "mood"), OTHER_WORDS)
 def test_journal_prose_in_new_words(text, mood):
     assert predict_mood(text).mood in ((mood,) if isinstance(mood, str) else mood)
 

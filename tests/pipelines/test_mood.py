@@ -32,6 +32,7 @@ from pipelines.mood import (
     load_goemotions,
     predict_mood,
 )
+from pipelines.mood.required import ONE_OF_EACH
 
 REPO = Path(__file__).resolve().parents[2]
 # GoEmotions is not shipped (pipelines/README.md, "Mood"): its figures are checked when a copy is
@@ -40,15 +41,8 @@ GOEMOTIONS = DEFAULT_GOEMOTIONS_DIR
 # Embeddings differ in the last digits between CPUs and library versions.
 TOLERANCE = 0.02
 
-JOURNAL_SENTENCES = [
-    ("I finally finished the marathon and I'm so proud", "happy"),
-    ("I can't stop worrying about the exam tomorrow", "anxious"),
-    ("so drained after this week, I just want to sleep", "tired"),
-    ("I love spending Sunday mornings with my partner", "loving"),
-    ("my boss ignored me again and I'm furious", "angry"),
-    ("I miss my grandmother so much", "sad"),
-    ("Went to the store, bought milk, came home.", "neutral"),
-]
+# a line of each feeling and a plain day (pipelines/mood/required.py)
+JOURNAL_SENTENCES = [*ONE_OF_EACH, ("Went to the store, bought milk, came home.", "neutral")]
 
 
 @pytest.fixture(scope="module")
