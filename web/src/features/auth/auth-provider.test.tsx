@@ -198,19 +198,39 @@ function SignedInBar() {
   );
 }
 
+/** A signed-in screen with data of its own that polls (as the journal does while an entry is being
+ * analysed), behind the session guard as the app's screens are. */
+function SignedInScreen() {
+  return (
+    <RequireSession>
+      <SignedInBar />
+      <PolledTasks />
+    </RequireSession>
+  );
+}
+
+function PolledTasks() {
+  const tasks = useQuery({
+    queryKey: ["tasks"],
+    queryFn: async () => (await api.GET("/api/tasks")).data ?? [],
+    refetchInterval: 10,
+  });
+  return <p>{tasks.data?.length ?? 0} tasks</p>;
+}
+
 describe("AuthProvider: logout", () => {
   afterEach(() => {
     closeToasts();
     vi.unstubAllGlobals();
   });
 
-  async function signedIn() {
+  async function signedIn(Screen = SignedInBar) {
     const router = createMemoryRouter(
       [
         {
           Component: AuthProvider,
           children: [
-            { path: "settings", Component: SignedInBar },
+            { path: "settings", Component: Screen },
             { path: "auth", Component: AuthPage },
           ],
         },
@@ -239,6 +259,31 @@ describe("AuthProvider: logout", () => {
     expect(router.state.location.pathname).toBe("/auth");
     expect(notifications().getByText("Logged Out")).toBeInTheDocument();
     expect(server.calls("POST /api/auth/logout")).toHaveLength(1);
+  });
+
+  it("asks the server for nothing of the signed-in screens once the session is gone", async () => {
+    let loggedOut = false;
+    const afterLogout: string[] = [];
+    fakeApi({
+      [ME]: () => json(200, makeUser()),
+      "GET /api/tasks": () => {
+        if (loggedOut) afterLogout.push("GET /api/tasks"); // a 401 in the browser's console
+        return loggedOut ? json(401, { error: "Not authenticated" }) : json(200, []);
+      },
+      "POST /api/auth/logout": async () => {
+        loggedOut = true; // the session ends here; the answer takes a moment to come back
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        return json(200, { success: true, message: "Logged out" });
+      },
+    });
+    await signedIn(SignedInScreen);
+    expect(await screen.findByText("0 tasks")).toBeInTheDocument();
+
+    await userEvent.setup().click(screen.getByRole("button", { name: "Log out now" }));
+
+    expect(await screen.findByRole("heading", { name: "Sign in to Reverie" })).toBeInTheDocument();
+    expect(await notifications().findByText("Logged Out")).toBeInTheDocument();
+    expect(afterLogout).toEqual([]);
   });
 
   it("says 'Logout Failed' when the server cannot be reached, and still clears the local session", async () => {

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { flushSync } from "react-dom";
 import { useQueryClient } from "@tanstack/react-query";
 import { Outlet, useNavigate } from "react-router";
 
@@ -245,6 +246,13 @@ export function AuthProvider({ children }: { children?: ReactNode }) {
   );
 
   const logout = useCallback(async () => {
+    // Leave the signed-in screens before the session ends, so none of their polls asks the server
+    // again once it has (a 401 in the console after a logout while an entry was being analysed).
+    readCounter.current++;
+    clearRefreshTimers();
+    await queryClient.cancelQueries();
+    flushSync(() => apply(signedOut(true))); // rendered now: RequireSession has left those screens
+    void navigate(AUTH_PATH);
     try {
       await api.POST("/api/auth/logout");
       toast({ title: "Logged Out" });
@@ -252,11 +260,7 @@ export function AuthProvider({ children }: { children?: ReactNode }) {
       // The spec only logs this; we tell the user, since they may still be signed in elsewhere.
       toast({ title: "Logout Failed", description: "There was an error logging out.", variant: "destructive" });
     }
-    readCounter.current++;
-    clearRefreshTimers();
-    apply(signedOut(true));
     queryClient.clear();
-    void navigate(AUTH_PATH);
   }, [apply, clearRefreshTimers, navigate, queryClient]);
 
   const value = useMemo<AuthContextValue>(
