@@ -280,7 +280,8 @@ def _analyse_unit(unit: _Unit, today: date) -> list[tuple[Highlight, str | None]
     candidate = _find_candidate(clause)
     if candidate is None:
         if unit.list_kind is not None:
-            candidate = _list_item_candidate(clause, unit.list_kind)
+            if not unit.verbs_only or _first_word(clause) in _ACTION_VERBS:
+                candidate = _list_item_candidate(clause, unit.list_kind)
         elif (unit.bullet or unit.sentence_start) and _imperative(clause):
             # "Chase the July invoice on Monday. Order hinges.": a note to self.
             candidate = _Candidate("task", clause, 0)

@@ -48,7 +48,8 @@ _LOOSE_HEADER = re.compile(
 
 
 # A header that is only the day the list is for ("For tomorrow:", "Note to self, next week:",
-# "Monday:"): its items are that day's jobs, due then.
+# "Monday:"): its items are that day's jobs, due then, when they say an action ("ring the bank"); a
+# diary's day ("Monday:\n- long day\n- rain") is not a jobs list.
 _DAY_HEADER = re.compile(
     r"^(?:(?:note\s+to\s+self|plan|plans|reminders?)\s*,?\s*)?(?:for\s+)?"
     r"(?P<when>today|tonight|tomorrow(?:\s+morning|\s+night)?|(?:this|next)\s+week(?:end)?|the\s+weekend"
@@ -57,13 +58,14 @@ _DAY_HEADER = re.compile(
 )
 
 
-def _loose_header(line: str) -> tuple[HighlightType, str] | None:
-    """The kind and time words of a loosely said jobs list's header line, or None."""
+def _loose_header(line: str) -> tuple[HighlightType, str, bool] | None:
+    """The kind and time words of a loosely said jobs list's header line, and whether its items
+    must say an action (a day's header), or None."""
     day = _DAY_HEADER.match(line.strip())
     if day is not None:
-        return "task", day.group("when")
+        return "task", day.group("when"), True
     m = _LOOSE_HEADER.match(line.strip())
-    return None if m is None else ("task", (m.group("when") or m.group("days") or "").strip())
+    return None if m is None else ("task", (m.group("when") or m.group("days") or "").strip(), False)
 
 
 # Tokens ending in "." that do not end a sentence. Titles always; the others are also ordinary
@@ -87,6 +89,7 @@ class _Unit:
     bullet: bool = False
     question: bool = False
     sentence_start: bool = False  # the first clause of a prose sentence
+    verbs_only: bool = False  # an item of a list under a day ("Monday:"): a task only when it says an action
 
 
 def normalise_text(text: str) -> str:
@@ -163,6 +166,7 @@ def _segment(text: str) -> list[_Unit]:
     units: list[_Unit] = []
     list_kind: HighlightType | None = None
     context = ""
+    verbs_only = False
     items_seen = 0
     bulleted = False  # a list written with bullets ends at the first line without one
     for raw in extraction_text(text).split("\n"):
@@ -199,7 +203,7 @@ def _segment(text: str) -> list[_Unit]:
         if loose is not None:
             if lead:
                 units.extend(_prose_units(lead, is_bullet))
-            list_kind, context = loose
+            list_kind, context, verbs_only = loose
             items_seen, bulleted = 0, False
             continue
         if header and (header.group("inline") is not None or header.group("bare") is not None):
@@ -207,6 +211,7 @@ def _segment(text: str) -> list[_Unit]:
                 units.extend(_prose_units(lead, is_bullet))
             list_kind = _header_kind(header.group("what"))
             context = header.group("when") or ""
+            verbs_only = False
             items_seen = 0
             bulleted = False
             inline = (header.group("inline") or "").strip()
@@ -218,7 +223,8 @@ def _segment(text: str) -> list[_Unit]:
         if list_kind and (is_bullet or (not bulleted and len(body.split()) <= 12)):
             bulleted = bulleted or is_bullet
             if not done:
-                units.append(_Unit(body, list_kind, context, bullet=True, question=body.endswith("?")))
+                units.append(_Unit(body, list_kind, context, bullet=True, question=body.endswith("?"),
+                                   verbs_only=verbs_only))
             items_seen += 1
             continue
         list_kind = None

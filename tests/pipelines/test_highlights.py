@@ -639,8 +639,8 @@ def test_same_intention_needs_paired_rows() -> None:
                                                                ("Buy the black shoes", None)]),
         # a list under the day it is for: its items are due then (a fifth author's "For tomorrow:")
         (
-            "THE CALL. Inspection Wednesday.\nFor tomorrow:\n- brief all staff at 8\n- go through the record with Sunita",
-            [("Brief all staff at 8", "2025-03-13"), ("Go through the record with Sunita", "2025-03-13")],
+            "THE CALL. Inspection Wednesday.\nFor tomorrow:\n- email all staff at 8\n- go through the record with Sunita",
+            [("Email all staff at 8", "2025-03-13"), ("Go through the record with Sunita", "2025-03-13")],
         ),
         ("Monday:\n- ring the bank", [("Ring the bank", "2025-03-17")]),
         # a sentence ending on a number ends there: "home at 2." is not an initial like "J."
@@ -667,6 +667,9 @@ def test_notes_said_the_day_first_loose_job_lists_and_plans_in_the_present(text,
         "Call with Mum.",
         "I'm putting the kettle on.",  # no day to come: what is happening, not a plan
         "It was her 21st, 8pm at the Crown.",  # an ordinal that is a birthday
+        "Monday:\n- long day\n- rain",  # a diary's day, not a jobs list
+        "Week in review.\nMonday:\nwork was awful, boss shouted\nTuesday:\nswimming with Amy, lovely",
+        "Today:\n- felt rubbish\n- slept all afternoon",
     ],
 )
 def test_reports_and_diary_lists_stay_out_of_the_day_first_and_loose_list_rules(text):
