@@ -115,3 +115,21 @@ def _due_from_event(highlight: Highlight, unit: _Unit, event: str, today: date) 
         return highlight
     due = resolve_due_date(event, today)
     return highlight if due is None else _set_due(highlight, due, today)
+
+
+def _accept_advice(found: list[tuple[Highlight, str | None]], origins: list[tuple[str, str, str]],
+                   in_unit_before: list[bool], text: str, today: date) -> None:
+    """"Gemma says to write down the house rules. I'll do that after Mass.": the advice of the
+    sentence before, which the rules did not take as the writer's, is accepted (a rule's now)."""
+    if any(here and source == "rule" for here, (_, source, _) in zip(in_unit_before, origins, strict=True)):
+        return
+    for i, (here, (clause, source, trigger)) in enumerate(zip(in_unit_before, origins, strict=True)):
+        if here and (source == "proposal" or (source == "generated" and trigger.endswith("+advice"))):
+            origins[i] = (clause, "rule", trigger)
+            return
+
+
+def _soon(due: date | None, today: date) -> bool:
+    """A day within about six weeks makes "I want to scan the old albums before the 14th of February"
+    a task with that day; a date further off is the horizon of a goal."""
+    return due is not None and (due - today).days <= 45

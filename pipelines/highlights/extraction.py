@@ -14,11 +14,13 @@ from pipelines.highlights.dates import resolve_due_date, without_due_words
 from pipelines.highlights.due import (
     _DO_IT,
     _THEN,
+    _accept_advice,
     _date_last_task,
     _due_from_before,
     _due_from_event,
     _is_event,
     _name_it,
+    _soon,
 )
 from pipelines.highlights.generator import default_generator
 from pipelines.highlights.generator import generate as _generate
@@ -37,6 +39,7 @@ from pipelines.highlights.statements import (
     _done_later,
     _due_statement,
     _fronted_day,
+    _going_to_a_place,
     _imperative,
     _next_project,
     _planned,
@@ -164,6 +167,7 @@ def extract_candidates(text: str, today: date, *, shadows: bool = False,
     event = ""  # the unit before, when it stated a dated event and no intention ("Panel on the 20th.")
     written = extraction_text(text)
     cursor = 0
+    before: _Unit | None = None  # the unit before the current one
     for unit in _segment(text):
         # What was written before the unit, as written ("Sam and I argued" stays one phrase, where
         # the clauses split it); the units joined when it cannot be found.
@@ -174,6 +178,7 @@ def extract_candidates(text: str, today: date, *, shadows: bool = False,
         results = _analyse_unit(named, today)
         if not results and not unit.question and _DO_IT.search(unit.text):
             # "She says I should write a letter. I'll do it this weekend.": the date is the letter's.
+            _accept_advice(found, origins, [u is before for u in units], unit.text, today)
             rules = [i for i, (_, source_, _) in enumerate(origins) if source_ == "rule"]
             dated = _date_last_task([found[i] for i in rules], unit.text, today)
             for i, pair in zip(rules, dated, strict=True):
@@ -192,6 +197,7 @@ def extract_candidates(text: str, today: date, *, shadows: bool = False,
             found.append((highlight, head))
             origins.append((unit.text, source, trigger))
             units.append(unit)
+        before = unit
         event = unit.text if not results and unit.list_kind is None and _is_event(unit.text, today) else ""
         if at < 0:
             seen += " " + unit.context + " " + unit.text + "."
@@ -408,7 +414,10 @@ def _find_candidate(clause: str) -> _Candidate | None:
         candidates.append(_Candidate("task", clause[m.end() :], m.start()))
     for m in _MODAL_RE.finditer(clause):
         lean = bool(m.group("goal") or m.group("bare_goal"))
-        candidates.append(_Candidate("task", clause[m.end() :], m.start(), lean_goal=lean))
+        rest = clause[m.end() :]
+        if _going_to_a_place(m.group(0), rest):
+            rest = f"go to {rest}"  # "Going to Big Mike's leaving drink Friday": a place or an event, not a verb
+        candidates.append(_Candidate("task", rest, m.start(), lean_goal=lean))
     for m in _PROJECT_RE.finditer(clause):
         candidates.extend(_project_candidate(clause, m))
     for m in _STARTED_NOUN_RE.finditer(clause):
@@ -584,12 +593,6 @@ def _build(
     metadata = HighlightMetadata(timeframe=timeframe, priority=priority,
                                  due_date=due.isoformat() if due is not None else None)
     return Highlight(type=kind, reformulation=reformulation, metadata=metadata), head_noun
-
-
-def _soon(due: date | None, today: date) -> bool:
-    """A day within about six weeks makes "I want to scan the old albums before the 14th of February"
-    a task with that day; a date further off is the horizon of a goal."""
-    return due is not None and (due - today).days <= 45
 
 
 # "the agencies that contacted me in the summer": a relative clause's time is not the intention's.

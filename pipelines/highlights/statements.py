@@ -14,7 +14,14 @@ from functools import lru_cache
 from pipelines.highlights.dates import resolve_due_date
 from pipelines.highlights.due import _FIRST_PERSON_OR_PAST
 from pipelines.highlights.schema import Highlight, HighlightType
-from pipelines.highlights.vocabulary import _ACTION_VERBS, _NOT_ACTION_HEADS, _PROJECT_NOUNS, _WORD, _words
+from pipelines.highlights.vocabulary import (
+    _ACTION_VERBS,
+    _NOT_ACTION_HEADS,
+    _PROJECT_NOUNS,
+    _TURN_OF_PHRASE,
+    _WORD,
+    _words,
+)
 
 
 @dataclass(slots=True)
@@ -337,7 +344,7 @@ def _imperative(clause: str) -> bool:
     if len(words) < 2:
         return False
     head = words[0].lower()
-    if head in _PROSE_IMPERATIVE_EXCLUDED or head in _NOT_ACTION_HEADS:
+    if head in _PROSE_IMPERATIVE_EXCLUDED or head in _NOT_ACTION_HEADS or _TURN_OF_PHRASE.match(clause):
         return False
     if words[1].lower() == "with" and head in _WITH_VERBS:
         return True  # "register with the doctor", "check with Sam about the van"
@@ -349,3 +356,15 @@ def _imperative(clause: str) -> bool:
             len(words) > 2 and words[2].isalpha() and not re.match(r"\W*\w+\W+\w+\s*:", clause)):
         return False  # "Edit 1: it rained." is a label, not a task: an action needs a real object ("order 10 bags")
     return head in _ACTION_VERBS or head in _IMPERATIVE_EXTRA
+
+
+_GOING_TO = re.compile(r"\b(?:going|goin)\s+to\s*$|\bgonna\s*$", re.IGNORECASE)
+# A name or someone's thing after "going to": "Tesco", "Big Mike's leave do", "conor's goin away thing".
+_A_PLACE_NEXT = re.compile(r"(?:(?!I\b)[A-Z][\w'’-]*|[a-z]+['’]s)(?=\s|[.,!;]|$)")
+
+
+def _going_to_a_place(modal: str, rest: str) -> bool:
+    """"Going to" (`modal`) followed by a name or someone's thing (`rest`), not by a verb."""
+    m = _A_PLACE_NEXT.match(rest)
+    return (_GOING_TO.search(modal) is not None and m is not None
+            and m.group(0).lower() not in _ACTION_VERBS | _IMPERATIVE_EXTRA)

@@ -384,6 +384,10 @@ _TURN_OF_PHRASE = re.compile(
     r"give\s+it\s+a\s+(?:go|try|whirl|shot)|cross\s+that\s+bridge|get\s+(?:my|your|our)\s+head\s+(?:a)?round|"
     r"keep\s+reminding|make\s+do|get\s+a\s+grip|keep\s+going|carry\s+on|see\s+how\s+it\s+goes|play\s+it\s+by\s+ear|"
     r"bite\s+the\s+bullet|face\s+the\s+music|get\s+on\s+with\s+it|grin\s+and\s+bear|make\s+the\s+best\s+of|"
-    r"let\s+it\s+go|move\s+on|pull\s+(?:myself|yourself|ourselves)\s+together|put\s+up\s+with)\b",
+    r"let\s+it\s+go|move\s+on|pull\s+(?:myself|yourself|ourselves)\s+together|put\s+up\s+with|"
+    # "I'll do that after Mass", "I want to do this more often": the thing itself was said before.
+    r"do\s+(?:it|this|that|them|so)|"
+    # "Thank God for a good night", "Thank you Lord": a prayer, not a thank-you to send.
+    r"thank\s+(?:god|goodness|heavens|christ|jesus|lord|the\s+lord|you\s+(?:lord|god|jesus))|thank\s+you(?=\s*[.!,]?\s*$))\b",
     re.IGNORECASE,
 )

@@ -260,3 +260,36 @@ def test_turns_of_phrase_and_reported_decisions_are_no_intentions(text):
 )
 def test_reformulations_stop_before_conditions_and_asides(text, expected):
     assert [r for _, r, _ in _found(text)] == [expected]
+
+
+# -- round 8: what the ninth and tenth authors' journals showed ---------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "A good night. Thank God for a good night.",
+        "We're staying. Thank You Lord, again, always.",
+        "Thank you.",
+        "It worked. I want to do this more often instead of scrolling in bed.",
+        "Four off from tomorrow. I'll do them on my days off.",
+    ],
+)
+def test_prayers_and_a_bare_this_or_that_are_no_intentions(text):
+    assert _found(text) == []
+
+
+def test_thanking_someone_for_something_is_still_a_task():
+    assert [r for _, r, _ in _found("Thank the neighbours for the flowers.")] == ["Thank the neighbours for the flowers"]
+
+
+def test_going_to_a_name_or_someones_thing_is_going_there():
+    assert _found("Going to Big Mike's leaving drink Friday.") == [("task", "Go to Big Mike's leaving drink",
+                                                                    "2025-11-28")]
+    assert [r for _, r, _ in _found("I'm going to Tesco after work.")] == ["Go to Tesco after work"]
+    assert [r for _, r, _ in _found("I'm going to Ring the council.")] == ["Ring the council"]
+
+
+def test_ill_do_that_accepts_the_advice_before_it_with_its_day():
+    found = _found("Gemma says to write down the house rules and send them to her. I'll do that tomorrow after Mass.")
+    assert found == [("task", "Write down the house rules and send them to Gemma", "2025-11-25")]
