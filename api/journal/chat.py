@@ -44,7 +44,7 @@ async def answer_from_journal(entries: EntryService, user_id: uuid.UUID, questio
     from pipelines.embeddings import embedded_together
     from pipelines.providers import get_providers
     from pipelines.providers.base import Passage
-    from pipelines.providers.local_provider import is_entry_question, is_mood_question
+    from pipelines.providers.local_provider import is_entry_question, is_help_question, is_mood_question
 
     def passage(entry: JournalEntry, score: float) -> Passage:
         return Passage(entry_id=str(entry.id), date=format_entry_date(entry.entry_date), text=entry.content,
@@ -57,7 +57,8 @@ async def answer_from_journal(entries: EntryService, user_id: uuid.UUID, questio
 
     passages: dict[uuid.UUID, Passage] = {}
     vector = None
-    if is_mood_question(question):
+    # "What helps me when I'm anxious?" names a feeling but asks what helps: it retrieves.
+    if is_mood_question(question) and not is_help_question(question):
         for entry in await entries.recent(user_id, MOOD_QUESTION_ENTRIES):
             passages[entry.id] = passage(entry, 0.0)
         if focus is not None:  # the open entry counts even when it is older than the recent ones

@@ -408,13 +408,103 @@ def _sortable(day: str) -> tuple[int, ...]:
     return (parts[2], parts[0], parts[1]) if len(parts) == 3 and parts[2] > 31 else tuple(parts)
 
 
+# "What do I do to relax?", "What helps me sleep?", "What makes me laugh?", "When do I feel calm?",
+# "How do I unwind?": a question about what works for the writer. Ranked on whole entries, such a
+# question was answered by an entry whose every sentence is off the point ("What do I do to relax?"
+# -> "Slept badly.": a short entry is all one topic, so the whole entry scores high), or by the
+# trouble itself ("What helps me sleep?" -> "Slept badly."). It is answered from sentences: the one
+# quoted must itself be close to the question, and for what helps, not a report of the trouble.
+_HELP_QUESTION = re.compile(
+    r"^\W*(?:what|which\s+things?)\s+(?:do|did|can)\s+i\s+(?:usually\s+)?do\s+(?:to|for|when)\s+\S"
+    r"|^\W*what\s+(?:usually\s+|really\s+)?(?:helps?|helped|works?|worked)\s+(?:for\s+)?me\s+\S"
+    r"|^\W*how\s+do\s+i\s+(?:usually\s+)?(?:relax|unwind|de-?stress|calm\s+down|switch\s+off|cope|recharge|sleep)\b",
+    re.IGNORECASE,
+)
+# "When do I feel calm?", "What makes me laugh?": after the stored moods had their say ("When do I
+# feel stressed?" is answered from the Anxious entries), answered from sentences too.
+_WHEN_QUESTION = re.compile(
+    r"^\W*what\s+(?:usually\s+|really\s+)?(?:makes?|made)\s+me\s+\S"
+    r"|^\W*when\s+do\s+i\s+(?:usually\s+)?(?:feel|get|am|seem)\s+\S",
+    re.IGNORECASE,
+)
+# A question about a bad time ("When do I feel overwhelmed?") is answered by the trouble itself.
+_HEAVY_TOPIC = re.compile(r"\b(?:overwhelmed|low|down|upset|hurt|guilty|ashamed|stuck|lost|empty|tense|bad|worse|"
+                          r"awful|rubbish|cry|crying|panic)\b", re.IGNORECASE)
+# A sentence that reports the trouble ("Slept badly.", "Couldn't switch off.") answers no question
+# about what helps, unless it also says what eased it ("...but the walk helped").
+_TROUBLE = re.compile(
+    r"\b(?:badly|barely|hardly|poorly|couldn'?t|could\s+not|can'?t\s+(?:sleep|relax|settle|switch|stop|cope|"
+    r"unwind|rest|calm)|didn'?t|wasn'?t|no\s+sleep|awake|restless|insomnia|rough|awful|terrible|worse|"
+    r"kept\s+racing|tossing|sleepless|wound\s+up|on\s+edge|too\s+\w+(?:\s+\w+)?\s+to)\b",
+    re.IGNORECASE,
+)
+_RELIEF = re.compile(r"\b(?:help(?:s|ed)?|better|eased|soothing|lovely)\b", re.IGNORECASE)
+# A quoted sentence must score at least this with the question (on a ten-entry journal, sentences
+# that answer "What do I do to relax?" scored 0.31-0.38, "Slept badly." 0.28).
+HELP_SENTENCE_MIN = 0.30
+# Sentences are scored lower than whole entries and closer together: the quoted ones score at least
+# this share of the best one ("Read three chapters of my book on the sofa" 0.35 beside "Yoga before
+# work." 0.45 for "What do I do to relax?").
+HELP_QUOTE_RELATIVE = 0.75
+
+
+def is_help_question(question: str) -> bool:
+    """"What do I do to relax?", "What helps me sleep?", "How do I unwind?"."""
+    return bool(_HELP_QUESTION.search(question.strip()))
+
+
+def _reports_trouble(sentence: str) -> bool:
+    return bool(_TROUBLE.search(sentence)) and not _RELIEF.search(sentence)
+
+
+def _help_answer(question: str, passages: list[Passage], *, skip_trouble: bool = True) -> str:
+    """Each retrieved entry's sentence closest to the question that is close enough and (with
+    `skip_trouble`) is not a report of the trouble; the entries whose sentence is near the best
+    one's, best first."""
+    candidates = [p for p in passages if p.score > 0]
+    if not candidates:
+        return NO_ANSWER
+    per_passage = [split_sentences(p.text) or [p.text] for p in candidates]
+    vectors = passage_sentence_vectors(question, [(p.entry_id, s) for p, s in zip(candidates, per_passage,
+                                                                                    strict=True)])
+    qvec, offset, found = vectors[0], 1, []
+    for passage, sentences in zip(candidates, per_passage, strict=True):
+        scores = vectors[offset:offset + len(sentences)] @ qvec
+        offset += len(sentences)
+        eligible = [(float(score), sentence.strip()) for score, sentence in zip(scores, sentences, strict=True)
+                    if score >= HELP_SENTENCE_MIN and not (skip_trouble and _reports_trouble(sentence))]
+        if eligible:
+            score, sentence = max(eligible)
+            found.append((score, passage, sentence))
+    if not found:
+        return NO_ANSWER
+    found.sort(key=lambda item: -item[0])
+    top = found[0][0]
+    chosen = [(p, sentence) for score, p, sentence in found if score >= HELP_QUOTE_RELATIVE * top][:3]
+    return "Here is what your journal says:\n" + "\n".join(f'On {p.date} you wrote: "{_with_context(p, sentence)}"'
+                                                            for p, sentence in chosen)
+
+
+def _with_context(passage: Passage, sentence: str) -> str:
+    """A sentence of under four words ("Bliss.") says little alone: quoted with the one before it."""
+    sentences = [s.strip() for s in split_sentences(passage.text)]
+    if len(sentence.split()) >= 4 or sentence not in sentences or sentences.index(sentence) == 0:
+        return sentence
+    return f"{sentences[sentences.index(sentence) - 1]} {sentence}"
+
+
 def compose_answer(question: str, passages: list[Passage]) -> str:
     """An answer made only of the user's own words, quoted with their dates. Never invents."""
+    if is_help_question(question):  # "What helps me when I'm anxious?" asks what helps, not when
+        return _help_answer(question, passages)
     feeling = asked_feeling(question)
     if feeling and any(p.mood for p in passages):
         return _feeling_answer(question, feeling, passages)
     if is_mood_question(question) and any(p.mood for p in passages):
         return _mood_answer(passages)
+    if _WHEN_QUESTION.search(question.strip()):
+        return _help_answer(question, passages, skip_trouble=not (_HEAVY_TOPIC.search(question)
+                                                                  or _TROUBLE.search(question) or feeling))
     names = {n.lower() for n in _QUESTION_NAME.findall(question)} | {
         w for w in re.findall(r"[a-z]{5,}", question.lower()) if w not in _QUESTION_WORDS}
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support.journal import wait_until_analysed, write_entry
+from tests.support.journal import wait_all_analysed, wait_until_analysed, write_entries, write_entry
 
 NOT_FOUND = "I couldn't find anything in your journal about that yet."
 
@@ -94,6 +94,48 @@ def test_a_question_about_one_feeling_quotes_the_entries_that_carry_it(ana, jour
     assert ana.post("/api/openai/ask-help", json={"question": "When was I lonely?"}).json()["response"] == NOT_FOUND
     topic = ana.post("/api/openai/ask-help", json={"question": "When did I feel good outside?"}).json()["response"]
     assert not topic.startswith("Here is how your moods have gone:")
+
+
+# Ten ordinary days: what the writer does to unwind (yoga, reading, a walk and a talk) and two bad nights.
+UNWINDING = [
+    ("2025-11-01", "Slept badly. Too wound up to relax, lay awake until three going over the meeting."),
+    ("2025-11-02", "Walked the dog round the park after work and looked at the sky for a while. Nice to be out."),
+    ("2025-11-03", "Had a long bath with a candle and a magazine. Felt human again afterwards."),
+    ("2025-11-04", "Read three chapters of my book on the sofa with a cup of tea. Bliss."),
+    ("2025-11-05", "Meeting ran over again and the client changed the brief for the third time."),
+    ("2025-11-06", "Phoned Mum. Her knee is still bad but she sounded cheerful."),
+    ("2025-11-07", "Slept badly. The launch is on Monday."),
+    ("2025-11-08", "Cleaned the kitchen and did the big shop. Pasta bake for tea."),
+    ("2025-11-09", "Argued with Dad about the car again. He never lets it go."),
+    ("2025-11-10", "Long walk on the beach with Jess. We talked for hours and I came home calm."),
+    ("2025-11-11", "Yoga before work. My shoulders finally loosened."),
+]
+
+
+def test_what_helps_is_answered_from_what_helped_not_from_the_trouble(ana):
+    """Seen on a tour: "What do I do to relax?" answered "Slept badly.". A question about what works
+    for the writer quotes sentences that speak to it, never the report of the trouble itself ("What
+    helps me sleep?" had quoted "Slept badly."; "What do I do to relax?" the night "too wound up to
+    relax"); one that names a feeling ("...when I'm anxious?") still asks what helps."""
+    write_entries(ana, UNWINDING)
+    wait_all_analysed(ana)
+
+    def ask(question: str) -> str:
+        reply = ana.post("/api/openai/ask-help", json={"question": question})
+        assert reply.status_code == 200, reply.text
+        return reply.json()["response"]
+
+    for question in ("What do I do to relax?", "What helps me relax?", "What helps me sleep?",
+                     "What helps me when I'm anxious?"):
+        answer = ask(question)
+        assert answer.startswith("Here is what your journal says:"), (question, answer)
+        assert 'On 11/11/2025 you wrote: "Yoga before work."' in answer, (question, answer)
+        assert "Read three chapters of my book" in answer, (question, answer)
+        assert "Slept badly" not in answer and "wound up" not in answer, (question, answer)
+    assert 'On 11/10/2025 you wrote: "We talked for hours and I came home calm."' in ask("When do I feel calm?")
+    happy = ask("What makes me happy?")  # a feeling the moods carry: answered from the Happy entries
+    assert "(Happy) you wrote:" in happy and "Slept badly" not in happy, happy
+    assert ask("What is my favourite pizza topping?") == NOT_FOUND
 
 
 def test_one_task_per_list_item_with_the_lists_due_date(ana):

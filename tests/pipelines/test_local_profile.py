@@ -12,6 +12,7 @@ from pipelines.providers.local_provider import (
     compose_answer,
     compose_entry_answer,
     is_entry_question,
+    is_help_question,
     is_mood_question,
 )
 
@@ -146,3 +147,23 @@ def test_concrete_actions_never_repeat_a_line():
     assert len(section) == 5
     texts = [re.sub(r"^\d\. ", "", line) for line in section]
     assert len(set(texts)) == 5, texts
+
+
+def test_what_helps_quotes_what_helped_with_context_never_the_trouble():
+    """"What helps me sleep?" had quoted "Slept badly."; a sentence of under four words ("Bliss.")
+    is quoted with the one before it; a question about a bad time is answered by it."""
+    texts = ["Slept badly. The launch is on Monday.",
+             "Read three chapters of my book on the sofa with a cup of tea. Bliss.",
+             "Yoga before work. My shoulders finally loosened."]
+    passages = [Passage(entry_id=f"h{i}", date=f"11/0{i + 1}/2025", text=t, score=0.4) for i, t in enumerate(texts)]
+    for question in ("What helps me sleep?", "What do I do to relax?", "How do I unwind?", "What helps me when I'm anxious?"):
+        assert is_help_question(question), question
+        answer = compose_answer(question, passages)
+        assert "Slept badly" not in answer and "11/01/2025" not in answer, (question, answer)
+    assert 'On 11/02/2025 you wrote: "Read three chapters of my book on the sofa with a cup of tea. Bliss."' in (
+        compose_answer("When do I feel happiest?", passages))
+    for other in ("What did I do at the weekend?", "When was I exhausted?", "How has my mood changed?"):
+        assert not is_help_question(other), other
+    bad = compose_answer("When do I get wound up?", [Passage(entry_id="t", date="11/05/2025", score=0.4,
+                                                           text="Too wound up to relax, lay awake until three.")])
+    assert "wound up" in bad
