@@ -97,6 +97,12 @@ def _norm(word: str) -> str:
     return word
 
 
+def is_family_name(word: str) -> bool:
+    """"Mum", "Dad", "Nan" written with a capital: a person's name ("Phoned Mum tonight"), as
+    specific as "Dr Ross", so a theme of its own although it is one short word."""
+    return word[:1].isupper() and _norm(word) in _ROLE_ALONE
+
+
 def _chunks(sentence: str) -> list[list[str]]:
     """The sentence's word runs between punctuation (a phrase never crosses a comma)."""
     return [_WORD.findall(part) for part in re.split(r"[,;:()\"“”—–!?]|\s-\s", sentence)]
@@ -125,7 +131,8 @@ def _phrases(words: list[str]):
             content = [w for w in core if w not in _STOP]
             if not any(w not in _GENERIC and len(w) > 2 for w in content):
                 continue
-            if len(core) == 1 and (len(core[0]) < 4 or core[0] in _GENERIC or core[0] in _VAGUE):
+            family = len(core) == 1 and is_family_name(words[end - 1])
+            if len(core) == 1 and not family and (len(core[0]) < 4 or core[0] in _GENERIC or core[0] in _VAGUE):
                 continue
             surface = " ".join(words[start:end])
             yield tuple(core), (surface[0].lower() + surface[1:]) if lead else surface
@@ -187,7 +194,7 @@ def recurring_themes(entries, *, limit: int = 8) -> list[Theme]:
     lowercase = _common_words() | {w for e in entries for w in re.findall(r"\b[a-z][a-z']+\b", e.content)}
     candidates = []
     for key, theme in found.items():
-        need = MIN_WORD_THEME_ENTRIES if len(key) == 1 else MIN_THEME_ENTRIES
+        need = MIN_WORD_THEME_ENTRIES if len(key) == 1 and key[0] not in _ROLE_ALONE else MIN_THEME_ENTRIES
         if len(theme.entry_ids) >= need:
             theme.title = _surface_title(surfaces[key])
             first, _, rest = theme.title.partition(" ")

@@ -139,3 +139,27 @@ def test_a_time_of_day_or_an_adverb_alone_is_no_pattern():
     titles = [p.title.lower() for p in analysis.patterns]
     assert titles and not {"ahead", "midnight"} & set(titles), titles
     assert any("shop" in t or "inspection" in t for t in titles), titles
+
+
+def test_a_family_word_written_as_a_name_is_a_theme():
+    """"Phoned Mum tonight." gave no phrase: "Mum" is one short word, dropped as too vague. Written
+    with a capital, Mum, Dad and Nan are people, as specific as any name; in lower case ("my mum")
+    and as a plain word ("a mum at the school gate") they stay out."""
+    from pipelines.themes import is_family_name, recurring_themes
+
+    journal = [ReflectionEntry(id=f"f{i}", date=f"10/0{i}/2026", mood="Neutral", content=text) for i, text in enumerate([
+        "Phoned Mum tonight. She sounds tired.",
+        "Dad came round to fix the gate. Took Nan to the garden centre.",
+        "Long chat with Mum about Christmas.",
+        "Nan is back in hospital with her chest. Dad drove me there.",
+        "Work all day, nothing else.",
+    ], start=1)]
+    themes = {t.title: t.entry_ids for t in recurring_themes(journal)}
+    assert themes.get("Mum") == {"f1", "f3"}, themes
+    assert themes.get("Dad") == {"f2", "f4"}, themes
+    assert themes.get("Nan") == {"f2", "f4"}, themes
+    assert is_family_name("Mum") and is_family_name("Nan's")
+    assert not is_family_name("mum") and not is_family_name("Sam")
+    plain = [ReflectionEntry(id=f"p{i}", date=f"10/0{i}/2026", mood="Neutral", content=text) for i, text in enumerate([
+        "Rang my mum at lunch.", "A mum at the gate asked about the trip.", "My mum sent a card."], start=1)]
+    assert not any(t.key == ("mum",) for t in recurring_themes(plain))
