@@ -97,6 +97,32 @@ def test_too_few_entries_make_no_patterns():
     assert fitted.patterns_ == [] and list(fitted.labels_) == [-1, -1]
 
 
+# Ten ordinary entries, three about the same worry (money and the boiler).
+TEN_ENTRIES = [
+    "Walked the dog round the park after work and looked at the sky for a while. Nice to be out.",
+    "Worried sick about money. The boiler quote came in at twice what we thought and I lay awake doing sums.",
+    "Read three chapters of my book on the sofa with a cup of tea. Bliss.",
+    "Meeting ran over again and the client changed the brief for the third time.",
+    "Phoned Mum. Her knee is still bad but she sounded cheerful.",
+    "Money worries again. The car needs two new tyres and the council tax is due, and there's nothing left until payday.",
+    "Cleaned the kitchen and did the big shop. Pasta bake for tea.",
+    "Argued with Dad about the car again. He never lets it go.",
+    "Checked the bank balance three times today. Still worrying about money and how we will pay for the boiler.",
+    "Yoga before work. My shoulders finally loosened.",
+]
+
+
+def test_ten_entries_three_about_one_worry_make_that_pattern():
+    """Below 11 entries ten PCA components kept every direction the entries span, so the entries sat
+    about equally far apart and no three joined (0 of 20 random ten-entry journals of one voice); the
+    reduction keeps at most half the entries' count of components."""
+    pipeline = PatternPipeline(config=PatternConfig.load()).fit(TEN_ENTRIES, embed(TEN_ENTRIES),
+                                                                ids=[f"e{i}" for i in range(10)])
+    assert [p.entry_ids for p in pipeline.patterns_] == [["e1", "e5", "e8"]]
+    assert "Money" in pipeline.patterns_[0].name
+    assert pipeline.reduced_.shape[1] == 5
+
+
 def test_config_saves_and_loads_and_refuses_unknown_keys(tmp_path):
     path = PatternConfig(distance_threshold=0.7, clusterer="kmeans").save(tmp_path / "c.json")
     assert PatternConfig.load(path) == PatternConfig(distance_threshold=0.7, clusterer="kmeans")
