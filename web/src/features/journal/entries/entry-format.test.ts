@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { chipLabel, entryPreview, formatEntryDate, truncate, UNKNOWN_DATE } from "./entry-format";
+import { chipLabel, entryPreview, formatEntryDate, shownSummary, truncate, UNKNOWN_DATE } from "./entry-format";
 
 const NOW = new Date(2025, 5, 15, 12, 0);
 
@@ -69,5 +69,22 @@ describe("truncation", () => {
     expect(entryPreview("a".repeat(100))).toBe("a".repeat(100));
     expect(entryPreview("a".repeat(101))).toBe(`${"a".repeat(100)}...`);
     expect(truncate("hello", 3)).toBe("hel...");
+  });
+});
+
+describe("shownSummary", () => {
+  const content = "Today I started the loft plans with Sam.  I need to call the builder. Feeling hopeful but anxious.";
+
+  it("hides a summary that only repeats the entry's opening, which the preview shows below it", () => {
+    expect(shownSummary("Today I started the loft plans with Sam. I need to call the builder.", content)).toBeNull();
+    expect(shownSummary("Ok.", "ok")).toBeNull(); // a short entry's summary is the entry, cleaned
+    expect(shownSummary("", content)).toBeNull();
+    expect(shownSummary(null, content)).toBeNull();
+  });
+
+  it("shows a summary that says something the opening does not", () => {
+    const summary = "Today I started the loft plans with Sam. Feeling hopeful but anxious.";
+    expect(shownSummary(summary, content)).toBe(summary);
+    expect(shownSummary("I need to call the builder.", content)).toBe("I need to call the builder.");
   });
 });

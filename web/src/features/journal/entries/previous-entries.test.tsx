@@ -70,7 +70,7 @@ describe("PreviousEntries list", () => {
             insights: [makeInsight(), makeInsight()],
             analysis: { state: "running" },
           }),
-          makeEntry({ content: "Second", location: "Location unknown" }),
+          makeEntry({ content: "Second day, all quiet", location: "Location unknown", summary: "Second day, all quiet." }),
         ]),
     });
     renderWithProviders(<PreviousEntries />);
@@ -88,6 +88,9 @@ describe("PreviousEntries list", () => {
     expect(one.getByText("Analysing…")).toBeInTheDocument();
     expect(within(second!).queryByText("Location unknown")).not.toBeInTheDocument();
     expect(within(second!).queryByText("Analysing…")).not.toBeInTheDocument();
+    // A summary that only repeats the entry's opening is not shown above the same words.
+    expect(within(second!).getByText("Second day, all quiet")).toBeInTheDocument();
+    expect(within(second!).queryByText("Second day, all quiet.")).not.toBeInTheDocument();
   });
 
   it("shows a saved entry's photos as thumbnails that open the gallery, and its chips by kind", async () => {

@@ -14,7 +14,7 @@ import { ChatEntryDialog } from "./chat-entry-dialog";
 import { DeleteEntryDialog } from "./delete-entry-dialog";
 import { EditEntryDialog } from "./edit-entry-dialog";
 import { EntryChips, EntryPhotos } from "./entry-extras";
-import { entryPreview, formatEntryDate } from "./entry-format";
+import { entryPreview, formatEntryDate, shownSummary } from "./entry-format";
 
 // The two report dialogs (the therapist report brings the date picker and its calendar) load when
 // first wanted: their chunks are fetched when the pointer or focus reaches their buttons.
@@ -232,6 +232,7 @@ interface EntryItemProps {
 function EntryItem({ entry, onEdit, onChat, onDelete }: EntryItemProps) {
   const [expanded, setExpanded] = useState(false);
   const preview = entryPreview(entry.content);
+  const summary = shownSummary(entry.summary, entry.content);
   const long = preview !== entry.content;
   const analysing = entry.analysis.state === "pending" || entry.analysis.state === "running";
   const location = entry.location && entry.location !== LOCATION_UNKNOWN ? entry.location : null;
@@ -278,7 +279,7 @@ function EntryItem({ entry, onEdit, onChat, onDelete }: EntryItemProps) {
         <EntryChips entry={entry} />
       </div>
 
-      {entry.summary && <p className="mt-2 text-sm text-muted-foreground italic">{entry.summary}</p>}
+      {summary && <p className="mt-2 text-sm text-muted-foreground italic">{summary}</p>}
 
       <p className="mt-2 text-sm whitespace-pre-wrap">{expanded ? entry.content : preview}</p>
       <div className="mt-2 empty:hidden">
