@@ -27,7 +27,7 @@ The grammar (each form resolved against `today`, the entry's date):
 
 Ambiguous words give no date, because no date beats a wrong one: "next week", "this week", "in
 March", "mid-October", "soon", "in the morning" (written at night it is tomorrow), numeric dates
-("3/4": which order?), and past or repeated days ("last Friday", "since Monday", "on Tuesdays",
+that can be read both ways ("3/4": which order?; "26/11" and "3/14" are read), and past or repeated days ("last Friday", "since Monday", "on Tuesdays",
 "every other Sunday"). Where several phrases say when, the earliest in the text wins; of two
 readings that overlap, the longest ("the 3rd of February" is in February, not the coming 3rd).
 """
@@ -90,8 +90,11 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("after_weekend", re.compile(r"\b(?:straight\s+|right\s+|just\s+)?after\s+the\s+weekend\b", _I)),
     ("weekend", re.compile(r"\b(?:(?:by|before|until|till)\s+)?(?:this|at\s+the|over\s+the|on\s+the|by\s+the|"
                            r"before\s+the)\s+weekend\b", _I)),
-    ("day_month", re.compile(rf"\b(?:(?:by|before|on|for|until|till)\s+)?(?:the\s+)?{_ORDINAL}(?:\s+of)?\s+{_MONTH}\b", _I)),
-    ("month_day", re.compile(rf"\b(?:(?:by|before|on|for|until|till)\s+)?{_MONTH}\s+(?:the\s+)?{_ORDINAL}\b(?!:)", _I)),
+    # "Tuesday 31st March", "Tues Oct 21", "Thu 13 Nov": the weekday belongs to the date after it.
+    ("day_month", re.compile(rf"\b(?:(?:by|before|on|for|until|till)\s+)?(?:{_ANY_WEEKDAY}\.?,?\s+)?(?:the\s+)?{_ORDINAL}"
+                             rf"(?:\s+of)?\s+{_MONTH}\b", _I)),
+    ("month_day", re.compile(rf"\b(?:(?:by|before|on|for|until|till)\s+)?(?:{_ANY_WEEKDAY}\.?,?\s+)?{_MONTH}\s+(?:the\s+)?"
+                             rf"{_ORDINAL}\b(?!:)", _I)),
     ("ordinal", re.compile(r"\b(?:(?:by|before|on|for|until|till)\s+(?:the\s+)?|the\s+)(?P<day>[12]?\d|3[01])(?:st|nd|rd|th)\b"
                            r"(?!\s+(?:century|floor|time|birthday|anniversary|place|row|grade|year|attempt|go))", _I)),
     # A bare ordinal with the time of day after it, as in a jobs list: "dentist 20th 2:15".
@@ -103,6 +106,12 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("holiday", re.compile(rf"\b(?P<prep>by|before|for|on|at|until|till|in\s+time\s+for)\s+(?:the\s+)?{_HOLIDAY}(?!\s+(?:cards?|"
                            r"presents?|trees?|party|parties|lights|jumpers?|dinner|lunch|do|shopping|markets?|fair|play|"
                            r"concert|show)\b)", _I)),
+    # "by 26/11", "appt 3/14 2pm", "before we fly 20/12/25": a date written in numbers, read only when
+    # one order can be a date (26/11 is day/month, 3/14 month/day); 3/4 or 10/11 stay unread.
+    ("numeric", re.compile(rf"(?<![\d/.:])\b(?:(?:by|before|on|for|until|till|due)\s+)?(?:{_ANY_WEEKDAY}\.?,?\s+)?(?P<a>[0-3]?\d)/(?P<b>[0-3]?\d)"
+                           r"(?:/(?P<year>(?:20)?\d\d))?(?![\d/%:])", _I)),
+    ("weekday_ordinal", re.compile(rf"\b(?:(?:by|before|on|for|until|till)\s+)?{_ANY_WEEKDAY}\.?,?\s+(?:the\s+)?"
+                                   r"(?P<day>[12]?\d|3[01])(?:st|nd|rd|th)\b", _I)),  # "Sat 14th"
     ("weekday", re.compile(rf"(?<!\bnext\s)(?<!\blast\s)\b(?:(?:on|by|before|for|this|until|till|this\s+coming|"
                            rf"on\s+or\s+before)\s+)?{_WEEKDAY}\b(?!\s+(?:night|morning|evening|afternoon)s\b)" + _PART_OF_DAY, _I)),
 ]
@@ -207,6 +216,23 @@ def _holiday(m: re.Match[str], today: date) -> date | None:
     return None if month_day is None else _on_or_after(today, *month_day)
 
 
+def _numeric(m: re.Match[str], today: date) -> date | None:
+    a, b = int(m["a"]), int(m["b"])
+    readings = {(b, a), (a, b)}  # (month, day): day/month, month/day
+    valid = [(month, day) for month, day in readings if 1 <= month <= 12 and 1 <= day <= 31]
+    if len(valid) != 1:
+        return None  # 3/4: which order? 17/20: no date
+    month, day = valid[0]
+    year = today.year if m["year"] is None else 2000 + int(m["year"][-2:])
+    try:
+        due = date(year, month, day)
+    except ValueError:
+        return None
+    if due < today and m["year"] is None and (today - due).days > 180:
+        due = _on_or_after(today, month, day)  # 5/1 written in December: January next year
+    return due if due is not None and due >= today else None  # a day gone by is not due
+
+
 _RESOLVERS: dict[str, Callable[[re.Match[str], date], date | None]] = {
     "today": lambda m, t: t,
     "tomorrow": lambda m, t: t + timedelta(days=1),
@@ -232,6 +258,8 @@ _RESOLVERS: dict[str, Callable[[re.Match[str], date], date | None]] = {
     "in_fortnight": lambda m, t: t + timedelta(days=14 if m["unit"].lower() == "fortnight" else 7),
     "holiday": _holiday,
     "weekday": _weekday,
+    "numeric": _numeric,
+    "weekday_ordinal": _ordinal,
 }
 
 

@@ -33,11 +33,13 @@ from pipelines.highlights.schema import (
 )
 from pipelines.highlights.statements import (
     _IMPERATIVE_EXTRA,
+    _appointment,
     _Candidate,
     _deadline_on_thing,
     _debt,
     _done_later,
     _due_statement,
+    _first_word,
     _fronted_day,
     _going_to_a_place,
     _imperative,
@@ -198,7 +200,8 @@ def extract_candidates(text: str, today: date, *, shadows: bool = False,
             origins.append((unit.text, source, trigger))
             units.append(unit)
         before = unit
-        event = unit.text if not results and unit.list_kind is None and _is_event(unit.text, today) else ""
+        went = all(h.reformulation.startswith("Go to ") for h, _ in results)  # "Dentist Thurs 3pm"
+        event = unit.text if went and unit.list_kind is None and _is_event(unit.text, today) else ""
         if at < 0:
             seen += " " + unit.context + " " + unit.text + "."
     return written, [
@@ -293,8 +296,8 @@ def _analyse_unit(unit: _Unit, today: date) -> list[tuple[Highlight, str | None]
             candidate = _Candidate("task", clause, 0)
         else:
             candidate = (_due_statement(clause, today) or _next_project(clause) or _planned(clause, today)
-                         or _fronted_day(clause, today)
-                         or _deadline_on_thing(clause, today) or _debt(clause) or _request(clause, today))
+                         or _fronted_day(clause, today) or _deadline_on_thing(clause, today) or _debt(clause)
+                         or _request(clause, today) or _appointment(clause, today))
             if candidate is not None and not _is_action(candidate):
                 candidate = None
     if candidate is None:
@@ -384,11 +387,6 @@ def _named_projects(text: str, found: list[tuple[Highlight, str | None]]) -> lis
         metadata = HighlightMetadata(timeframe=_goal_timeframe(text), priority=DEFAULT_PRIORITY)
         out.append((Highlight(type="project", reformulation=_finish(name), metadata=metadata), words[-1]))
     return out
-
-
-def _first_word(text: str) -> str:
-    m = _WORD.search(text)
-    return m.group(0).lower() if m else ""
 
 
 # A list item that says what someone else does or is: "Ravi's doing the music", "Bernie is treasurer".

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from datetime import date
 from functools import lru_cache
 
-from pipelines.highlights.dates import resolve_due_date
+from pipelines.highlights.dates import _phrases, resolve_due_date
 from pipelines.highlights.due import _FIRST_PERSON_OR_PAST
 from pipelines.highlights.schema import Highlight, HighlightType
 from pipelines.highlights.vocabulary import (
@@ -368,3 +368,63 @@ def _going_to_a_place(modal: str, rest: str) -> bool:
     m = _A_PLACE_NEXT.match(rest)
     return (_GOING_TO.search(modal) is not None and m is not None
             and m.group(0).lower() not in _ACTION_VERBS | _IMPERATIVE_EXTRA)
+
+
+# The writer's appointment said as a note with its day ("Dentist Thurs 3pm", "12-week scan: Tuesday
+# 31st March, 10.40", "Caoimhe's parent-teacher meeting is Tuesday at half three") -> "Go to the
+# dentist": a thing to go to, named before a day still to come, with no verb of its own.
+_APPOINTMENT = re.compile(
+    r"\b(?:appointment|appointments|dentist|doctor|gp|scan|x-ray|xray|mri|check-?up|check|follow-?up|f/u|physio|"
+    r"therapy|counselling|interview|exam|meeting|consult|consultation|review|clinic|screening|hearing|fitting|"
+    r"viewing|viewings|class|lesson|lessons|training|session|assessment|ceremony|funeral|party|dinner|drinks|do|"
+    r"sale|parents'? evening|biopsy|infusion|op|operation|vaccination|jab|smear|audiology|optician|opticians|vet|"
+    r"haircut|medical|surgery|test|tests|recital|concert|match|game|gig|rehearsal|induction|orientation|tribunal|"
+    r"court|service|mass)\b",
+    re.IGNORECASE,
+)
+_NOT_A_NOTE = re.compile(
+    r"\b(?:i|we|he|she|they|you|it|i'm|i've|i'll|i'd|we're|we'll|they're|was|were|had|got|went|said|says|told|"
+    r"wants?|will|would|could|should|can|did|didn't|isn't|wasn't|cancelled|canceled|moved|postponed|went|"
+    r"finished|passed|failed|done|no|not|every|each|usual)\b",
+    re.IGNORECASE,
+)
+# Words that make the line a sentence about the thing ("the ceremony booked", "Kuba has school concert",
+# "the optician comes") rather than a note of it.
+_VERB_IN_NOTE = re.compile(
+    r"\b(?:results?|is|are|has|have|comes?|coming|starts?|begins?|closes?|opens?|says?|took|fell|came|come|through|again|"
+    r"set|read|there's|it's|that's|couldn'?t|can'?t|don'?t|won'?t|[a-z]{3,}ed)\b", re.IGNORECASE)
+# When said by a weekday alone ("Mick's funeral Friday"), a note may be of the day just gone: the line
+# needs a clock time ("Dentist Thurs 3pm", "at half three") or a date that can only be ahead.
+_CLOCK = re.compile(r"\b\d{1,2}(?:[:.]\d\d\s*(?:[ap]\.?m\.?)?|\s*[ap]\.?m\b)|\b[012]\d[0-5]\d\b|\bhalf\s+(?:past\s+)?[a-z]+\b|"
+                    r"\b(?:noon|midday)\b", re.IGNORECASE)
+_NOTE_TAIL = re.compile(r"[\s,:;\-\u2013]*(?:(?:is|are|'s)\s+)?(?:on|at|for)?\s*$", re.IGNORECASE)
+
+
+def _appointment(clause: str, today: date) -> _Candidate | None:
+    phrases = _phrases(clause)
+    if not phrases:
+        return None
+    due = resolve_due_date(clause, today)
+    if due is None or due < today:
+        return None
+    kind, first = phrases[0]
+    if kind == "weekday" and not _CLOCK.search(clause):
+        return None
+    what = re.sub(r"^o\s+", "", _NOTE_TAIL.sub("", clause[: first.start()]).strip(" -\u2013"))  # "o" an event
+    words = what.split()
+    if (not 1 <= len(words) <= 6 or _NOT_A_NOTE.search(what) or _VERB_IN_NOTE.search(what)
+            or not _APPOINTMENT.search(what)):
+        return None
+    if re.match(r"[A-Z]\w*'s\s", what) and re.search(r"\b(?:exams?|tests?)\b", what, re.IGNORECASE):
+        return None  # "Ethan's exam on Friday": his to sit
+    if m := re.match(r"(?i:the|my|a|an|his|her|their|our)\b", what):
+        what = m.group(0).lower() + what[m.end():]  # "The funeral is on the 14th"
+    elif not re.match(r"[A-Z]\w*'s\b", what):
+        lower = what[:1].lower() + what[1:] if what[1:2].islower() else what  # "HRT review" stays
+        what = f"the {lower}" if not re.match(r"[A-Z]\w*\s+[A-Z]", what) else what
+    return _Candidate("task", f"go to {what}", 0)
+
+
+def _first_word(text: str) -> str:
+    m = _WORD.search(text)
+    return m.group(0).lower() if m else ""

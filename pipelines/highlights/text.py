@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from datetime import date
 
+from pipelines.highlights.dates import resolve_due_date
 from pipelines.highlights.schema import HighlightType
 from pipelines.highlights.vocabulary import _ACTION_VERBS, _words
 
@@ -28,7 +30,7 @@ _HEADER_TIME = (
     r"list))*"
 )
 _LIST_HEADER = re.compile(
-    r"^(?:(?:my|our|the|today'?s|tomorrow'?s|this\s+week'?s|weekend|new)\s+)?"
+    r"^(?:(?:my|our|the|(?P<pre>today|tomorrow|this\s+week|(?:this\s+)?weekend)(?:'?s)?|new)\s+)?"
     r"(?P<what>to[- ]?dos?|todo|tasks?|errands|checklist|things\s+(?:i\s+need\s+)?to\s+do|reminders?"
     r"|goals?|resolutions?|intentions?|(?:current\s+|ongoing\s+|side\s+)?projects?)"
     rf"(?P<when>{_HEADER_TIME})\s*(?::\s*(?P<inline>.*)|(?P<bare>))$",
@@ -103,15 +105,34 @@ _SHORTHAND = [
     (re.compile(r"\bre:\s*", re.IGNORECASE), "about "),
     (re.compile(r"\bb4\b", re.IGNORECASE), "before"),
     (re.compile(r"\b(need|have|got|want|going|remember|forget|plan|try)\s+2\s+(?=[a-z])", re.IGNORECASE), r"\1 to "),
+    # "email Mrs Tan abt the consult", "f/u w/ Dr Patel", "dentist appt", "pls remind me"
+    (re.compile(r"\babt\b", re.IGNORECASE), "about"),
+    (re.compile(r"\bw/(?=\s)", re.IGNORECASE), "with"),
+    (re.compile(r"\bappt(s?)\b", re.IGNORECASE), r"appointment\1"),
+    (re.compile(r"\bmtg(s?)\b", re.IGNORECASE), r"meeting\1"),
+    (re.compile(r"\b(?:pls|plz)\b", re.IGNORECASE), "please"),
 ]
+# A short aside in brackets inside a clause ("email Mrs Tan (form teacher) about the consult", "call
+# the bank (again!) about the fee"): left out, so the clause reads on; one that says when ("(by Fri)")
+# keeps its words, and "(done)" marks a done list item.
+_ASIDE = re.compile(r"\s*\((?P<inside>[^()\n]{1,40})\)(?=[ \t]*[A-Za-z,])")
+_ANY_DAY = date(2025, 1, 1)  # whether an aside says when at all, not which day
+_ASIDE_KEPT = re.compile(r"^\s*(?:done|finished|completed)\s*$", re.IGNORECASE)
+
+
+def _aside(m: re.Match[str]) -> str:
+    inside = m.group("inside")
+    if _ASIDE_KEPT.match(inside):
+        return m.group(0)
+    return f" {inside}" if resolve_due_date(inside, _ANY_DAY) is not None else ""
 
 
 def extraction_text(text: str) -> str:
-    """`normalise_text`, with note-taking shorthand spelled out."""
+    """`normalise_text`, with note-taking shorthand spelled out and short asides in brackets left out."""
     text = normalise_text(text)
     for pattern, replacement in _SHORTHAND:
         text = pattern.sub(replacement, text)
-    return text
+    return _ASIDE.sub(_aside, text)
 
 
 def split_sentences(text: str) -> list[str]:
@@ -210,7 +231,9 @@ def _segment(text: str) -> list[_Unit]:
             if lead:
                 units.extend(_prose_units(lead, is_bullet))
             list_kind = _header_kind(header.group("what"))
-            context = header.group("when") or ""
+            # "Weekend to-do", "Tomorrow's jobs": the day is said before the list's name
+            pre = (header.group("pre") or "").lower()
+            context = f'{"this weekend" if pre == "weekend" else pre} {header.group("when") or ""}'.strip()
             verbs_only = False
             items_seen = 0
             bulleted = False

@@ -302,7 +302,7 @@ _ACTION_VERBS = _words(
     "confirm follow practice practise study learn exercise run meditate stretch journal try go do "
     "laundry hoover shop grab print refill charge backup back recycle donate sell list move paint "
     "hang assemble build draft edit proofread record upload download clear empty defrost iron mow "
-    "weed vote pray"
+    "weed vote pray fetch remind"
 )
 
 _LEADING_FILLER = re.compile(

@@ -117,7 +117,8 @@ def test_task_type_knows_offices_and_paperwork(text, expected):
 def test_a_task_after_a_dated_event_is_due_that_day():
     found = _found("Consultant appointment is on the 23rd. Remember to take the list of my tablets.",
                    date(2025, 10, 12))
-    assert found == [("task", "Take the list of your tablets", "2025-10-23")]
+    assert found == [("task", "Go to the consultant appointment", "2025-10-23"),  # round 8: the note is a task too
+                     ("task", "Take the list of your tablets", "2025-10-23")]
     # A past event gives no date.
     assert _found("The party was on Saturday. Need to return the glasses.")[0][2] is None
 
@@ -293,3 +294,76 @@ def test_going_to_a_name_or_someones_thing_is_going_there():
 def test_ill_do_that_accepts_the_advice_before_it_with_its_day():
     found = _found("Gemma says to write down the house rules and send them to her. I'll do that tomorrow after Mass.")
     assert found == [("task", "Write down the house rules and send them to Gemma", "2025-11-25")]
+
+
+# -- round 8: other Englishes and other kinds of journal (the eleventh to thirteenth authors) ----
+
+
+@pytest.mark.parametrize(
+    ("text", "due"),
+    [
+        ("email Mrs Tan by 26/11", "2025-11-26"),  # day/month: 26 cannot be a month
+        ("dentist 12/15 3pm", "2025-12-15"),  # month/day
+        ("before we fly 20/12", "2025-12-20"),
+        ("Tuesday 2nd December, 10.40", "2025-12-02"),  # the weekday belongs to the date after it
+        ("Tues Dec 9", "2025-12-09"),
+        ("Sat 29th", "2025-11-29"),
+    ],
+)
+def test_dates_written_in_numbers_or_after_a_weekday(text, due):
+    assert resolve_due_date(text, MONDAY) == date.fromisoformat(due)
+
+
+@pytest.mark.parametrize("text", ["pain 8/10", "on 3/4", "scored 17/20", "BP 148/96", "the 17/11 meeting went fine",
+                                  "61/100 on the test"])
+def test_numbers_that_are_no_date_or_either_order_give_no_due_date(text):
+    assert resolve_due_date(text, MONDAY) is None
+
+
+def test_a_list_named_after_its_day_gives_its_items_that_day():
+    text = "Weekend to-do\n[x] renew the permit (done online)\n[ ] top up the travel cards\n[ ] return Mdm Lim's tupperware"
+    assert _found(text) == [("task", "Top up the travel cards", "2025-11-29"),
+                            ("task", "Return Mdm Lim's tupperware", "2025-11-29")]
+    assert {d for _, _, d in _found("Tomorrow's to do list:\n- ring the bank\n- post the parcel")} == {"2025-11-25"}
+
+
+def test_asides_in_brackets_and_note_shorthand_do_not_cut_the_task():
+    assert _found("[ ] email Mrs Tan (form teacher) abt extra Maths consult, by Wed") == [
+        ("task", "Email Mrs Tan about extra Maths consult", "2025-11-26")]
+    assert _found("Call the bank (again!) about the overdraft fee tomorrow.") == [
+        ("task", "Call the bank about the overdraft fee", "2025-11-25")]
+    assert _found("Ring the garage (by Fri) about the MOT.") == [("task", "Ring the garage about the MOT", "2025-11-28")]
+
+
+def test_then_starts_a_second_task():
+    assert _found("Tmr: bring Kayla to ballet 9am, then fetch Ah Gong to physio at 11.") == [
+        ("task", "Bring Kayla to ballet 9am", "2025-11-25"), ("task", "Fetch Ah Gong to physio at 11", "2025-11-25")]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Dentist Thurs 3pm (me, finally).", ("task", "Go to the dentist", "2025-11-27")),
+        ("- 12-week scan: Tuesday 2nd December, 10.40", ("task", "Go to the 12-week scan", "2025-12-02")),
+        ("Caoimhe's parent-teacher meeting is Tuesday at half three.",
+         ("task", "Go to Caoimhe's parent-teacher meeting", "2025-11-25")),
+        ("HRT review tomorrow.", ("task", "Go to the HRT review", "2025-11-25")),
+        ("The funeral is on the 28th.", ("task", "Go to the funeral", "2025-11-28")),
+    ],
+)
+def test_an_appointment_noted_with_a_day_to_come_is_going_to_it(text, expected):
+    assert _found(text) == [expected]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Mick Dawson's funeral Friday. The crem was packed.",  # a weekday alone may be the day just gone
+        "Ethan's exam on Friday at 9am.",  # his to sit
+        "The ceremony booked for the 28th.",  # a sentence about it, not a note of it
+        "Exam results on the 28th.",
+        "Dentist was on the 20th.",
+    ],
+)
+def test_what_is_not_a_note_of_the_writers_appointment(text):
+    assert not [r for _, r, _ in _found(text) if r.startswith("Go to")]
