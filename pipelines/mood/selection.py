@@ -82,6 +82,9 @@ AUTHORS: dict[str, str] = {
     **dict.fromkeys(("harjit", "orla", "ciaran", "morag"), "eighth"),
     **dict.fromkeys(("agnieszka", "derek", "tash", "gareth"), "ninth"),
     **dict.fromkeys(("funmi", "gwyn", "elif", "bernadette"), "tenth"),
+    **dict.fromkeys(("marisol", "dwayne", "priyanka", "hamish"), "eleventh"),
+    **dict.fromkeys(("chloe", "thabo", "rosa", "benji"), "twelfth"),
+    **dict.fromkeys(("weilin", "aroha", "gus", "noor"), "thirteenth"),
 }
 
 

@@ -114,6 +114,9 @@ NEW_AUTHORS = {
     "eighth": (("harjit", "orla", "ciaran", "morag"), "dev"),
     "ninth": (("agnieszka", "derek", "tash", "gareth"), "dev"),
     "tenth": (("funmi", "gwyn", "elif", "bernadette"), "dev"),
+    "eleventh": (("marisol", "dwayne", "priyanka", "hamish"), "dev"),
+    "twelfth": (("chloe", "thabo", "rosa", "benji"), "dev"),
+    "thirteenth": (("weilin", "aroha", "gus", "noor"), "dev"),
 }
 
 
