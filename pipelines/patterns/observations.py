@@ -32,6 +32,14 @@ def _quote(sentence: str) -> str:
     return f"“{sentence}”"
 
 
+def as_written(word: str, texts: Sequence[str]) -> str:
+    """The word as the user writes it inside a sentence ("Mum", "Dad", "Sam"; "work"): the
+    pattern's keywords are lower case, and "You came back to “mum”" read as if Mum were a word."""
+    surfaces = Counter(m.group(0) for t in texts for m in re.finditer(r"\b" + re.escape(word) + r"\b", t, re.IGNORECASE)
+                       if not re.search(r"(?:^|[.!?:\n]\s*)$", t[:m.start()]))
+    return surfaces.most_common(1)[0][0] if surfaces else word
+
+
 def _listed(words: Sequence[str]) -> str:
     words = [f"“{w}”" for w in words]
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
@@ -57,7 +65,7 @@ def draw_insights(*, ids: Sequence[str], texts: Sequence[str], embeddings: np.nd
             first, last = dates[with_words[0]], dates[with_words[-1]]
             span = f", from {first} to {last}" if first and last and first != last else ""
             out.append(InsightDraft(
-                text=f"You came back to {_listed(words)} in {len(with_words)} entries{span}.",
+                text=f"You came back to {_listed([as_written(w, texts) for w in words])} in {len(with_words)} entries{span}.",
                 entry_ids=[ids[i] for i in with_words]))
     # 2. the feeling the entries share
     if moods is not None:

@@ -123,6 +123,18 @@ def test_ten_entries_three_about_one_worry_make_that_pattern():
     assert pipeline.reduced_.shape[1] == 5
 
 
+def test_an_insight_names_words_as_the_user_writes_them():
+    """Seen on a tour: "You came back to “dad” and “mum” in 3 entries"; Mum and Dad are people."""
+    from pipelines.patterns.observations import as_written, draw_insights
+
+    texts = ["Argued with Dad about the car again.", "Phoned Mum tonight. Dad's back is playing up.",
+             "Her knee is still bad, Mum says. Work was long."]
+    assert as_written("dad", texts) == "Dad" and as_written("mum", texts) == "Mum"
+    assert as_written("work", texts) == "work"  # capitalised only where a sentence starts
+    [first, *_] = draw_insights(ids=["a", "b", "c"], texts=texts, embeddings=embed(texts), keywords=["dad", "mum"])
+    assert first.text == "You came back to “Dad” and “Mum” in 3 entries."
+
+
 def test_config_saves_and_loads_and_refuses_unknown_keys(tmp_path):
     path = PatternConfig(distance_threshold=0.7, clusterer="kmeans").save(tmp_path / "c.json")
     assert PatternConfig.load(path) == PatternConfig(distance_threshold=0.7, clusterer="kmeans")
