@@ -198,7 +198,7 @@ def recurring_themes(entries, *, limit: int = 8) -> list[Theme]:
         if len(theme.entry_ids) >= need:
             theme.title = _surface_title(surfaces[key])
             first, _, rest = theme.title.partition(" ")
-            if first.lower() in lowercase and first not in _NOT_NAMES:
+            if first.lower() in lowercase and first not in _NOT_NAMES and not is_family_name(first):
                 first = first.lower()
             theme.name = f"{first} {rest}".strip()
             candidates.append(theme)

@@ -158,6 +158,8 @@ def test_a_family_word_written_as_a_name_is_a_theme():
     assert themes.get("Mum") == {"f1", "f3"}, themes
     assert themes.get("Dad") == {"f2", "f4"}, themes
     assert themes.get("Nan") == {"f2", "f4"}, themes
+    assert {t.name for t in recurring_themes(journal)} >= {"Mum", "Dad", "Nan"}  # "You wrote about Mum", not "mum"
+    assert "You wrote about Mum in 2 entries" in " ".join(p.description for p in self_analysis(journal).patterns)
     assert is_family_name("Mum") and is_family_name("Nan's")
     assert not is_family_name("mum") and not is_family_name("Sam")
     plain = [ReflectionEntry(id=f"p{i}", date=f"10/0{i}/2026", mood="Neutral", content=text) for i, text in enumerate([
