@@ -49,6 +49,18 @@ _LOOSE_HEADER = re.compile(
 )
 
 
+# A journal's printed prompt or a thought record's field, filled in: what the writer felt, feared or
+# hoped for the day, not an intention to keep ("What would make today great: a walk with Mom",
+# "Today's intention: be here", "Automatic thought: I'll choose wrong", "Evidence for: ...").
+_PROMPT_LINE = re.compile(
+    r"^(?:what\s+would\s+make\s+today\s+(?:great|good)|today'?s\s+intention|(?:daily\s+)?affirmation|"
+    r"situation|(?:automatic|negative|hot)\s+thoughts?|thoughts?|evidence(?:\s+(?:for|against))?|"
+    r"(?:balanced|alternative|rational)\s+(?:thought|response)|feelings?(?:\s+(?:before|after))?(?:\s*\([^)]*\))?|"
+    r"what\s+i\s+did|cognitive\s+distortions?|distortions?)\s*:",
+    re.IGNORECASE,
+)
+
+
 # A header that is only the day the list is for ("For tomorrow:", "Note to self, next week:",
 # "Monday:"): its items are that day's jobs, due then, when they say an action ("ring the bank"); a
 # diary's day ("Monday:\n- long day\n- rain") is not a jobs list.
@@ -208,6 +220,9 @@ def _segment(text: str) -> list[_Unit]:
         if not body:
             continue
 
+        if _PROMPT_LINE.match(body):
+            list_kind = None  # "Today's intention: be here", "automatic thought: I'll choose wrong"
+            continue
         header = _LIST_HEADER.match(body.rstrip("."))
         lead = ""
         if header is None or (header.group("inline") is None and header.group("bare") is None):

@@ -367,3 +367,15 @@ def test_an_appointment_noted_with_a_day_to_come_is_going_to_it(text, expected):
 )
 def test_what_is_not_a_note_of_the_writers_appointment(text):
     assert not [r for _, r, _ in _found(text) if r.startswith("Go to")]
+
+
+def test_prompts_filled_in_and_thought_records_are_no_intentions():
+    gratitude = ("Thurs\n3 things I'm grateful for:\n1. free leftover Timbits at close\n2. my bed\n"
+                 "Today's intention: stop worrying for ONE day\nWhat would make today great: a walk with Mom\n\n"
+                 "Need to book the dentist.")
+    assert [r for _, r, _ in _found(gratitude)] == ["Book the dentist"]
+    record = ("thought record #24\nsituation: june asked if i want to go on the west coast run\n"
+              "automatic thought: greg will say no and i'll have to choose between the job and the band\n"
+              "evidence for: greg hates when people take time off\nbalanced thought: ask. in person. early.\n\n"
+              "ask greg on wednesday after the rush")
+    assert _found(record) == [("task", "Ask greg after the rush", "2025-11-26")]
