@@ -525,6 +525,8 @@ def _is_action(candidate: _Candidate) -> bool:
         return False  # "I'll have to get used to it", "I'll give it a go": how one copes, not an errand
     if rest and rest[0] in ("something", "anything", "everything", "somewhere") and len(rest) <= 2:
         return False  # "join something regular": no real object
+    if rest[:1] == ["me"]:
+        return False  # "Ask me when I'm not dead", "Call me back": someone else's to do for the writer
     if head == "let" and rest[:2] in (["you", "know"], ["it", "go"], ["it", "be"]):
         return False  # "I'll let you know": a turn of phrase
     if head == "be":

@@ -346,6 +346,8 @@ def _imperative(clause: str) -> bool:
     head = words[0].lower()
     if head in _PROSE_IMPERATIVE_EXCLUDED or head in _NOT_ACTION_HEADS or _TURN_OF_PHRASE.match(clause):
         return False
+    if words[1].lower() == "me":
+        return False  # "Ask me when I'm not dead", "Ring me back": said to the writer
     if words[1].lower() == "with" and head in _WITH_VERBS:
         return True  # "register with the doctor", "check with Sam about the van"
     if words[1].lower() in ("with", "from", "was", "is", "went", "came", "for", "at", "of"):

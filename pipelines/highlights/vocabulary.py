@@ -388,6 +388,8 @@ _TURN_OF_PHRASE = re.compile(
     # "I'll do that after Mass", "I want to do this more often": the thing itself was said before.
     r"do\s+(?:it|this|that|them|so)|"
     # "Thank God for a good night", "Thank you Lord": a prayer, not a thank-you to send.
-    r"thank\s+(?:god|goodness|heavens|christ|jesus|lord|the\s+lord|you\s+(?:lord|god|jesus))|thank\s+you(?=\s*[.!,]?\s*$))\b",
+    r"thank\s+(?:god|goodness|heavens|christ|jesus|lord|the\s+lord|you\s+(?:lord|god|jesus))|thank\s+you(?!\s+(?:cards?|notes?|letters?|gifts?|emails?|messages?|texts?)\b)|"
+    # "Keep that photo forever": a keepsake, not a job
+    r"keep\s+(?:\S+\s+){0,3}?forever)\b",
     re.IGNORECASE,
 )

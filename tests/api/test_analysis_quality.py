@@ -177,8 +177,11 @@ def test_a_pronoun_is_resolved_to_the_last_named_person(ana):
 )
 def test_relative_dates_become_due_dates(ana, content, day, text, due):
     _analysed(ana, content, day)
-    [task] = _tasks(ana)
+    # Since round 8 an appointment noted with its day ("Performance review is next Monday.") is a
+    # task of its own too ("Go to the performance review"), with the same day.
+    [task] = [t for t in _tasks(ana) if not t["text"].startswith("Go to ")]
     assert (task["text"], task["dueDate"]) == (text, due)
+    assert all(t["dueDate"] == due for t in _tasks(ana))
 
 
 def test_a_task_past_its_due_date_leaves_this_week(ana):
@@ -247,8 +250,8 @@ def test_the_browser_tour_entries_give_the_right_goals_people_and_types(ana):
 
 def test_a_task_after_a_dated_event_takes_its_day(ana):
     _analysed(ana, "Consultant appointment is on the 23rd. Remember to take the list of my tablets.", "2025-10-12")
-    [task] = _tasks(ana)
-    assert (task["text"], task["dueDate"]) == ("Take the list of your tablets", "2025-10-23")
+    assert sorted((t["text"], t["dueDate"]) for t in _tasks(ana)) == [
+        ("Go to the consultant appointment", "2025-10-23"), ("Take the list of your tablets", "2025-10-23")]
 
 
 def test_a_question_about_the_open_entry_is_answered_from_that_entry_first(ana, journal):

@@ -274,6 +274,10 @@ def test_reformulations_stop_before_conditions_and_asides(text, expected):
         "Thank you.",
         "It worked. I want to do this more often instead of scrolling in bed.",
         "Four off from tomorrow. I'll do them on my days off.",
+        "Thank you, Father, for this week.",
+        "Keep that photo forever.",
+        "Might do the Tauranga half in September. Or not. Ask me when I'm not dead.",
+        "Ring me back, she said.",
     ],
 )
 def test_prayers_and_a_bare_this_or_that_are_no_intentions(text):
