@@ -12,6 +12,7 @@ import re
 import numpy as np
 
 from pipelines.highlights import split_sentences
+from pipelines.highlights.text import _PROMPT_LINE
 
 # Spec (part 1, section 4): a summary is requested only when the content length changed by more
 # than 150 characters since the last summarised text.
@@ -34,8 +35,9 @@ _TERMINAL = re.compile(r"[.!?\u2026][\"')\]]*$")
 _DANGLING = frozenset(
     "and or but to the a an of for with my your in on at by from so than that as i".split()  # noqa: SIM905
 )
-# A short line ending in a colon is a list header ("To do:", "Goals for May:"), not content.
-_HEADER_WORDS = 4
+# A short line ending in a colon is a list header ("To do:", "Goals for May:", "3 things I'm grateful
+# for:"), not content.
+_HEADER_WORDS = 6
 
 
 def summary_sentences(text: str) -> list[str]:
@@ -51,6 +53,10 @@ def summary_sentences(text: str) -> list[str]:
             continue
         if sentence.endswith(":") and len(sentence.split()) <= _HEADER_WORDS:
             continue
+        if prompt := _PROMPT_LINE.match(sentence):  # "What would make today great: a walk with Mom"
+            sentence = sentence[prompt.end():].strip()
+            if not any(ch.isalnum() for ch in sentence):
+                continue
         sentence = sentence[:1].upper() + sentence[1:]
         if not _TERMINAL.search(sentence):
             sentence = sentence.rstrip(",;:-\u2013\u2014 ") + "."

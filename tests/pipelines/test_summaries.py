@@ -121,3 +121,12 @@ def test_summary_regenerates_only_when_length_changed_by_more_than_150(
 ) -> None:
     assert SUMMARY_LENGTH_CHANGE_THRESHOLD == 150
     assert needs_new_summary(old_length, new_length) is expected
+
+
+def test_printed_prompts_and_thought_record_fields_leave_only_what_was_written() -> None:
+    """Seen on a tour: a gratitude journal's summary read "3 things I'm grateful for. What would make
+    today great: a walk with Mom." The prompts are the page's, the answers the writer's."""
+    text = ("3 things I'm grateful for:\n1. leftover Timbits\n2. my bed\nToday's intention: be here\n"
+            "What would make today great: a walk with Mom\nautomatic thought: Greg will say no")
+    assert summary_sentences(text) == ["Leftover Timbits.", "My bed.", "Be here.", "A walk with Mom.",
+                                       "Greg will say no."]
