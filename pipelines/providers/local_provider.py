@@ -381,20 +381,26 @@ def _mood_answer(passages: list[Passage]) -> str:
     half = len(dated) // 2
     earlier, later = dated[:half], dated[half:]
 
+    def named(moods: list[str], count: int) -> str:
+        names = moods[0] if len(moods) == 1 else ", ".join(moods[:-1]) + " and " + moods[-1]
+        return f"{names} ({count}{' each' if len(moods) > 1 else ''})"
+
     def mix(part: list[Passage]) -> str:
-        """"all Happy (3)", "mostly Happy (2 of 3), then Sad 1", or with no mood ahead "a mix of
-        Anxious, Tired and Happy, 1 each" ("mostly Anxious 1, Tired 1, Happy 1" read as nonsense)."""
-        counts = Counter(p.mood for p in part).most_common()
-        (top, most), rest = counts[0], counts[1:3]
-        if not rest:
+        """"all Happy (3)", "mostly Happy (2 of 3), then Sad (1)", "a mix of Anxious, Tired and
+        Happy, 1 each", "a mix of Sad and Tired (2 each), then Happy (1)" ("mostly Anxious 1, Tired 1,
+        Happy 1" and "a mix: Tired 2, Neutral 2, Angry 1" read oddly)."""
+        counts = Counter(p.mood for p in part).most_common()[:3]
+        (top, most) = counts[0]
+        if len(counts) == 1:
             return f"all {top} ({most})"
-        if most > rest[0][1]:
-            return f"mostly {top} ({most} of {len(part)}), then " + ", ".join(f"{m} {c}" for m, c in rest)
-        shown = [m for m, _ in counts[:3]]
-        names = ", ".join(shown[:-1]) + " and " + shown[-1]
-        if all(c == most for _, c in counts[:3]):
-            return f"a mix of {names}, {most} each"
-        return "a mix: " + ", ".join(f"{m} {c}" for m, c in counts[:3])
+        tiers = [(n, [m for m, c in counts if c == n]) for n in sorted({c for _, c in counts}, reverse=True)]
+        leaders = tiers[0][1]
+        then = ", ".join(named(moods, n) for n, moods in tiers[1:])
+        if len(leaders) == 1:
+            return f"mostly {top} ({most} of {len(part)}), then {then}"
+        if len(tiers) == 1:
+            return f"a mix of {', '.join(leaders[:-1])} and {leaders[-1]}, {most} each"
+        return f"a mix of {named(leaders, most)}, then {then}"
 
     lines = [
         f"From {earlier[0].date} to {earlier[-1].date} your entries were {mix(earlier)};",

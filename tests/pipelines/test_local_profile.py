@@ -134,10 +134,10 @@ def test_the_mood_trend_reads_as_words_for_a_small_journal():
     assert lines[1] == "From 11/10/2026 to 11/12/2026 your entries were a mix of Anxious, Tired and Happy, 1 each;"
     assert lines[2] == "from 11/13/2026 to 11/15/2026, a mix of Happy, Neutral and Anxious, 1 each."
     lines = trend(["Sad", "Sad", "Happy", "Happy", "Happy", "Happy"]).splitlines()
-    assert lines[1] == "From 11/10/2026 to 11/12/2026 your entries were mostly Sad (2 of 3), then Happy 1;"
+    assert lines[1] == "From 11/10/2026 to 11/12/2026 your entries were mostly Sad (2 of 3), then Happy (1);"
     assert lines[2] == "from 11/13/2026 to 11/15/2026, all Happy (3)."
     lines = trend(["Sad", "Sad", "Tired", "Tired", "Happy", "Happy", "Happy", "Happy", "Happy", "Happy"]).splitlines()
-    assert lines[1] == "From 11/10/2026 to 11/14/2026 your entries were a mix: Sad 2, Tired 2, Happy 1;"
+    assert lines[1] == "From 11/10/2026 to 11/14/2026 your entries were a mix of Sad and Tired (2 each), then Happy (1);"
 
 
 def test_concrete_actions_never_repeat_a_line():
