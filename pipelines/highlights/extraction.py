@@ -43,9 +43,12 @@ from pipelines.highlights.statements import (
     _fronted_day,
     _going_to_a_place,
     _imperative,
+    _needs_new,
     _next_project,
     _planned,
     _request,
+    _split_actions,
+    _thing_then_verb,
 )
 from pipelines.highlights.text import _segment, _Unit, extraction_text
 from pipelines.highlights.turns import _PROPOSAL_TRIGGER, _THING_HAS_TO_GO, _WRITER_BEFORE, _turned_round
@@ -285,19 +288,20 @@ def _analyse_unit(unit: _Unit, today: date) -> list[tuple[Highlight, str | None]
     clause = unit.text.strip()
     if clause.startswith('"'):
         return []  # someone's words quoted: 'Bev had put a note in. "Drive careful, old man."'
+    clause = _thing_then_verb(clause) or clause
 
     candidate = _find_candidate(clause)
     if candidate is None:
         if unit.list_kind is not None:
             if not unit.verbs_only or _first_word(clause) in _ACTION_VERBS:
                 candidate = _list_item_candidate(clause, unit.list_kind)
-        elif (unit.bullet or unit.sentence_start) and _imperative(clause):
+        elif (unit.bullet or unit.sentence_start) and _imperative(clause, unit.bullet):
             # "Chase the July invoice on Monday. Order hinges.": a note to self.
             candidate = _Candidate("task", clause, 0)
         else:
             candidate = (_due_statement(clause, today) or _next_project(clause) or _planned(clause, today)
                          or _fronted_day(clause, today) or _deadline_on_thing(clause, today) or _debt(clause)
-                         or _request(clause, today) or _appointment(clause, today))
+                         or _request(clause, today) or _appointment(clause, today) or _needs_new(clause))
             if candidate is not None and not _is_action(candidate):
                 candidate = None
     if candidate is None:
@@ -313,46 +317,6 @@ def _analyse_unit(unit: _Unit, today: date) -> list[tuple[Highlight, str | None]
         if result is not None:
             built.append(result)
     return built
-
-
-_ACTION_SPLIT = re.compile(
-    r"(?:,\s*(?:and\s+)?|\s+and\s+)(?:then\s+|also\s+)?(?:remember\s+to\s+|(?:i\s+)?(?:need|have|want)\s+to\s+)?"
-    r"(?=(?P<verb>[a-z]+)\b)",
-    re.IGNORECASE,
-)
-
-
-def _split_actions(action: str) -> list[str]:
-    """An action naming several ("book the taxi tonight and do the big shop") as one per verb;
-    a list of objects ("milk, eggs and bread") stays one."""
-    parts: list[str] = []
-    start = 0
-    for m in _ACTION_SPLIT.finditer(action):
-        verb = m.group("verb").lower()
-        if verb not in _ACTION_VERBS and verb not in _IMPERATIVE_EXTRA:
-            continue
-        parts.append(action[start : m.start()])
-        start = m.end()
-    parts.append(action[start:])
-    parts = [p.strip() for p in parts if p.strip()]
-    while len(parts) > 1:
-        first = parts[0].lower()
-        if first in ("try", "go", "come", "be sure", "make sure") or _GETTING_TOGETHER.fullmatch(first):
-            parts = parts[1:]  # "try and ring her", "go and buy milk", "sit down and write it": one action
-        elif _GETTING_TOGETHER.fullmatch(first.split(" with ")[0].split(" to ")[0]) and _MEETING_WHO.search(first):
-            parts = [f"{parts[0]} and {parts[1]}", *parts[2:]]  # "sit down with him and go through the numbers"
-        else:
-            break
-    return parts
-
-
-# A getting together that only leads into the action: dropped when bare, kept with the action when
-# it names who or where ("pop round to Mum's and fix her boiler").
-_GETTING_TOGETHER = re.compile(
-    r"sit\s+down|get\s+together|meet\s+up|pop\s+(?:round|over|in)|come\s+(?:round|over)|go\s+(?:round|over)|"
-    r"head\s+(?:round|over)"
-)
-_MEETING_WHO = re.compile(r"\s(?:with|to)\s+\S")
 
 
 # -- named projects ------------------------------------------------------------------------------

@@ -84,8 +84,33 @@ _NOUN_LIKE_HEADS = frozenset("paint water iron post email text call order book q
                              "laundry journal clean wash tidy print stretch walk run".split())
 # Verbs whose object comes after "with" ("register with the doctor"), unlike "Call with Mum".
 _WITH_VERBS = frozenset("register check speak meet sign enrol enroll follow sort deal".split())
+# Errands that are seldom nouns or past tenses ("arrange a physio at home").
+_ERRANDS_ADDED = frozenset("give talk speak join decide arrange shortlist escalate wrap restock transfer deliver "
+                           "borrow resend redo repaint reprint lodge complain hire reconcile translate rsvp canvass "
+                           "decline mend use add save raise swap fit scale".split())
 _IMPERATIVE_EXTRA = frozenset("chase ring catch sharpen lift laminate drive register sign fill renew cancel "
-                              "measure quote phone email text ask book order buy pick collect print".split())
+                              "measure quote phone email text ask book order buy pick collect print".split()) | _ERRANDS_ADDED
+# Verbs as often nouns ("Report due Friday", "Scan results tomorrow", "Interview Thursday"): a note to do
+# one needs its object next ("report the window", "mark spelling tests" written in lower case).
+_NOUN_OR_VERB = frozenset("mark report scan interview train log label frame copy service brief draw pin push "
+                          "hand type gather invoice photograph plaster serve launch".split())
+_ERRAND_OBJECT = re.compile(r"(?i:the|a|an|my|our|your|his|her|their|its|all|every|each|some|any|both|this|that|"
+                            r"these|those|it|them|him|in|out|over|back|up|on|off)$|\d[\w.,]*$|[A-Z][\w-]*(?:['’]s)?$")
+
+
+def _errand_head(words: list[str], bullet: bool) -> bool:
+    """Whether a clause's first word (`words[0]`, as written) is the verb of an errand: a known one,
+    or one as often a noun when its object follows (any next word in a lower-case note)."""
+    head = words[0].lower()
+    if head in _ACTION_VERBS or head in _IMPERATIVE_EXTRA - _ERRANDS_ADDED:
+        return True
+    if head in _ERRANDS_ADDED:  # in prose, with its object or person next ("Talk about awkward." is not one)
+        return bullet or (len(words) > 1 and bool(_ERRAND_OBJECT.match(words[1]) or words[1].lower() == "to"))
+    if head not in _NOUN_OR_VERB or len(words) < 2:
+        return False
+    if words[0].islower():
+        return bullet or bool(_ERRAND_OBJECT.match(words[1]))
+    return bool(_ERRAND_OBJECT.match(words[1])) and not words[1][:1].isupper()  # "Mark Anthony called"
 
 
 # "Note to self: the school photos money is due by the 17th.", "coursework deadline is the 31st":
@@ -166,6 +191,10 @@ _TO_BE_AT = re.compile(rf"^{_THING_NP}\s+(?:has|have|needs?)\s+to\s+be\s+(?P<pre
 _NEEDS_DOING = re.compile(rf"^{_THING_NP}\s+needs?\s+(?P<ger>[a-z]+)ing{_PARTICLE}{_WHEN_NEXT}", re.IGNORECASE)
 _WANTS = re.compile(r"^(?P<who>(?:the\s+)?(?!(?:i|we|he|she|they|it|you)\b)[\w'-]+(?:\s+[\w'-]+)?)\s+wants?\s+"
                     rf"(?P<thing>(?:the|my|our|a|an)\s+[^,.;]+?)(?P<back>\s+back)?{_WHEN_NEXT}", re.IGNORECASE)
+# Work handed to someone by a day: "Outline goes to Tomasz by Friday", "lit review section to Prof Reid by the 30th".
+_GOES_TO = re.compile(rf"^{_THING_NP}\s+(?:goes\s+|go\s+|(?:has|have|needs?)\s+to\s+go\s+)?to\s+"
+                      r"(?P<who>(?:(?:Prof|Dr|Mr|Mrs|Ms|Miss|Professor)\.?\s+)?[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)"
+                      r"(?=\s+(?:by|before)\b)")
 _PARTICIPLES = {"done": "do", "sent": "send", "paid": "pay", "written": "write", "made": "make", "given": "give",
                 "taken": "take", "brought": "bring", "put": "put", "got": "get", "read": "read", "handed": "hand"}
 
@@ -228,7 +257,8 @@ def _deadline_on_thing(clause: str, today: date) -> _Candidate | None:
         action = f"send {m['particle']} {_the(m['thing'])}"
     elif (m := _TO_BE_DONE.match(text)) and (verb := _verb_of(m["part"])):
         action = f"{verb}{' ' + m['particle'] if m['particle'] else ''} {_the(m['thing'])}"
-    elif (m := _TO_DO.match(text)) and m["v1"].lower() in (_ACTION_VERBS | _IMPERATIVE_EXTRA) and (
+    elif (m := _TO_DO.match(text)) and m["v1"].lower() in (_ACTION_VERBS | _IMPERATIVE_EXTRA) and not re.search(
+            r"\b(?:has|have|needs?|is|are)$", m["thing"]) and (
             not m["v2"] or m["v2"].lower() in (_ACTION_VERBS | _IMPERATIVE_EXTRA)):
         particle = f" {m['particle']}" if m["particle"] else ""
         then = f" and {m['v2']} it" if m["v2"] else ""  # "to sign and return": "sign the form and return it"
@@ -246,6 +276,8 @@ def _deadline_on_thing(clause: str, today: date) -> _Candidate | None:
     elif m := _WANTS.match(text):
         who = m["who"]
         action = f"return {m['thing']} to {who}" if m["back"] else f"send {who} {m['thing']}"
+    elif (m := _GOES_TO.match(text)) and not re.search(r"\b(?:has|have|had|needs?|go|goes|is|are|was)\b", m["thing"]):
+        action = f"send {_the(m['thing'])} to {m['who']}"  # "lit review section to Prof Reid by the 30th"
     else:
         return None
     return _Candidate("task", action + text[m.end():], 0)
@@ -339,7 +371,7 @@ def _next_project(clause: str) -> _Candidate | None:
     return _Candidate("project", clause[m.end() :], 0, name=True)
 
 
-def _imperative(clause: str) -> bool:
+def _imperative(clause: str, bullet: bool = False) -> bool:
     words = _WORD.findall(clause)
     if len(words) < 2:
         return False
@@ -357,7 +389,7 @@ def _imperative(clause: str) -> bool:
     if not any(ch.isalpha() for ch in words[1]) and not (
             len(words) > 2 and words[2].isalpha() and not re.match(r"\W*\w+\W+\w+\s*:", clause)):
         return False  # "Edit 1: it rained." is a label, not a task: an action needs a real object ("order 10 bags")
-    return head in _ACTION_VERBS or head in _IMPERATIVE_EXTRA
+    return _errand_head(words, bullet)
 
 
 _GOING_TO = re.compile(r"\b(?:going|goin)\s+to\s*$|\bgonna\s*$", re.IGNORECASE)
@@ -412,6 +444,8 @@ def _appointment(clause: str, today: date) -> _Candidate | None:
     kind, first = phrases[0]
     if kind == "weekday" and not _CLOCK.search(clause):
         return None
+    if re.match(r"(?:by|before|until|till)\b", first.group(0), re.IGNORECASE):
+        return None  # "lit review section to Prof Reid by the 30th": a deadline, not a thing to go to
     what = re.sub(r"^o\s+", "", _NOTE_TAIL.sub("", clause[: first.start()]).strip(" -\u2013"))  # "o" an event
     words = what.split()
     if (not 1 <= len(words) <= 6 or _NOT_A_NOTE.search(what) or _VERB_IN_NOTE.search(what)
@@ -430,3 +464,80 @@ def _appointment(clause: str, today: date) -> _Candidate | None:
 def _first_word(text: str) -> str:
     m = _WORD.search(text)
     return m.group(0).lower() if m else ""
+
+
+_ACTION_SPLIT = re.compile(
+    r"(?:,\s*(?:and\s+)?|\s+and\s+)(?:then\s+|also\s+)?(?:remember\s+to\s+|(?:i\s+)?(?:need|have|want)\s+to\s+)?"
+    r"(?=(?P<verb>[a-z]+)\b)",
+    re.IGNORECASE,
+)
+
+
+def _split_actions(action: str) -> list[str]:
+    """An action naming several ("book the taxi tonight and do the big shop") as one per verb;
+    a list of objects ("milk, eggs and bread") stays one."""
+    parts: list[str] = []
+    start = 0
+    for m in _ACTION_SPLIT.finditer(action):
+        verb = m.group("verb").lower()
+        if verb not in _ACTION_VERBS and verb not in _IMPERATIVE_EXTRA:
+            continue
+        parts.append(action[start : m.start()])
+        start = m.end()
+    parts.append(action[start:])
+    parts = [p.strip() for p in parts if p.strip()]
+    while len(parts) > 1:
+        first = parts[0].lower()
+        if first in ("try", "go", "come", "be sure", "make sure") or _GETTING_TOGETHER.fullmatch(first):
+            parts = parts[1:]  # "try and ring her", "go and buy milk", "sit down and write it": one action
+        elif _GETTING_TOGETHER.fullmatch(first.split(" with ")[0].split(" to ")[0]) and _MEETING_WHO.search(first):
+            parts = [f"{parts[0]} and {parts[1]}", *parts[2:]]  # "sit down with him and go through the numbers"
+        else:
+            break
+    return parts
+
+
+# A getting together that only leads into the action: dropped when bare, kept with the action when
+# it names who or where ("pop round to Mum's and fix her boiler").
+_GETTING_TOGETHER = re.compile(
+    r"sit\s+down|get\s+together|meet\s+up|pop\s+(?:round|over|in)|come\s+(?:round|over)|go\s+(?:round|over)|"
+    r"head\s+(?:round|over)"
+)
+_MEETING_WHO = re.compile(r"\s(?:with|to)\s+\S")
+
+
+# "Oisin needs new shoes", "need new steel toecaps, these ones have a hole": something new to get.
+_NEEDS_NEW = re.compile(
+    r"^(?:(?P<who>(?:the\s+)?(?:kids|boys|girls|children|twins)|(?!(?:I|We|He|She|They|It|You|This|That|There)\b)"
+    r"[A-Z][\w'-]+|i|we)\s+)?(?:really\s+|still\s+|also\s+|badly\s+)?needs?\s+(?P<a>(?:a|an|some)\s+)?new\s+"
+    r"(?!(?:life|start|beginning|approach|perspective|outlook|attitude|way|me|brain|body|head)\b)"
+    r"(?P<thing>[\w'-]+(?:\s+[\w'-]+){0,3}?)\s*(?=[,.;!]|\s+(?:for|before|by|as|because|since|so)\b|$)",
+    re.IGNORECASE)
+
+
+def _needs_new(clause: str) -> _Candidate | None:
+    m = _NEEDS_NEW.match(clause.strip())
+    if m is None:
+        return None
+    who = m["who"] if m["who"] and m["who"].lower() not in ("i", "we") else ""
+    who = "the" + who[3:] if who.startswith("The ") else who
+    return _Candidate("task", f"get {who + ' ' if who else ''}{m['a'] or ''}new {m['thing']}", 0)
+
+
+# A note naming the thing, then what to do with it: "leave application for Fri + Mon - send today",
+# "Car seat: fit it this weekend" -> "send the leave application for Fri + Mon today".
+_THING_THEN_VERB = re.compile(
+    r"^(?P<thing>(?!(?:i|we|he|she|they|it|you|this|that|there|then|and|but)\b)[^:\-\u2013\u2014]{3,60}?)"
+    r"\s*(?::|\s[-\u2013\u2014]+)\s*(?P<verb>[a-z]+)(?:\s+(?:it|them|this|that|one))?"
+    r"(?P<when>(?:\s+(?:today|tomorrow|tonight|asap|this\s+\w+|next\s+\w+|by\s+[\w ]{2,20}|on\s+\w+|before\s+\w+))*)"
+    r"\s*[.!]*$", re.IGNORECASE)
+
+
+def _thing_then_verb(clause: str) -> str | None:
+    m = _THING_THEN_VERB.match(clause.strip())
+    if m is None or m["verb"].lower() not in (_ACTION_VERBS | _IMPERATIVE_EXTRA) or m["verb"].lower() in ("do", "go"):
+        return None
+    if re.search(r"\b(?:is|are|was|were|has|had|'s|did|went|got)\b", m["thing"], re.IGNORECASE):
+        return None  # "Mum's car is in - pick up Thursday": the thing is a sentence
+    return f"{m['verb']} {_the(m['thing'].strip())}{m['when']}"
+

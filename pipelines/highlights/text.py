@@ -123,6 +123,9 @@ _SHORTHAND = [
     (re.compile(r"\bappt(s?)\b", re.IGNORECASE), r"appointment\1"),
     (re.compile(r"\bmtg(s?)\b", re.IGNORECASE), r"meeting\1"),
     (re.compile(r"\b(?:pls|plz)\b", re.IGNORECASE), "please"),
+    # "let Miller's know about the side door": tell them ("let me know", "let you know" stay)
+    (re.compile(r"\blet\s+((?:[A-Z][\w'\u2019-]*|him|her|them|(?:the|my|our)\s+[\w'\u2019-]+)(?:\s+[A-Z][\w'\u2019-]*)?)\s+know\b"),
+     r"tell \1"),
 ]
 # A short aside in brackets inside a clause ("email Mrs Tan (form teacher) about the consult", "call
 # the bank (again!) about the fee"): left out, so the clause reads on; one that says when ("(by Fri)")

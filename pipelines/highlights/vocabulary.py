@@ -29,7 +29,7 @@ _MODALS_GOAL = (
     r"|aim\s+to|(?:'m|am|'re|are)\s+aiming\s+to|(?:'m|am)\s+(?:determined|committed)\s+to|dream\s+of"
 )
 _MODALS_NEUTRAL = (
-    r"(?:'ll|will|shall)(?:\s+(?:just|simply|probably|still|also))?\s+(?:need|have)\s+to|need\s+to|(?:'ve|have)\s+got\s+to|(?:'ve\s+)?gotta|have\s+to|got\s+to"
+    r"(?:'ll|will|shall)(?:\s+(?:just|simply|probably|still|also))?\s+(?:need|have)\s+to|need\s+to|(?:'ve|have)\s+got\s+to|(?:'ve\s+)?gotta|have\s+to|got\s+to|'ve\s+to"
     r"|must(?!n't)|should(?!n't)|ought\s+to|(?:'m|am|'re|are)\s+(?:going\s+to|gonna)|gonna"
     r"|(?:'m|am|'re|are)\s+planning\s+to|plan\s+to|intend\s+to|(?:'m|am|'re|are)\s+supposed\s+to"
     r"|(?:'m|am|'re|are)\s+off\s+to|mean\s+to|(?:'d|had)\s+better"
@@ -57,7 +57,7 @@ _REMINDER_RE = re.compile(
     r"(?!(?:never|not|think|see|let|try|be|have\s+a\s+think)\b)"
     # "Agreed to split the cost of the trip", "I offered to drive Mum": the writer's word given
     r"|(?:^|\bi\s+)(?:(?:have|'ve)\s+)?(?:agreed|promised|offered|volunteered)\s+to\s+|\b(?:don't|do\s+not|never|mustn't|must\s+not)\s+forget\s+(?:to\s+)?|\bremind\s+me\s+to\s+|\bnote\s+to\s+self\s*[:,-]?\s*"
-    rf"|\breminder(?:\s+to\s+self)?\s*:\s*|^(?:{_LEAD})(?:must\s+|need\s+to\s+)?remember\s+to\s+"
+    rf"|\breminder(?:\s+to\s+self)?\s*:\s*|^(?:{_LEAD})(?:please\s+)?(?:must\s+|need\s+to\s+)?remember\s+to\s+"
     rf"|\b(?:i|we){_ADV}(?:\s+(?:must|need\s+to|have\s+to|should))?\s+remember\s+to\s+",
     re.IGNORECASE,
 )
@@ -381,7 +381,9 @@ _REFUSED = re.compile(r"^\s*[,;]?\s*(?:but|and|which)\s+(?:i'm|i\s+am)\s+not\s+(
 _TURN_OF_PHRASE = re.compile(
     r"^(?:(?:just|simply)\s+)?(?:take\s+(?:their|his|her|your|my|our|its)\s+word|get\s+used\s+to|get\s+there|wait\s+and\s+see|"
     r"take\s+(?:each|every|one)\s+day|take\s+it\s+(?:easy|one\s+day|as\s+it\s+comes|slow)|(?:learn\s+to\s+)?live\s+with\s+(?:it|that|this)|"
-    r"give\s+it\s+a\s+(?:go|try|whirl|shot)|cross\s+that\s+bridge|get\s+(?:my|your|our)\s+head\s+(?:a)?round|"
+    r"give\s+it\s+(?:a\s+(?:go|try|whirl|shot|rest|break|miss|week|day|month)|time|up)|give\s+up\b|"
+    r"give\s+(?:him|her|them|me|us)\s+(?:a\s+break|the\s+benefit)|talk\s+(?:sense|rubbish|nonsense)|"
+    r"use\s+(?:my|your|our)\s+head|save\s+(?:face|my\s+breath)|raise\s+(?:my|an)\s+eyebrow|cross\s+that\s+bridge|get\s+(?:my|your|our)\s+head\s+(?:a)?round|"
     r"keep\s+reminding|make\s+do|get\s+a\s+grip|keep\s+going|carry\s+on|see\s+how\s+it\s+goes|play\s+it\s+by\s+ear|"
     r"bite\s+the\s+bullet|face\s+the\s+music|get\s+on\s+with\s+it|grin\s+and\s+bear|make\s+the\s+best\s+of|"
     r"let\s+it\s+go|move\s+on|pull\s+(?:myself|yourself|ourselves)\s+together|put\s+up\s+with|"

@@ -156,8 +156,9 @@ def test_the_generator_decides_per_clause_and_never_beside_what_the_rules_found(
     ]
     # One generated highlight at most per clause: the whole clause and its parts are alternatives.
     _, candidates = extract_candidates(
-        "quote for the Dawsons kitchen ceiling - send by monday", TODAY, generate=True
+        "multi finish for the Dawsons ceiling, sort by monday", TODAY, generate=True
     )
+    assert len([c for c in candidates if c.source == "generated"]) > 1
     always = Generator({}, 5.0, 0.5)
     assert len(always.add(candidates, [])) == 1
     assert Generator({}, -5.0, 0.5).add(candidates, []) == []

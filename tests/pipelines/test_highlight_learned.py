@@ -90,7 +90,7 @@ def test_the_scorer_round_trips_through_its_file_format():
     scorer = ClauseScorer({"src=proposal": -1.5, "w=tomorrow": 2.0, "trig=has to go": 1.0}, 0.25, 0.0, 0.8,
                           {"C": 1.0})
     again = ClauseScorer.from_json(json.loads(json.dumps(scorer.to_json())))
-    _, candidates = extract_candidates("Partnership accounts have to go to Rhian by tomorrow.", TODAY)
+    _, candidates = extract_candidates("Partnership accounts have to go to Rhian's office by tomorrow.", TODAY)
     (candidate,) = candidates
     assert {"src=proposal", "w=tomorrow", "trig=has to go", "due"} <= set(features(candidate))
     assert again.probability(candidate) == scorer.probability(candidate)

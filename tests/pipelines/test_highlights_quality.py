@@ -383,3 +383,52 @@ def test_prompts_filled_in_and_thought_records_are_no_intentions():
               "evidence for: greg hates when people take time off\nbalanced thought: ask. in person. early.\n\n"
               "ask greg on wednesday after the rush")
     assert _found(record) == [("task", "Ask greg after the rush", "2025-11-26")]
+
+
+# -- round 9: errands the rules did not know, notes written thing-first, needs, hand-ins ----------
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("• mark spelling tests", [("task", "Mark spelling tests", None)]),
+        ("Plan for September:\n- scale up the aldehyde to 10 g", [("task", "Scale up the aldehyde to 10 g", None)]),
+        ("- arrange a physio at home for Ajji", [("task", "Arrange a physio at home for Ajji", None)]),
+        ("Give Mum the money for the shoes.", [("task", "Give Mum the money for the shoes", None)]),
+        ("I've to stop my aspirin five days before.", [("task", "Stop your aspirin five days before", None)]),
+        ("- please remember to call the photographer", [("task", "Call the photographer", None)]),
+        ("Need to clear the bathroom, and let Miller's know about the side door.",
+         [("task", "Clear the bathroom", None), ("task", "Tell Miller's about the side door", None)]),
+        ("- Car seat: fit it this weekend", [("task", "Fit the car seat", "2025-11-29")]),
+        ("Oisin needs new shoes, the toe's out of them again.", [("task", "Get Oisin new shoes", None)]),
+        ("need new steel toecaps, these ones have a hole.", [("task", "Get new steel toecaps", None)]),
+        ("lit review section to Prof Reid by the 30th, he keeps asking",
+         [("task", "Send the lit review section to Prof Reid", "2025-11-30")]),
+        ("Outline goes to Tomasz by Friday.", [("task", "Send the outline to Tomasz", "2025-11-28")]),
+    ],
+)
+def test_errands_notes_needs_and_hand_ins(text, expected):
+    assert _found(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Report due Friday, somehow.",  # a noun that is also a verb needs its object
+        "Scan results tomorrow.",
+        "Mark came round at six.",
+        "Mark Anthony rang about the van.",
+        "Talk about awkward.",
+        "Give it a rest.",
+        "I need a new life.",
+        "Let me know what you think.",
+        "Mum's car is in - pick up Thursday",
+    ],
+)
+def test_what_round_nine_does_not_read_as_an_errand(text):
+    assert [r for _, r, _ in _found(text) if not r.startswith(("Finish", "Send"))] == []
+
+
+def test_a_thing_that_has_to_go_is_not_a_verb_and_its_noun():
+    # was "Go the old sofa has" from the rules
+    assert extract_highlights("The old sofa has to go by tomorrow.", today=MONDAY, scorer=None) == []
