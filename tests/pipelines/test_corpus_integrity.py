@@ -117,6 +117,7 @@ NEW_AUTHORS = {
     "eleventh": (("marisol", "dwayne", "priyanka", "hamish"), "dev"),
     "twelfth": (("chloe", "thabo", "rosa", "benji"), "dev"),
     "thirteenth": (("weilin", "aroha", "gus", "noor"), "dev"),
+    "fourteenth": (("ifeoma", "dougie", "rhiannon", "lupe"), "test"),
 }
 
 
