@@ -68,15 +68,20 @@ def test_the_shipped_model_reads_every_required_reading_and_the_record_says_what
 def test_the_record_keeps_each_authors_test_figures_and_the_held_out_authors_improved(figures):
     recorded = json.loads(METRICS_PATH.read_text(encoding="utf-8"))
     parts = recorded["test"]["by_author"]
-    assert set(parts["held_out_voices"]) == {"grace", "walter", "zara", "amara", "siobhan", "tamsin", "clive", "kit"}
+    assert set(parts["held_out_voices"]) == {"grace", "walter", "zara", "amara", "siobhan", "tamsin", "clive", "kit",
+                                             "ifeoma", "dougie", "rhiannon", "lupe"}
     first, held, fresh = parts["first_author"]["model"], parts["held_out"]["model"], parts["seventh_author"]["model"]
-    assert first["rows"] + held["rows"] + fresh["rows"] == recorded["test"]["rows"] == figures["model"]["rows"]
+    newest = parts["fourteenth_author"]["model"]
+    assert first["rows"] + held["rows"] + fresh["rows"] + newest["rows"] == recorded["test"]["rows"] == figures["model"]["rows"]
     # the second author's voices: the round-2 model read 0.700 / 0.700 with 18 of 68 heavy entries
     # shown as Neutral or Happy (pipelines/README.md)
     assert held["accuracy"] > 0.70 and held["macro_f1"] > 0.70
     assert held["heavy_shown_light"] < 18
     # the seventh author (a fresh held-out author, never read): the session-start model read 0.681
     assert fresh["rows"] == 160 and fresh["accuracy"] > 0.70
+    # the fourteenth author (a second fresh held-out author, never read): first read 0.625, with 14
+    # heavy entries shown as Neutral or Happy (pipelines/README.md, round 9)
+    assert newest["rows"] == 160 and newest["accuracy"] >= 0.60
     # tuned by leaving one author out at a time, on a dev split with twelve authors' voices; the
     # fourth author's voices were measured once before they were trained on
     train = recorded["train"]
