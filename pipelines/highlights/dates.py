@@ -83,9 +83,9 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
                            r"\s+week)\b(?!\s*(?:day|end|night)s?\b)" + _PART_OF_DAY, _I)),
     ("after_next", re.compile(rf"\b(?:(?:by|on|for|until|till)\s+)?(?:the\s+)?{_WEEKDAY}\s+after\s+next\b" + _PART_OF_DAY, _I)),
     ("next_weekday", re.compile(rf"\b(?:(?:by|before|on|for|until|till)\s+)?next\s+{_WEEKDAY}\b" + _PART_OF_DAY, _I)),
-    ("end_of_week", re.compile(r"\b(?:(?:by\s+|before\s+|at\s+)?(?:the\s+)?end\s+of\s+(?:the\s+|this\s+)?week|"
+    ("end_of_week", re.compile(r"\b(?:(?:by\s+|before\s+|at\s+)?(?:the\s+)?end\s+of\s+(?:the\s+|this\s+)?week|(?:by\s+)?eow|"
                                r"(?:before|by\s+the\s+time)\s+the\s+week\s+is\s+(?:out|over|done))\b", _I)),
-    ("end_of_month", re.compile(r"\b(?:(?:by\s+|before\s+|at\s+)?(?:the\s+)?end\s+of\s+(?:the\s+|this\s+)?month|"
+    ("end_of_month", re.compile(r"\b(?:(?:by\s+|before\s+|at\s+)?(?:the\s+)?end\s+of\s+(?:the\s+|this\s+)?month|(?:by\s+)?eom|"
                                 r"(?:before|by\s+the\s+time)\s+the\s+month\s+is\s+(?:out|over|done))\b", _I)),
     ("after_weekend", re.compile(r"\b(?:straight\s+|right\s+|just\s+)?after\s+the\s+weekend\b", _I)),
     ("weekend", re.compile(r"\b(?:(?:by|before|until|till)\s+)?(?:this|at\s+the|over\s+the|on\s+the|by\s+the|"
@@ -95,7 +95,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
                              rf"(?:\s+of)?\s+{_MONTH}\b", _I)),
     ("month_day", re.compile(rf"\b(?:(?:by|before|on|for|until|till)\s+)?(?:{_ANY_WEEKDAY}\.?,?\s+)?{_MONTH}\s+(?:the\s+)?"
                              rf"{_ORDINAL}\b(?!:)", _I)),
-    ("ordinal", re.compile(r"\b(?:(?:by|before|on|for|until|till)\s+(?:the\s+)?|the\s+)(?P<day>[12]?\d|3[01])(?:st|nd|rd|th)\b"
+    ("ordinal", re.compile(r"\b(?:(?:by|before|on|for|until|till|due)\s+(?:the\s+)?|the\s+)(?P<day>[12]?\d|3[01])(?:st|nd|rd|th)\b"
                            r"(?!\s+(?:century|floor|time|birthday|anniversary|place|row|grade|year|attempt|go))", _I)),
     # A bare ordinal with the time of day after it, as in a jobs list: "dentist 20th 2:15".
     ("ordinal_at", re.compile(r"(?<!\bmy\s)(?<!\bher\s)(?<!\bhis\s)(?<!\btheir\s)(?<!\bour\s)(?<!\byour\s)"

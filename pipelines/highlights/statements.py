@@ -98,6 +98,9 @@ _ERRAND_OBJECT = re.compile(r"(?i:the|a|an|my|our|your|his|her|their|its|all|eve
                             r"these|those|it|them|him|in|out|over|back|up|on|off)$|\d[\w.,]*$|[A-Z][\w-]*(?:['’]s)?$")
 
 
+_NOT_AN_OBJECT = frozenset("about like so lol is was of for at with as than too very really".split())
+
+
 def _errand_head(words: list[str], bullet: bool) -> bool:
     """Whether a clause's first word (`words[0]`, as written) is the verb of an errand: a known one,
     or one as often a noun when its object follows (any next word in a lower-case note)."""
@@ -105,7 +108,9 @@ def _errand_head(words: list[str], bullet: bool) -> bool:
     if head in _ACTION_VERBS or head in _IMPERATIVE_EXTRA - _ERRANDS_ADDED:
         return True
     if head in _ERRANDS_ADDED:  # in prose, with its object or person next ("Talk about awkward." is not one)
-        return bullet or (len(words) > 1 and bool(_ERRAND_OBJECT.match(words[1]) or words[1].lower() == "to"))
+        return bullet or (len(words) > 1 and bool(_ERRAND_OBJECT.match(words[1]) or words[1].lower() == "to"
+                                                  or (words[0].islower() and words[1].isalpha()
+                                                      and words[1] not in _NOT_AN_OBJECT)))  # "transfer rent to Mo"
     if head not in _NOUN_OR_VERB or len(words) < 2:
         return False
     if words[0].islower():
@@ -144,7 +149,7 @@ def _due_statement(clause: str, today: date) -> _Candidate | None:
         return None
     after = clause.strip()[m.end() :]
     day_first = _DUE_DAY_FIRST.match(after) or (m.group("to") and re.match(r"\s*at\s+the\s+end\b", after))
-    if not day_first or resolve_due_date(after, today) is None:
+    if not day_first or resolve_due_date(f"due{after}", today) is None:  # "due 14th"
         return None
     thing = m.group("thing")
     if _FIRST_PERSON_OR_PAST.search(thing) or re.fullmatch(r"(?:it|this|that|they|these|those|everything|all)",
@@ -276,7 +281,8 @@ def _deadline_on_thing(clause: str, today: date) -> _Candidate | None:
     elif m := _WANTS.match(text):
         who = m["who"]
         action = f"return {m['thing']} to {who}" if m["back"] else f"send {who} {m['thing']}"
-    elif (m := _GOES_TO.match(text)) and not re.search(r"\b(?:has|have|had|needs?|go|goes|is|are|was)\b", m["thing"]):
+    elif (m := _GOES_TO.match(text)) and not re.search(r"\b(?:has|have|had|needs?|go|goes|is|are|was)\b", m["thing"]) and (
+            _first_word(m["thing"]) not in _ACTION_VERBS | _IMPERATIVE_EXTRA):
         action = f"send {_the(m['thing'])} to {m['who']}"  # "lit review section to Prof Reid by the 30th"
     else:
         return None
@@ -533,10 +539,36 @@ _THING_THEN_VERB = re.compile(
     r"\s*[.!]*$", re.IGNORECASE)
 
 
+# The same with what to do said whole: "site visit thurs: take the laser measure" (the day stays with
+# it), "rent: transfer to Mo eod" (the thing goes after the verb).
+_NOTE_THEN_ACTION = re.compile(
+    r"^(?P<thing>(?!(?:i|we|he|she|they|it|you|this|that|there|then|and|but)\b)[^:\-\u2013\u2014]{3,40}?)"
+    r"\s*(?::|\s[-\u2013\u2014]+)\s*(?P<verb>[a-z]+)\s+(?P<rest>\S.*)$", re.IGNORECASE)
+
+
+_LABEL = re.compile(r"\b(?:goals?|aims?|plans?|resolutions?|intentions?|homework|reminders?|notes?|to[- ]?dos?|tasks?|"
+                    r"challenges?|jobs|errands|priorities|things|self|list|projects?|actions?|next\s+steps?)\s*$", re.IGNORECASE)
+
+
+def _note_then_action(clause: str) -> str | None:
+    m = _NOTE_THEN_ACTION.match(clause.strip())
+    if m is None or m["verb"].lower() not in (_ACTION_VERBS | _IMPERATIVE_EXTRA) or m["verb"].lower() in ("do", "go"):
+        return None
+    if re.search(r"\b(?:is|are|was|were|has|had|'s|did|went|got|i|we)\b", m["thing"], re.IGNORECASE) or _LABEL.search(
+            m["thing"]):
+        return None  # "Goal: run a half marathon", "Note to self: ...": a label the lists read
+    rest = m["rest"]
+    if re.match(r"(?:to|with|into|for|at|by|before|on|in)\b", rest, re.IGNORECASE):
+        return f"{m['verb']} {_the(m['thing'].strip())} {rest}"
+    day = _phrases(m["thing"])
+    when = f" {day[0][1].group(0)}" if day and not _phrases(rest) else ""
+    return f"{m['verb']} {rest}{when}"
+
+
 def _thing_then_verb(clause: str) -> str | None:
     m = _THING_THEN_VERB.match(clause.strip())
     if m is None or m["verb"].lower() not in (_ACTION_VERBS | _IMPERATIVE_EXTRA) or m["verb"].lower() in ("do", "go"):
-        return None
+        return _note_then_action(clause)
     if re.search(r"\b(?:is|are|was|were|has|had|'s|did|went|got)\b", m["thing"], re.IGNORECASE):
         return None  # "Mum's car is in - pick up Thursday": the thing is a sentence
     return f"{m['verb']} {_the(m['thing'].strip())}{m['when']}"

@@ -123,6 +123,8 @@ _SHORTHAND = [
     (re.compile(r"\bappt(s?)\b", re.IGNORECASE), r"appointment\1"),
     (re.compile(r"\bmtg(s?)\b", re.IGNORECASE), r"meeting\1"),
     (re.compile(r"\b(?:pls|plz)\b", re.IGNORECASE), "please"),
+    # "planning app → chase council re drawings by fri": an arrow leads from a thing to what to do
+    (re.compile(r"[ \t]*(?:\u2192|->|=>|\u27f6)[ \t]*"), ": "),
     # "let Miller's know about the side door": tell them ("let me know", "let you know" stay)
     (re.compile(r"\blet\s+((?:[A-Z][\w'\u2019-]*|him|her|them|(?:the|my|our)\s+[\w'\u2019-]+)(?:\s+[A-Z][\w'\u2019-]*)?)\s+know\b"),
      r"tell \1"),
@@ -298,7 +300,7 @@ _LOOKS_IMPERATIVE = re.compile(
     re.IGNORECASE,
 )
 _INLINE_LIST = re.compile(r"^(?P<lead>[^:]{1,60}?)(?::|\s+[-\u2013\u2014]+)\s+(?P<items>.+)$")
-_ITEM_SPLIT = re.compile(r"\s*,\s*(?:and\s+|then\s+)?|\s+and\s+(?=[a-z]+\b)", re.IGNORECASE)
+_ITEM_SPLIT = re.compile(r"\s*,\s*(?:and\s+|then\s+)?|\s+and\s+(?=[a-z]+\b)|\s+/\s+", re.IGNORECASE)
 # Verbs of activities rather than errands ("Plan: run every morning" is a goal, not an item to tick).
 _ACTIVITY_VERBS = _words("run walk read go do make try look find start keep journal exercise meditate stretch pray "
                          "practice practise study learn plan")
@@ -349,7 +351,7 @@ def _header_kind(what: str) -> HighlightType:
 
 def _split_inline_items(inline: str) -> list[str]:
     items: list[str] = []
-    for piece in re.split(r"\s*[;,]\s*", inline):
+    for piece in re.split(r"\s*[;,]\s*|\s+/\s+", inline):  # "todo: laundry / call mum / pay rent"
         items.extend(p for p in _INLINE_AND.split(piece) if p.strip())
     return [i.strip(" .") for i in items if i.strip(" .")]
 

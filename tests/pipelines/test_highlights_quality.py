@@ -432,3 +432,25 @@ def test_what_round_nine_does_not_read_as_an_errand(text):
 def test_a_thing_that_has_to_go_is_not_a_verb_and_its_noun():
     # was "Go the old sofa has" from the rules
     assert extract_highlights("The old sofa has to go by tomorrow.", today=MONDAY, scorer=None) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("site visit thurs \u2192 take the laser measure", [("task", "Take the laser measure", "2025-11-27")]),
+        ("- planning app -> chase council re: drawings by fri", [("task", "Chase council about drawings", "2025-11-28")]),
+        ("- rent \u2192 transfer to Mo eod", [("task", "Transfer the rent to Mo", "2025-11-24")]),
+        ("todo: laundry / call mum / pay rent",
+         [("task", "Laundry", None), ("task", "Call mum", None), ("task", "Pay rent", None)]),
+        ("dissertation draft due 14th!!", [("task", "Finish the dissertation draft", "2025-12-14")]),
+        ("send the deck to Priya eow", [("task", "Send the deck to Priya", "2025-11-28")]),
+        ("transfer rent to Mo by eod", [("task", "Transfer rent to Mo", "2025-11-24")]),
+    ],
+)
+def test_note_styles_arrows_slashes_and_short_dates(text, expected):
+    assert _found(text) == expected
+
+
+@pytest.mark.parametrize("text", ["talk about awkward lol", "stress -> no sleep -> snapping at the kids"])
+def test_note_styles_that_are_not_errands(text):
+    assert _found(text) == []
