@@ -42,6 +42,7 @@ from pipelines.highlights.statements import (
     _first_word,
     _fronted_day,
     _going_to_a_place,
+    _habit_goal,
     _imperative,
     _needs_new,
     _next_project,
@@ -301,7 +302,8 @@ def _analyse_unit(unit: _Unit, today: date) -> list[tuple[Highlight, str | None]
         else:
             candidate = (_due_statement(clause, today) or _next_project(clause) or _planned(clause, today)
                          or _fronted_day(clause, today) or _deadline_on_thing(clause, today) or _debt(clause)
-                         or _request(clause, today) or _appointment(clause, today) or _needs_new(clause))
+                         or _request(clause, today) or _appointment(clause, today) or _needs_new(clause)
+                         or _habit_goal(clause))
             if candidate is not None and not _is_action(candidate):
                 candidate = None
     if candidate is None:

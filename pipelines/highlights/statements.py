@@ -573,3 +573,49 @@ def _thing_then_verb(clause: str) -> str | None:
         return None  # "Mum's car is in - pick up Thursday": the thing is a sentence
     return f"{m['verb']} {_the(m['thing'].strip())}{m['when']}"
 
+
+# A habit taken on: "- swim twice a week before school", "From now I call mamá every Sunday", "cuttin
+# out the monster energy from now on", "gym 3x/week", "* read 12 books (1 a month)": a goal.
+_FREQUENCY = re.compile(
+    r"\b(?:every\s+(?:single\s+)?(?:other\s+)?\w+|each\s+\w+|daily|weekly|monthly|nightly|"
+    r"(?:once|twice|(?:two|three|four|five|\d+)\s*(?:times|x))\s*(?:a|per|/|each)\s*(?:day|week|month|year)|"
+    r"\d+\s*x\s*/\s*(?:day|week|wk|month)|(?:a|one|two|three|\d+)\s+\w+\s+(?:a|per)\s+(?:day|week|month|year)|"
+    r"\d+\s*(?:mins?|minutes|hours?|k|km|miles?|pages|words)?\s+(?:a|per)\s+(?:day|week|month)|"
+    r"on\s+(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days|weekdays|weeknights|work\s+nights|my\s+weeks)|"
+    r"from\s+now(?:\s+on)?|(?:this|next)\s+year)\b", re.IGNORECASE)
+_HABIT_START = re.compile(
+    r"^(?:(?:from\s+now(?:\s+on)?|from\s+today|from\s+this\s+(?:week|month)|starting\s+(?:today|now|monday)|"
+    r"new\s+rule|this\s+year|also\s+this\s+year|and)\s*[,:]?\s+)?(?:(?:i|we)(?:'ll|\s+will|'m\s+going\s+to|\s+am\s+going\s+to)?\s+)?"
+    r"(?P<verb>[a-z]+?)(?P<ing>in[g']?)?\s+(?P<rest>\S.*)$", re.IGNORECASE)
+_HABIT_VERBS = _words("swim run walk read stop keep leave eat drink cut quit save go call ring visit write practise practice "
+                      "meditate sleep spend limit say cook study journal pray stretch play learn train phone text")
+
+
+def _habit_goal(clause: str) -> _Candidate | None:
+    text = clause.strip().rstrip(".!")
+    if _FREQUENCY.search(text) is None:
+        return None
+    if m := re.match(r"(?i)gym\s+(\S.*)$", text):
+        return _Candidate("goal", f"go to the gym {m[1]}", 0)  # "gym 3x/week"
+    m = _HABIT_START.match(text)
+    if m is None:
+        return None
+    verb = m["verb"].lower()
+    if m["ing"]:
+        verb = {"cuttin": "cut", "runnin": "run", "stoppin": "stop", "swimmin": "swim"}.get(verb + "in", verb)
+        verb = verb[:-1] if len(verb) > 3 and verb[-1] == verb[-2] else verb
+        verb = verb if verb in _HABIT_VERBS else f"{verb}e" if f"{verb}e" in _HABIT_VERBS else verb
+    if verb not in _HABIT_VERBS:
+        return None
+    # "I swim every Tuesday" tells a habit the writer has; "I read every night as a kid" one they had
+    said_plain = re.match(r"(?i)(?:i|we)\s+[a-z]", text) is not None
+    if _HABIT_PAST.search(text) or (said_plain and (verb in _SAME_IN_THE_PAST or not re.search(
+            r"(?i)\bfrom\s+(?:now|today|this)\b", text))):
+        return None
+    return _Candidate("goal", f"{verb} {m['rest']}", 0)
+
+
+_HABIT_PAST = re.compile(r"\b(?:as\s+a\s+(?:kid|child|girl|boy|teenager)|when\s+(?:i|we)\s+(?:was|were)|used\s+to|back\s+then|"
+                         r"years\s+ago|in\s+those\s+days)\b", re.IGNORECASE)
+_SAME_IN_THE_PAST = _words("read cut quit put let set")
+

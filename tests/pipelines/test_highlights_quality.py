@@ -454,3 +454,23 @@ def test_note_styles_arrows_slashes_and_short_dates(text, expected):
 @pytest.mark.parametrize("text", ["talk about awkward lol", "stress -> no sleep -> snapping at the kids"])
 def test_note_styles_that_are_not_errands(text):
     assert _found(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("- swim twice a week before school", [("goal", "Swim twice a week before school", None)]),
+        ("From now I call mam\u00e1 every Sunday, no excuse.", [("goal", "Call mam\u00e1 every Sunday, no excuse", None)]),
+        ("cuttin out the monster energy from now on.", [("goal", "Cut out the monster energy from now on", None)]),
+        ("> gym 3x/week (did 2x total in Sept, lol)", [("goal", "Go to the gym 3x/week", None)]),
+        ("* read 12 books (1 a month, non-tech)", [("goal", "Read 12 books", None)]),
+    ],
+)
+def test_a_habit_taken_on_is_a_goal(text, expected):
+    assert _found(text) == expected
+
+
+@pytest.mark.parametrize("text", ["I read every night as a kid.", "I swim every Tuesday.",
+                                  "Walked the dog every morning this week."])
+def test_a_habit_told_is_no_goal(text):
+    assert _found(text) == []
