@@ -352,7 +352,17 @@ def _named_projects(text: str, found: list[tuple[Highlight, str | None]]) -> lis
         have += " " + name
         metadata = HighlightMetadata(timeframe=_goal_timeframe(text), priority=DEFAULT_PRIORITY)
         out.append((Highlight(type="project", reformulation=_finish(name), metadata=metadata), words[-1]))
+    for m in _CODE_NAMED.finditer(text):  # "project balcony is ON.", "Operation Homecoming."
+        name = f"{m['kind'].capitalize()} {m['name'].lower() if m['name'].isupper() else m['name']}"
+        if name.lower() not in have:
+            have += " " + name.lower()
+            metadata = HighlightMetadata(timeframe=_goal_timeframe(text), priority=DEFAULT_PRIORITY)
+            out.append((Highlight(type="project", reformulation=name, metadata=metadata), m["name"].split()[-1].lower()))
     return out
+
+
+_CODE_NAMED = re.compile(r"(?:^|(?<=[\n.:!]\s)|(?<=[-*\u2022]\s))(?P<kind>(?i:project|operation))\s+(?P<name>(?:[A-Z][\w'-]*)"
+                         r"(?:\s+[A-Z][\w'-]*){0,2}|[a-z]+(?=\s+(?:is|has|starts|begins|done)\b|\s*[.:!]))", re.MULTILINE)
 
 
 # A list item that says what someone else does or is: "Ravi's doing the music", "Bernie is treasurer".

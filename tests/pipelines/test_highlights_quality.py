@@ -474,3 +474,18 @@ def test_a_habit_taken_on_is_a_goal(text, expected):
                                   "Walked the dog every morning this week."])
 def test_a_habit_told_is_no_goal(text):
     assert _found(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [("project balcony is ON.", "Project balcony"), ("Operation Homecoming.", "Operation Homecoming"),
+     ("Sat 29/11 - PROJECT WEDDING (future log, started)", "Project wedding"),
+     ("Project Paper Trail lol\n- mediation first", "Project Paper Trail")],
+)
+def test_a_project_given_a_code_name_is_a_project(text, name):
+    assert ("project", name, None) in _found(text)
+
+
+@pytest.mark.parametrize("text", ["The project is late.", "Worked on the project all day.", "Project meeting at 3."])
+def test_the_word_project_alone_names_none(text):
+    assert [h for h in _found(text) if h[0] == "project"] == []
