@@ -25,8 +25,11 @@ The grammar (each form resolved against `today`, the entry's date):
   Day, Halloween, Bonfire Night, Valentine's Day, St Patrick's Day. Movable feasts (Easter...) give no
   date.
 
-Ambiguous words give no date, because no date beats a wrong one: "next week", "this week", "in
-March", "mid-October", "soon", "in the morning" (written at night it is tomorrow), numeric dates
+"this week" and "before the weekend" are the coming Friday (the next one when written at the
+weekend), "month end" its last day: the corpus' authors, writing independently, labelled them so.
+"This month" stays undated: it is how an aim for the month is said ("be kinder to myself this month").
+
+Ambiguous words give no date, because no date beats a wrong one: "next week", "in March", "mid-October", "soon", "in the morning" (written at night it is tomorrow), numeric dates
 that can be read both ways ("3/4": which order?; "26/11" and "3/14" are read), and past or repeated days ("last Friday", "since Monday", "on Tuesdays",
 "every other Sunday"). Where several phrases say when, the earliest in the text wins; of two
 readings that overlap, the longest ("the 3rd of February" is in February, not the coming 3rd).
@@ -66,7 +69,7 @@ _HOLIDAY = "(?P<holiday>" + "|".join(re.escape(h).replace("'", "'?") for h in so
 _I = re.IGNORECASE
 # (kind, pattern); every pattern's whole match is the words that say when.
 _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
-    ("today", re.compile(r"\b(?:(?:by\s+|before\s+)?(?:today|tonight)|this\s+(?:morning|afternoon|evening)|later\s+"
+    ("today", re.compile(r"\b(?:(?:by\s+|before\s+)?(?:today|tonight|tonite|2nite)|this\s+(?:morning|afternoon|evening)|later\s+"
                          r"(?:today|tonight)|before\s+bed(?:time)?|by\s+(?:the\s+)?end\s+of\s+(?:the\s+)?day|eod|"
                          r"(?:by|before)\s+(?:noon|lunch(?:time)?)|by\s+midnight)\b" + _PART_OF_DAY, _I)),
     ("day_after", re.compile(r"\b(?:the\s+)?day\s+after\s+(?:tomorrow|tmrw|tmr)\b" + _PART_OF_DAY, _I)),
@@ -83,9 +86,11 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
                            r"\s+week)\b(?!\s*(?:day|end|night)s?\b)" + _PART_OF_DAY, _I)),
     ("after_next", re.compile(rf"\b(?:(?:by|on|for|until|till)\s+)?(?:the\s+)?{_WEEKDAY}\s+after\s+next\b" + _PART_OF_DAY, _I)),
     ("next_weekday", re.compile(rf"\b(?:(?:by|before|on|for|until|till)\s+)?next\s+{_WEEKDAY}\b" + _PART_OF_DAY, _I)),
-    ("end_of_week", re.compile(r"\b(?:(?:by\s+|before\s+|at\s+)?(?:the\s+)?end\s+of\s+(?:the\s+|this\s+)?week|(?:by\s+)?eow|"
+    ("end_of_week", re.compile(r"\b(?:(?:by\s+|before\s+|at\s+)?(?:the\s+)?end\s+of\s+(?:the\s+|this\s+)?week|(?:by\s+)?eow|this\s+week|"
+                               r"before\s+the\s+weekend|"
                                r"(?:before|by\s+the\s+time)\s+the\s+week\s+is\s+(?:out|over|done))\b", _I)),
     ("end_of_month", re.compile(r"\b(?:(?:by\s+|before\s+|at\s+)?(?:the\s+)?end\s+of\s+(?:the\s+|this\s+)?month|(?:by\s+)?eom|"
+                                r"(?:by\s+|before\s+)?(?:the\s+)?month[\s-]end|"
                                 r"(?:before|by\s+the\s+time)\s+the\s+month\s+is\s+(?:out|over|done))\b", _I)),
     ("after_weekend", re.compile(r"\b(?:straight\s+|right\s+|just\s+)?after\s+the\s+weekend\b", _I)),
     ("weekend", re.compile(r"\b(?:(?:by|before|until|till)\s+)?(?:this|at\s+the|over\s+the|on\s+the|by\s+the|"

@@ -79,7 +79,15 @@ def _loose_header(line: str) -> tuple[HighlightType, str, bool] | None:
     if day is not None:
         return "task", day.group("when"), True
     m = _LOOSE_HEADER.match(line.strip())
+    if m is None and (before := _BEFORE_HEADER.match(line.strip())):
+        # "Before we fly to Penang 20/12:", "Before school finishes 16/12": jobs due by that day
+        plain = not re.search(r"\b(?:i|we|i'm|we're|my|our|bed|then)\b", line, re.IGNORECASE) and len(line.split()) <= 6
+        if before.group("colon") or (plain and resolve_due_date(line, _ANY_DAY) is not None):
+            return "task", before.group("when"), False
     return None if m is None else ("task", (m.group("when") or m.group("days") or "").strip(), False)
+
+
+_BEFORE_HEADER = re.compile(r"^(?P<when>(?:before|by)\s+[^:.!?]{2,60}?)\s*(?P<colon>:)?$", re.IGNORECASE)
 
 
 # Tokens ending in "." that do not end a sentence. Titles always; the others are also ordinary

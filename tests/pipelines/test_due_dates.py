@@ -90,6 +90,11 @@ def test_the_first_thing_i_noticed_is_no_date():
     [
         ("this weekend", MON, "2025-12-27"),
         ("this weekend", SAT, "2025-12-27"),
+        # "this week" and "before the weekend": the coming Friday, the next one at the weekend
+        ("this week", MON, "2025-12-26"),
+        ("this week", SAT, "2026-01-02"),
+        ("before the weekend", WED, "2025-12-26"),
+        ("before month end", MON, "2025-12-31"),
         ("at the weekend", THU, "2025-12-27"),
         ("next weekend", MON, "2026-01-03"),
         ("next weekend", FRI, "2026-01-03"),
@@ -166,7 +171,7 @@ def test_fixed_holidays(phrase, today, expected):
 @pytest.mark.parametrize(
     "phrase",
     [
-        "next week", "this week", "in March", "mid-January", "soon", "later on", "in the morning",
+        "next week", "this month", "in March", "mid-January", "soon", "later on", "in the morning",
         "on 3/4", "last Friday", "since Monday", "every other Sunday", "on Tuesdays", "before Easter",
         "in a few days", "write the Christmas cards", "over Christmas", "the first thing",
     ],
@@ -286,7 +291,7 @@ def test_a_plan_in_the_present_continuous_with_a_day_to_come_is_a_task(text, exp
 
 def test_a_short_label_before_one_errand_and_a_header_ending_a_line_of_prose():
     assert _found("Practical stuff: apply for the blue badge this week.") == [
-        ("task", "Apply for the blue badge", None)]
+        ("task", "Apply for the blue badge", "2025-12-26")]
     found = _found("Year-end. Goals for next year:\n- run the Leeds half marathon\n- learn to make bread")
     assert [(kind, text) for kind, text, _ in found] == [
         ("goal", "Run the Leeds half marathon"), ("goal", "Learn to make bread")]

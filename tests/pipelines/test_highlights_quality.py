@@ -164,7 +164,7 @@ def test_next_names_a_project():
 
 def test_a_single_action_label_is_a_task():
     assert _found("Homework: say one honest thing to someone this week.") == [
-        ("task", "Say one honest thing to someone", None)
+        ("task", "Say one honest thing to someone", "2025-11-28")
     ]
 
 
@@ -489,3 +489,13 @@ def test_a_project_given_a_code_name_is_a_project(text, name):
 @pytest.mark.parametrize("text", ["The project is late.", "Worked on the project all day.", "Project meeting at 3."])
 def test_the_word_project_alone_names_none(text):
     assert [h for h in _found(text) if h[0] == "project"] == []
+
+
+def test_a_list_headed_before_a_day_is_due_that_day():
+    found = _found("Before we fly to Penang 20/12:\n[ ] renew Kayla's passport (expires Feb, need 6 mths!!)\n"
+                   "[ ] book home nurse for Ah Gong", date(2025, 12, 4))
+    assert [(r, d) for _, r, d in found] == [("Renew Kayla's passport", "2025-12-20"),
+                                             ("Book home nurse for Ah Gong", "2025-12-20")]
+    found = _found("Before school finishes 16/12\n\u2022 pack down Room 9\n\u2022 gift for Tia", date(2025, 12, 8))
+    assert [d for _, _, d in found] == ["2025-12-16", "2025-12-16"]
+    assert _found("Before bed I ring Mum.") == []
