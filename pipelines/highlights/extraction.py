@@ -44,10 +44,13 @@ from pipelines.highlights.statements import (
     _going_to_a_place,
     _habit_goal,
     _imperative,
+    _need_from,
     _needs_new,
     _next_project,
     _planned,
+    _present_plan,
     _request,
+    _runs_out,
     _split_actions,
     _thing_then_verb,
 )
@@ -303,7 +306,7 @@ def _analyse_unit(unit: _Unit, today: date) -> list[tuple[Highlight, str | None]
             candidate = (_due_statement(clause, today) or _next_project(clause) or _planned(clause, today)
                          or _fronted_day(clause, today) or _deadline_on_thing(clause, today) or _debt(clause)
                          or _request(clause, today) or _appointment(clause, today) or _needs_new(clause)
-                         or _habit_goal(clause))
+                         or _habit_goal(clause) or _present_plan(clause, today) or _runs_out(clause, today) or _need_from(clause))
             if candidate is not None and not _is_action(candidate):
                 candidate = None
     if candidate is None:

@@ -127,7 +127,7 @@ _DUE_STATEMENT = re.compile(
     r"(?P<to>\s+(?:to|with)\s+(?:the\s+|my\s+)?[\w']+(?=\s+(?:by|on|at|before)\b))?",
     re.IGNORECASE,
 )
-_MONEY = re.compile(r"\b(?:money|fees?|rent|bills?|invoices?|tax(?!\s+return)|subs|deposit|payments?|instal(?:l)?ments?|fines?|"
+_MONEY = re.compile(r"\b(?:money|fees?|rent|bills?|invoices?|tax(?:es)?(?!\s+return)|subs|deposit|payments?|instal(?:l)?ments?|fines?|"
                     r"premium|balance|dues)\b", re.IGNORECASE)
 _WORK_DUE = re.compile(r"\b(?:coursework|essays?|assignments?|reports?|dissertation|thesis|homework|proposal|"
                        r"paper|application|forms?|tax\s+return|portfolio|draft|presentation|slides|review|"
@@ -435,7 +435,7 @@ _VERB_IN_NOTE = re.compile(
     r"set|read|there's|it's|that's|couldn'?t|can'?t|don'?t|won'?t|[a-z]{3,}ed)\b", re.IGNORECASE)
 # When said by a weekday alone ("Mick's funeral Friday"), a note may be of the day just gone: the line
 # needs a clock time ("Dentist Thurs 3pm", "at half three") or a date that can only be ahead.
-_CLOCK = re.compile(r"\b\d{1,2}(?:[:.]\d\d\s*(?:[ap]\.?m\.?)?|\s*[ap]\.?m\b)|\b[012]\d[0-5]\d\b|\bhalf\s+(?:past\s+)?[a-z]+\b|"
+_CLOCK = re.compile(r"\b\d{1,2}(?:[:.]\d\d\s*(?:[ap]\.?m\.?)?|\s*[ap]\.?m\b)|\bat\s+(?:1[0-2]|[1-9])\b(?![:.]?\d)|\b[012]\d[0-5]\d\b|\bhalf\s+(?:past\s+)?[a-z]+\b|"
                     r"\b(?:noon|midday)\b", re.IGNORECASE)
 _NOTE_TAIL = re.compile(r"[\s,:;\-\u2013]*(?:(?:is|are|'s)\s+)?(?:on|at|for)?\s*$", re.IGNORECASE)
 
@@ -618,4 +618,49 @@ def _habit_goal(clause: str) -> _Candidate | None:
 _HABIT_PAST = re.compile(r"\b(?:as\s+a\s+(?:kid|child|girl|boy|teenager)|when\s+(?:i|we)\s+(?:was|were)|used\s+to|back\s+then|"
                          r"years\s+ago|in\s+those\s+days)\b", re.IGNORECASE)
 _SAME_IN_THE_PAST = _words("read cut quit put let set")
+
+
+# A plan said in the present ("I take it round tomorrow evening", "I pick it up tomorrow after the
+# school run", "I do them before Tuesday lesson"), as many write the future: with a day to come.
+_PRESENT_PLAN = re.compile(r"(?:^|,\s*|\band\s+)(?:i|we)\s+(?:(?:will\s+)?(?:just|also|then)\s+)?(?P<rest>(?P<verb>[a-z]+)\s+\S.*)$",
+                           re.IGNORECASE)
+
+
+def _present_plan(clause: str, today: date) -> _Candidate | None:
+    m = _PRESENT_PLAN.search(clause.strip())
+    if m is None:
+        return None
+    verb = m["verb"].lower()
+    if verb not in _PLANNED_VERBS | _ACTION_VERBS or verb in _NOT_ACTION_HEADS or verb in _SAME_IN_THE_PAST:
+        return None
+    if re.match(r"\S+\s+(?:at|on|in|by|early|late|work|home|off|until|till|from|for)\b", m["rest"], re.IGNORECASE):
+        return None  # "We finish at 4 on Thursday": when, not what
+    due = resolve_due_date(m["rest"], today)
+    if due is None or due <= today and not _LATER_TODAY.search(m["rest"]):
+        return None
+    return _Candidate("task", m["rest"], m.start("rest"))
+
+
+# "MOT runs out 10 April", "Tony's blue badge runs out end of the month", "passport expires in March":
+# something to renew.
+_RUNS_OUT = re.compile(rf"^{_THING_NP}\s+(?:runs\s+out|expires|is\s+up\s+for\s+renewal|needs\s+renewing|is\s+due\s+for\s+renewal)\b",
+                       re.IGNORECASE)
+
+
+def _runs_out(clause: str, today: date) -> _Candidate | None:
+    m = _RUNS_OUT.match(clause.strip())
+    if m is None or _FIRST_PERSON_OR_PAST.search(m["thing"]):
+        return None
+    rest = clause.strip()[m.end():]
+    return _Candidate("task", f"renew {_the(m['thing'])}{rest}", 0)
+
+
+# "Need colostrum replacer and ear tags from Tractor Supply this week": a thing to get from a place.
+_NEED_FROM = re.compile(r"^(?:(?:i|we)\s+)?(?:still\s+|also\s+)?need\s+(?!to\b)(?P<what>[^,.;]{2,60}?)\s+(?P<where>(?:from|at)\s+"
+                        r"(?:the\s+)?[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*)", re.IGNORECASE)
+
+
+def _need_from(clause: str) -> _Candidate | None:
+    m = _NEED_FROM.match(clause.strip())
+    return None if m is None else _Candidate("task", f"get {m['what']} {m['where']}{clause.strip()[m.end():]}", 0)
 

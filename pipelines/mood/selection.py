@@ -85,6 +85,9 @@ AUTHORS: dict[str, str] = {
     **dict.fromkeys(("marisol", "dwayne", "priyanka", "hamish"), "eleventh"),
     **dict.fromkeys(("chloe", "thabo", "rosa", "benji"), "twelfth"),
     **dict.fromkeys(("weilin", "aroha", "gus", "noor"), "thirteenth"),
+    **dict.fromkeys(("ahmed", "bev", "oksana", "hollis"), "fifteenth"),
+    **dict.fromkeys(("mei", "eamon", "kezia", "arjun"), "sixteenth"),
+    **dict.fromkeys(("willa", "dorothea", "jesse", "wanjiru"), "seventeenth"),
 }
 
 

@@ -118,6 +118,9 @@ NEW_AUTHORS = {
     "twelfth": (("chloe", "thabo", "rosa", "benji"), "dev"),
     "thirteenth": (("weilin", "aroha", "gus", "noor"), "dev"),
     "fourteenth": (("ifeoma", "dougie", "rhiannon", "lupe"), "test"),
+    "fifteenth": (("ahmed", "bev", "oksana", "hollis"), "dev"),
+    "sixteenth": (("mei", "eamon", "kezia", "arjun"), "dev"),
+    "seventeenth": (("willa", "dorothea", "jesse", "wanjiru"), "dev"),
 }
 
 

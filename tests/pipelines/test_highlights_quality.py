@@ -499,3 +499,28 @@ def test_a_list_headed_before_a_day_is_due_that_day():
     found = _found("Before school finishes 16/12\n\u2022 pack down Room 9\n\u2022 gift for Tia", date(2025, 12, 8))
     assert [d for _, _, d in found] == ["2025-12-16", "2025-12-16"]
     assert _found("Before bed I ring Mum.") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Nusrat is making food for his family, I take it round tomorrow evening.",
+         [("task", "Take it round", "2025-11-25")]),
+        ("I pick it up tomorrow after the school run.", [("task", "Pick it up after the school run", "2025-11-25")]),
+        ("Property taxes due end of the month.", [("task", "Pay the property taxes", "2025-11-30")]),
+        ("Meeting with his head of year on Thursday at 4.",
+         [("task", "Go to the meeting with his head of year", "2025-11-27")]),
+        ("Truck inspection runs out end of the month.", [("task", "Renew the truck inspection", "2025-11-30")]),
+        ("MOT runs out 10 April.", [("task", "Renew the MOT", "2026-04-10")]),
+        ("Need colostrum replacer and ear tags from Tractor Supply this week.",
+         [("task", "Get colostrum replacer and ear tags from Tractor Supply", "2025-11-28")]),
+    ],
+)
+def test_plans_in_the_present_renewals_and_things_to_get(text, expected):
+    assert _found(text) == expected
+
+
+@pytest.mark.parametrize("text", ["I take the bus to work.", "I ring Mum on Sundays.", "We finish at 4 on Thursday.",
+                                  "I met him at 4."])
+def test_what_is_said_in_the_present_without_a_plan(text):
+    assert _found(text) == []
