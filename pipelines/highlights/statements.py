@@ -77,6 +77,8 @@ def _done_pattern(verb: str) -> re.Pattern[str]:
 
 # A sentence that opens on one of these is a note to self ("Order hinges."); in prose, words that
 # are as often past tense or nouns at the start of a sentence are left out.
+# ... of which a bulleted note may start with these ("- start CTO search"): not past tenses as well.
+_BULLET_OK = frozenset("start change move study practise practice record make find plan".split())
 _PROSE_IMPERATIVE_EXCLUDED = frozenset("read set cut put hit let run walk list back start shop plan change move "
                                        "study practice practise journal record go do make try look find".split())
 # Verbs that are as often nouns: before "in"/"on" they are the thing ("Paint in her hair").
@@ -92,7 +94,7 @@ _IMPERATIVE_EXTRA = frozenset("chase ring catch sharpen lift laminate drive regi
                               "measure quote phone email text ask book order buy pick collect print".split()) | _ERRANDS_ADDED
 # Verbs as often nouns ("Report due Friday", "Scan results tomorrow", "Interview Thursday"): a note to do
 # one needs its object next ("report the window", "mark spelling tests" written in lower case).
-_NOUN_OR_VERB = frozenset("mark report scan interview train log label frame copy service brief draw pin push "
+_NOUN_OR_VERB = frozenset("mark report scan interview train log label frame copy service brief draw pin push close "
                           "hand type gather invoice photograph plaster serve launch".split())
 _ERRAND_OBJECT = re.compile(r"(?i:the|a|an|my|our|your|his|her|their|its|all|every|each|some|any|both|this|that|"
                             r"these|those|it|them|him|in|out|over|back|up|on|off)$|\d[\w.,]*$|[A-Z][\w-]*(?:['’]s)?$")
@@ -183,7 +185,8 @@ def _due_statement(clause: str, today: date) -> _Candidate | None:
 # "Finance form to sign and return by Friday.", "The claim form has to go in by Wednesday.",
 # "Raj wants the module proposal by the end of the month.".
 _THING_NP = r"(?P<thing>(?!(?:i|we|he|she|they|it|you|this|that|there)\b)(?:(?:the|my|our|his|her|their)\s+)?(?:[\w'-]+\s+){0,3}?[\w'-]+?)"
-_WHEN_NEXT = r"(?=\s+(?:by|before|on|this|next|at\s+the\s+end|in\s+time|tomorrow|today|tonight)\b)"
+_WHEN_NEXT = (r"(?=\s+(?:(?:by|before|on|this|next|at\s+the\s+end|in\s+time|tomorrow|today|tonight)\b|"
+              r"(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?\s*$))")
 _PARTICLE = r"(?:\s+(?P<particle>up|in|off|back|out|over))?"
 _TO_BE_DONE = re.compile(rf"^{_THING_NP}\s+(?:(?:has|have|needs?)\s+)?to\s+be\s+(?P<part>[a-z]+){_PARTICLE}{_WHEN_NEXT}",
                          re.IGNORECASE)
@@ -262,7 +265,7 @@ def _deadline_on_thing(clause: str, today: date) -> _Candidate | None:
         action = f"send {m['particle']} {_the(m['thing'])}"
     elif (m := _TO_BE_DONE.match(text)) and (verb := _verb_of(m["part"])):
         action = f"{verb}{' ' + m['particle'] if m['particle'] else ''} {_the(m['thing'])}"
-    elif (m := _TO_DO.match(text)) and m["v1"].lower() in (_ACTION_VERBS | _IMPERATIVE_EXTRA) and not re.search(
+    elif (m := _TO_DO.match(text)) and m["v1"].lower() in (_ACTION_VERBS | _IMPERATIVE_EXTRA | _NOUN_OR_VERB) and not re.search(
             r"\b(?:has|have|needs?|is|are)$", m["thing"]) and (
             not m["v2"] or m["v2"].lower() in (_ACTION_VERBS | _IMPERATIVE_EXTRA)):
         particle = f" {m['particle']}" if m["particle"] else ""
@@ -382,7 +385,8 @@ def _imperative(clause: str, bullet: bool = False) -> bool:
     if len(words) < 2:
         return False
     head = words[0].lower()
-    if head in _PROSE_IMPERATIVE_EXCLUDED or head in _NOT_ACTION_HEADS or _TURN_OF_PHRASE.match(clause):
+    if (head in _PROSE_IMPERATIVE_EXCLUDED and not (bullet and head in _BULLET_OK)) or head in _NOT_ACTION_HEADS or (
+            _TURN_OF_PHRASE.match(clause)):
         return False
     if words[1].lower() == "me":
         return False  # "Ask me when I'm not dead", "Ring me back": said to the writer
@@ -533,9 +537,11 @@ def _needs_new(clause: str) -> _Candidate | None:
 # A note naming the thing, then what to do with it: "leave application for Fri + Mon - send today",
 # "Car seat: fit it this weekend" -> "send the leave application for Fri + Mon today".
 _THING_THEN_VERB = re.compile(
-    r"^(?P<thing>(?!(?:i|we|he|she|they|it|you|this|that|there|then|and|but)\b)[^:\-\u2013\u2014]{3,60}?)"
-    r"\s*(?::|\s[-\u2013\u2014]+)\s*(?P<verb>[a-z]+)(?:\s+(?:it|them|this|that|one))?"
-    r"(?P<when>(?:\s+(?:today|tomorrow|tonight|asap|this\s+\w+|next\s+\w+|by\s+[\w ]{2,20}|on\s+\w+|before\s+\w+))*)"
+    r"^(?P<thing>(?!(?:i|we|he|she|they|it|you|this|that|there|then|and|but)\b)[^:\-\u2013\u2014,]{3,60}?)"
+    r"(?:\s*(?::|\s[-\u2013\u2014]+)\s*|,\s*(?=[a-z]+\s+(?:it|them)\b)|(?P<bare>\s+)(?=[a-z]+(?:\s+(?:by|before|on|today|tomorrow|"
+    r"tonight|asap|eod|eow|this|next|with|w/)\b)))(?P<verb>[a-z]+)(?:\s+(?:it|them|this|that|one))?"
+    r"(?P<when>(?:\s+(?:today|tomorrow|tonight|asap|eod|eow|this\s+\w+|next\s+\w+|by\s+[\w ]{2,20}|on\s+\w+|before\s+\w+|"
+    r"(?:with|w/)\s+[\w ]{2,30}))*)"
     r"\s*[.!]*$", re.IGNORECASE)
 
 
@@ -565,12 +571,20 @@ def _note_then_action(clause: str) -> str | None:
     return f"{m['verb']} {rest}{when}"
 
 
+_PLAIN_VERBS = _words("upload sign send submit pay email post finish renew collect cancel confirm redo fix chase "
+                      "ring phone text buy transfer deliver resend reprint")
+
+
 def _thing_then_verb(clause: str) -> str | None:
     m = _THING_THEN_VERB.match(clause.strip())
     if m is None or m["verb"].lower() not in (_ACTION_VERBS | _IMPERATIVE_EXTRA) or m["verb"].lower() in ("do", "go"):
         return _note_then_action(clause)
     if re.search(r"\b(?:is|are|was|were|has|had|'s|did|went|got)\b", m["thing"], re.IGNORECASE):
         return None  # "Mum's car is in - pick up Thursday": the thing is a sentence
+    if m["bare"] and (m["verb"].lower() not in _PLAIN_VERBS or re.search(
+            r"\b(?:to|and|wants?|needs?)\b", m["thing"], re.IGNORECASE) or any(
+            w.lower() in _ACTION_VERBS | _IMPERATIVE_EXTRA for w in m["thing"].split())):
+        return None  # with no mark between them, only a verb that is no noun ("accounts upload by Friday")
     return f"{m['verb']} {_the(m['thing'].strip())}{m['when']}"
 
 

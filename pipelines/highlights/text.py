@@ -317,12 +317,17 @@ _LIST_VERBS = _ACTION_VERBS | _words("chase ring catch sharpen lift laminate dri
                                      "cancel measure quote take sort ask cut")
 
 
+_VERB_ONLY_ITEM = re.compile(r"[a-z]+(?:\s+(?:it|them))?(?:\s+(?:by|before|on|today|tomorrow|tonight|asap|eod|eow|this|next)\b.*)?$")
+
+
 def _inline_list(sentence: str) -> tuple[str, list[str]] | None:
     """A sentence that lists actions after a colon ("Before Friday: pay the council tax, email
     Jo, and pick up the prescription"): its lead and its items, or None."""
     m = _INLINE_LIST.match(sentence.strip())
     if m is None or len(m.group("lead").split()) > 8:
         return None
+    if _VERB_ONLY_ITEM.match(m.group("items").strip(" .!")):
+        return None  # "Bhiwandi lease - sign by Friday": the thing, then what to do with it (read whole)
     items = [i.strip(" .!") for i in _ITEM_SPLIT.split(m.group("items")) if i.strip(" .!")]
     verbs = [i for i in items if i.split()[0].lower() in _LIST_VERBS]
     # "Homework: say one honest thing to someone this week.": a label introducing one action, whose

@@ -524,3 +524,22 @@ def test_plans_in_the_present_renewals_and_things_to_get(text, expected):
                                   "I met him at 4."])
 def test_what_is_said_in_the_present_without_a_plan(text):
     assert _found(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("- FY25 audited accounts upload by Friday", [("task", "Upload the FY25 audited accounts", "2025-11-28")]),
+        ("- Timesheets to hand in Mon.", [("task", "Hand in the timesheets", "2025-11-24")]),
+        ("- close FY26 books with Neha by 31 March", [("task", "Close FY26 books with Neha", "2026-03-31")]),
+        ("- start CTO search", [("task", "Start CTO search", None)]),
+        ("- fig 3 redo w/ new data", [("task", "Redo the fig 3 with new data", None)]),
+    ],
+)
+def test_thing_first_notes_without_a_mark_and_bulleted_starts(text, expected):
+    assert _found(text) == expected
+
+
+def test_a_noun_before_a_deadline_is_not_its_verb():
+    assert [r for _, r, _ in _found("sort the VAT return by 31st")] == ["Sort the VAT return"]
+    assert [r for _, r, _ in _found("HRT review tomorrow.")] == ["Go to the HRT review"]
