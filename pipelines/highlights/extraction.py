@@ -24,6 +24,14 @@ from pipelines.highlights.due import (
 )
 from pipelines.highlights.generator import default_generator
 from pipelines.highlights.generator import generate as _generate
+from pipelines.highlights.notes import (
+    _habit_goal,
+    _need_from,
+    _needs_new,
+    _present_plan,
+    _runs_out,
+    _thing_then_verb,
+)
 from pipelines.highlights.people import _resolve_pronouns
 from pipelines.highlights.schema import (
     DEFAULT_PRIORITY,
@@ -42,17 +50,11 @@ from pipelines.highlights.statements import (
     _first_word,
     _fronted_day,
     _going_to_a_place,
-    _habit_goal,
     _imperative,
-    _need_from,
-    _needs_new,
     _next_project,
     _planned,
-    _present_plan,
     _request,
-    _runs_out,
     _split_actions,
-    _thing_then_verb,
 )
 from pipelines.highlights.text import _segment, _Unit, extraction_text
 from pipelines.highlights.turns import _PROPOSAL_TRIGGER, _THING_HAS_TO_GO, _WRITER_BEFORE, _turned_round
