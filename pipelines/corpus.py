@@ -131,7 +131,7 @@ def parse_source(path: Path) -> list[dict[str, Any]]:
     return entries
 
 
-_AUTHOR = re.compile(r"\b(second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth)\s+author\b", re.IGNORECASE)
+_AUTHOR = re.compile(r"\b(second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth)\s+author\b", re.IGNORECASE)
 
 
 def author_of_voices() -> dict[str, str]:
