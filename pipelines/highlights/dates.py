@@ -49,6 +49,12 @@ _ANY_WEEKDAY = _WEEKDAY.replace("?P<weekday>", "?:")
 _MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 _MONTH = r"(?P<month>jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
 _ORDINAL = r"(?P<day>[12]?\d|3[01])(?:st|nd|rd|th)?"
+# Spelled-out days of the month (round 10): "before the tenth".
+_UNITS = ("first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth thirteenth fourteenth "
+          "fifteenth sixteenth seventeenth eighteenth nineteenth").split()
+_ORDINAL_DAY = {**{w: i for i, w in enumerate(_UNITS, 1)}, "twentieth": 20, "thirtieth": 30,
+                **{f"twenty-{w}": 20 + i for i, w in enumerate(_UNITS[:9], 1)}, "thirty-first": 31}
+_ORDINAL_WORDS = "|".join(sorted((w.replace("-", "[- ]") for w in _ORDINAL_DAY), key=len, reverse=True))
 _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
             "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14,
             "fifteen": 15, "twenty": 20, "thirty": 30, "couple of": 2, "a couple of": 2}
@@ -102,6 +108,10 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
                              rf"{_ORDINAL}\b(?!:)", _I)),
     ("ordinal", re.compile(r"\b(?:(?:by|before|on|for|until|till|due)\s+(?:the\s+)?|the\s+)(?P<day>[12]?\d|3[01])(?:st|nd|rd|th)\b"
                            r"(?!\s+(?:century|floor|time|birthday|anniversary|place|row|grade|year|attempt|go))", _I)),
+    # Spelled out after a word of deadline (round 10): "must be paid before the tenth", "due on the twenty-first".
+    ("ordinal_word", re.compile(r"\b(?:by|before|on|until|till|due)\s+the\s+(?P<word>" + _ORDINAL_WORDS + r")\b"
+                                r"(?!\s+(?:of|century|floor|time|times|day|week|month|year|one|ones|"
+                                r"round|draft|page|chapter|attempt|try|place|row|grade|half|go|birthday|anniversary))", _I)),
     # A bare ordinal with the time of day after it, as in a jobs list: "dentist 20th 2:15".
     ("ordinal_at", re.compile(r"(?<!\bmy\s)(?<!\bher\s)(?<!\bhis\s)(?<!\btheir\s)(?<!\bour\s)(?<!\byour\s)"
                               r"\b(?P<day>[12]?\d|3[01])(?:st|nd|rd|th)\b(?=,?\s+(?:at\s+)?\d{1,2}(?:[:.]\d\d|\s*[ap]m\b))", _I)),
@@ -184,7 +194,7 @@ def _weekday(m: re.Match[str], today: date) -> date:
 
 
 def _ordinal(m: re.Match[str], today: date) -> date | None:
-    day = int(m["day"])
+    day = int(m["day"]) if "day" in m.re.groupindex else _ORDINAL_DAY[re.sub(r"\s", "-", m["word"].lower())]
     for month_offset in (0, 1):
         month = (today.month - 1 + month_offset) % 12 + 1
         year = today.year + (today.month - 1 + month_offset) // 12
@@ -258,6 +268,7 @@ _RESOLVERS: dict[str, Callable[[re.Match[str], date], date | None]] = {
     "month_day": lambda m, t: _on_or_after(t, _month_index(m["month"]), int(m["day"])),
     "ordinal": _ordinal,
     "ordinal_at": _ordinal,
+    "ordinal_word": _ordinal,
     "after_weekend": lambda m, t: _next_monday(t),
     "in_days": _in_days,
     "in_fortnight": lambda m, t: t + timedelta(days=14 if m["unit"].lower() == "fortnight" else 7),

@@ -29,7 +29,9 @@ def _name_it(unit: _Unit, before: str, verbs: frozenset[str]) -> _Unit:
     if m is None or m.group("verb").lower() not in verbs or m.group("verb").lower() in ("do", "sort", "finish", "try",
                                                                                         "tackle", "start"):
         return unit
-    things = _THING.findall(before)
+    # the thing may be named earlier in the same sentence ("the car is due for its service and that I
+    # should take it to the workshop", round 10)
+    things = _THING.findall(f"{before} {unit.text[: m.start()]}")
     if not things:
         return unit
     text = f"{unit.text[: m.start()]}{m.group('verb')} the {things[-1].strip()}{unit.text[m.end():]}"

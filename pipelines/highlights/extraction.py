@@ -227,7 +227,8 @@ def _proposals(unit: _Unit, today: date) -> tuple[list[tuple[Highlight, str | No
     m = _THING_HAS_TO_GO.match(clause.rstrip(".!"))
     if m and m.group("thing").split()[0].lower() not in ("i", "we", "you", "he", "she", "they", "it", "this", "that"):
         thing = m.group("thing")
-        thing = thing if re.match(r"(?:the|my|our)\b", thing, re.IGNORECASE) else f"the {thing[:1].lower()}{thing[1:]}"
+        thing = (thing[:1].lower() + thing[1:] if re.match(r"(?:the|my|our)\b", thing, re.IGNORECASE)
+                 else f"the {thing[:1].lower()}{thing[1:]}")  # "The car needs to go in": "Send the car in"
         built = _build(_Candidate("task", f"send {thing} {m.group('rest')}", 0), clause, unit, today)
         if built is not None:
             return [built], "has to go"
@@ -467,6 +468,9 @@ def _project_candidate(clause: str, m: re.Match[str]) -> list[_Candidate]:
     if verb in _GOAL_GERUNDS:
         return [_Candidate("goal", f"{_GOAL_GERUNDS[verb]} {rest}", m.start(), lean_goal=True)]
     base = _PROJECT_VERBS_STRONG.get(verb)
+    if re.match(r"(?:(?:from|till|until|til|all|at|since|for|through|into|again|away|now|late|non-?stop)\b|\d)", rest,
+                re.IGNORECASE):
+        return []  # "Sewing from 10pm when it came back": the hours worked, no thing made (round 10)
     if base is None:
         base = _PROJECT_VERBS_WEAK[verb]
         if not _PROJECT_NOUNS.search(" ".join(rest.split()[:8])):

@@ -166,8 +166,8 @@ def generate(
 ) -> list[tuple[tuple[Highlight, str | None], str]]:
     """The candidates of one unit, each with its form ("whole", "first", "part") and how its
     words were turned ("+when", "+i", "+ing"): built by the rules' `_build`."""
-    if unit.question or unit.text.strip().startswith('"'):
-        return []
+    if unit.question or unit.heading or unit.text.strip().startswith('"'):
+        return []  # a question, someone's words, or a line's title ("Study plan, for real this time:")
     out = []
     seen: set[str] = set()
     for form, words, action, how in [(f, w, a, h) for f, w in segments(unit.text) for a, h in _variants(w)]:
@@ -177,6 +177,7 @@ def generate(
             or first in _PRONOUN_HEAD
             or first.split("'")[0] in _PRONOUN_HEAD
             or first in _NOT_ACTION_HEADS
+            or (_WORDS.findall(words) or [""])[0].lower() in ("praying", "hoping", "wishing")  # "Praying it lands" (round 10)
             or action.lower() in seen
         ):
             continue  # someone else's ("She'll pick the kids up on Friday"), a statement ("It's due"), "I suppose"

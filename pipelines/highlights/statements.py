@@ -188,7 +188,9 @@ _THING_NP = r"(?P<thing>(?!(?:i|we|he|she|they|it|you|this|that|there)\b)(?:(?:t
 _WHEN_NEXT = (r"(?=\s+(?:(?:by|before|on|this|next|at\s+the\s+end|in\s+time|tomorrow|today|tonight)\b|"
               r"(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?\s*$))")
 _PARTICLE = r"(?:\s+(?P<particle>up|in|off|back|out|over))?"
-_TO_BE_DONE = re.compile(rf"^{_THING_NP}\s+(?:(?:has|have|needs?)\s+)?to\s+be\s+(?P<part>[a-z]+){_PARTICLE}{_WHEN_NEXT}",
+# "The electricity bill must also be paid before the tenth" (round 10): "must", and an adverb before "be".
+_TO_BE_DONE = re.compile(rf"^{_THING_NP}\s+(?:(?:(?:has|have|needs?)\s+)?to|must)\s+(?:(?:also|still|really|definitely)\s+)?be\s+"
+                         rf"(?P<part>[a-z]+){_PARTICLE}{_WHEN_NEXT}",
                          re.IGNORECASE)
 _TO_DO = re.compile(rf"^{_THING_NP}\s+to\s+(?P<v1>[a-z]+)(?:\s+and\s+(?P<v2>[a-z]+))?{_PARTICLE}{_WHEN_NEXT}",
                     re.IGNORECASE)
@@ -457,6 +459,7 @@ def _appointment(clause: str, today: date) -> _Candidate | None:
     if re.match(r"(?:by|before|until|till)\b", first.group(0), re.IGNORECASE):
         return None  # "lit review section to Prof Reid by the 30th": a deadline, not a thing to go to
     what = re.sub(r"^o\s+", "", _NOTE_TAIL.sub("", clause[: first.start()]).strip(" -\u2013"))  # "o" an event
+    what = re.sub(r"\s+[-\u2013:]\s+", " ", what)  # "FAC2601 - exam 27 Oct": "the FAC2601 exam" (round 10)
     words = what.split()
     if (not 1 <= len(words) <= 6 or _NOT_A_NOTE.search(what) or _VERB_IN_NOTE.search(what)
             or not _APPOINTMENT.search(what)):

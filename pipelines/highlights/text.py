@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 
 from pipelines.highlights.dates import resolve_due_date
@@ -112,6 +112,7 @@ class _Unit:
     question: bool = False
     sentence_start: bool = False  # the first clause of a prose sentence
     verbs_only: bool = False  # an item of a list under a day ("Monday:"): a task only when it says an action
+    heading: bool = False  # the last clause of a line ending in ":" ("Study plan, for real this time:"), round 10
 
 
 def normalise_text(text: str) -> str:
@@ -282,7 +283,10 @@ def _segment(text: str) -> list[_Unit]:
 
         if done:
             continue
-        units.extend(_prose_units(body, is_bullet))
+        prose = _prose_units(body, is_bullet)
+        if prose and body.endswith(":"):
+            prose[-1] = replace(prose[-1], heading=True)
+        units.extend(prose)
     return units
 
 

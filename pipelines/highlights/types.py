@@ -29,7 +29,10 @@ _ADMINISTRATIVE_RE = re.compile(
     r"councils?|councillors?|tax(?:es|ed)?|bank(?:s|ing)?(?!\s+holidays?)|insurance|insurer|permits?|permission|"
     r"forms?(?!\s+(?:a|an|new|habits?|friendships?|bonds?|part)\b)|bills?|passports?|visas?|licen[cs]es?|"
     r"mortgages?|pensions?|invoices?|receipts?|registration|renewals?|benefits\s+claim|claim\s+forms?|"
-    r"direct\s+debits?|accountant|solicitor|hmrc|dvla|irs|dmv)\b",
+    r"direct\s+debits?|accountant|solicitor|hmrc|dvla|irs|dmv|"
+    # A business's books: "Upload the FY25 audited accounts", "Sort the VAT return" (round 10).
+    r"(?:annual|year-end|audited|company|the)\s+accounts|audit(?:s|ed|or|ors)?|vat|payroll|timesheets?|"
+    r"expenses\s+claims?)\b",
     re.IGNORECASE,
 )
 

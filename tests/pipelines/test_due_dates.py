@@ -486,3 +486,37 @@ def test_it_after_an_errand_is_the_last_thing_named(text, expected):
 def test_the_day_something_happened_is_no_due_date(text, due):
     [(_, _, found)] = _found(text)
     assert found == due
+
+
+@pytest.mark.parametrize(
+    ("text", "today", "expected"),
+    [
+        ("must be paid before the tenth", date(2025, 9, 2), "2025-09-10"),
+        ("due on the twenty-first", MON, "2026-01-21"),
+        ("by the twenty first", date(2025, 9, 2), "2025-09-21"),
+        ("by the fifth", NEW_YEARS_EVE, "2026-01-05"),
+        # an ordinal word that is not a day of the month, or a month named after it, gives no date
+        ("on the second floor", MON, None),
+        ("before the third time", MON, None),
+        ("by the first of the month", MON, None),
+        ("on the third of December", date(2025, 9, 2), None),
+    ],
+)
+def test_a_day_of_the_month_spelled_out_after_a_deadline_word(text, today, expected):
+    due = resolve_due_date(text, today)
+    assert (due.isoformat() if due else None) == expected
+
+
+def test_a_thing_that_must_be_done_by_a_day_is_a_task():
+    (task,) = extract_highlights("The electricity bill must also be paid before the tenth, otherwise there is a "
+                                 "surcharge.", today=date(2025, 9, 2))
+    assert (task.reformulation, task.metadata.due_date) == ("Pay the electricity bill", "2025-09-10")
+    (task,) = extract_highlights("The forms must be signed by Friday.", today=MON)
+    assert (task.reformulation, task.metadata.due_date) == ("Sign the forms", "2025-12-26")
+    # a state to be in is no task of the writer's
+    assert extract_highlights("Everything must be perfect by Friday.", today=MON) == []
+
+
+def test_a_thing_that_has_to_go_in_keeps_its_article_in_lower_case():
+    texts = [h.reformulation for h in extract_highlights("The car needs to go in for its MOT.", today=MON)]
+    assert texts == ["Send the car in for its MOT"]

@@ -105,6 +105,10 @@ def test_a_pronoun_stays_when_no_person_of_its_gender_or_unknown_is_named():
         ("Form a new habit", "personal"),
         ("Take a taxi to the station", "personal"),
         ("Email the client about the invoice", "professional"),
+        ("Upload the FY25 audited accounts", "administrative"),
+        ("Send the VAT return", "administrative"),
+        ("Hand in the timesheets", "administrative"),
+        ("Close my old Instagram accounts", "personal"),
     ],
 )
 def test_task_type_knows_offices_and_paperwork(text, expected):
@@ -543,3 +547,31 @@ def test_thing_first_notes_without_a_mark_and_bulleted_starts(text, expected):
 def test_a_noun_before_a_deadline_is_not_its_verb():
     assert [r for _, r, _ in _found("sort the VAT return by 31st")] == ["Sort the VAT return"]
     assert [r for _, r, _ in _found("HRT review tomorrow.")] == ["Go to the HRT review"]
+
+
+# -- round 10: what the nineteenth and twentieth (dev) authors showed ------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "today", "expected"),
+    [
+        # "got to" a place is arriving, not having to
+        ("Bus left Park Station at 6, got to Polokwane at 12:30 because of the roadworks.", date(2025, 11, 24), []),
+        ("We got to the hospital at 3.", date(2025, 11, 24), []),
+        ("Got to ring mum tomorrow.", date(2025, 11, 24), [("task", "Ring mum", "2025-11-25")]),
+        # the hours a making verb was done make no project; a thing made still does
+        ("Power 4 hours only. Sewing from 10pm when it came back till 3am.", date(2025, 10, 4), []),
+        ("Sewing 6am to midnight.", date(2025, 10, 4), []),
+        # "it" is the thing named earlier in the same sentence, not the last one of the sentence before
+        ("I made a plan for the week. Kamran says the car is due for its service and that I should take it to the "
+         "workshop on Thursday.", date(2025, 9, 2), [("task", "Take the car to the workshop", "2025-09-04")]),
+        ("I'm sewing a quilt for Ellie.", date(2025, 10, 4), [("project", "Sew a quilt for Ellie", None)]),
+        # a hope is no task, whatever the generator makes of it
+        ("Phoned the headmaster twice. Praying it lands before Monday.", date(2026, 1, 7), []),
+        # a line's title before its list is no task; its items are
+        ("Study plan, for real this time:\nFAC2601 - exam 27 Oct\n- finish assignment 3 by the 12th", date(2025, 10, 7),
+         [("task", "Go to the FAC2601 exam", "2025-10-27"), ("task", "Finish assignment 3", "2025-10-12")]),
+    ],
+)
+def test_round_10_reads(text, today, expected):
+    assert _found(text, today) == expected
