@@ -42,23 +42,27 @@ class CorpusGrid:
     sentence shares and last sentences at off (offered in round 3, never chosen; with the lexical
     voice the grid would take four times as long for them)."""
 
-    C: tuple[float, ...] = (1.0, 2.0, 4.0)
+    # Round 10 offers every calibration layer off as well as on (the keyword rule's share 0, no
+    # contrast share, no no-evidence Neutral), lets the lexical voice weigh up to all of the score
+    # above its term count, and drops values never chosen since round 4 (C 1, lexical C 16, blend
+    # 0.4, Neutral priors below 0.5, short minimum 0.5 and 0.6, heavy share 0.5) to pay for it.
+    C: tuple[float, ...] = (2.0, 4.0)
     class_weight_power: tuple[float, ...] = (0.0, 0.5)
     keyword_weight: tuple[float, ...] = (0.0,)
     sentence_weight: tuple[float, ...] = (0.0,)
     last_weight: tuple[float, ...] = (0.0,)
-    keyword_blend: tuple[float, ...] = (0.2, 0.3, 0.4)
+    keyword_blend: tuple[float, ...] = (0.0, 0.1, 0.2, 0.3)
     negated_mood_factor: tuple[float, ...] = (0.0,)
     heavy_floor: tuple[float | None, ...] = (None,)
-    min_confidence: tuple[float | None, ...] = (0.3,)
+    min_confidence: tuple[float | None, ...] = (None, 0.3)
     # round 6: a short entry with no feeling word needs this share to be anything but Neutral
-    short_min_confidence: tuple[float | None, ...] = (None, 0.5, 0.6, 0.7)
+    short_min_confidence: tuple[float | None, ...] = (None, 0.7)
     heavy_min_confidence: tuple[float | None, ...] = (None,)
-    contrast_blend: tuple[float | None, ...] = (0.5,)
-    heavy_share: tuple[float | None, ...] = (None, 0.45, 0.5)
-    neutral_prior: tuple[float, ...] = (1.0, 0.8, 0.6, 0.4, 0.3)
-    lexical_weight: tuple[float, ...] = (0.0, 0.4, 0.5)
-    lexical_C: tuple[float, ...] = (16.0, 32.0, 64.0)
+    contrast_blend: tuple[float | None, ...] = (None, 0.5)
+    heavy_share: tuple[float | None, ...] = (None, 0.45)
+    neutral_prior: tuple[float, ...] = (1.0, 0.8, 0.5)
+    lexical_weight: tuple[float, ...] = (0.0, 0.5, 0.7, 1.0)
+    lexical_C: tuple[float, ...] = (64.0, 128.0)
     # fixed, for the pinned one-line behaviours (pipelines/README.md, "round 4")
     lexical_terms: tuple[float | None, ...] = (15.0,)
     # round 5: the mood prototypes' similarities as classifier features, times this (0: none).
@@ -88,6 +92,8 @@ AUTHORS: dict[str, str] = {
     **dict.fromkeys(("ahmed", "bev", "oksana", "hollis"), "fifteenth"),
     **dict.fromkeys(("mei", "eamon", "kezia", "arjun"), "sixteenth"),
     **dict.fromkeys(("willa", "dorothea", "jesse", "wanjiru"), "seventeenth"),
+    **dict.fromkeys(("ofelia", "jarrah", "kwame", "lindiwe"), "nineteenth"),
+    **dict.fromkeys(("tevita", "yusuf", "rutendo", "wendell"), "twentieth"),
 }
 
 
@@ -224,6 +230,13 @@ def tune_on_corpus(
                             str(g): round(float(accuracy_score(y[group_of == g], predicted[group_of == g])), 4)
                             for g in sorted(set(group_of))
                         }
+                        result["cv_score_by_group"] = {
+                            str(g): selection_score(
+                                float(accuracy_score(y[group_of == g], predicted[group_of == g])),
+                                heavy_shown_light(y[group_of == g], predicted[group_of == g]),
+                                int((group_of == g).sum()))
+                            for g in sorted(set(group_of))
+                        }
                     results.append(result)
     # Ties: fewer heavy entries shown as Neutral or Happy (the issue: never), then macro-F1; the
     # stronger reading of negation, of
@@ -231,8 +244,55 @@ def tune_on_corpus(
     # for them; the corpus has too few such entries to tell the settings apart), the smallest such
     # intervention first; then the simpler model (no other extra rule or feature switched on, the
     # Neutral prior left alone).
-    best = max(results, key=preference)
+    best = within_noise(results)[0][0]
     return best, results
+
+
+def layers(r: dict[str, Any]) -> int:
+    """How many hand-set layers a grid point switches on over its two learned voices (the embedding
+    classifier and the lexical voice): the keyword rule's share, its share after "but", the
+    no-evidence Neutral, the short-entry Neutral, the heavy share, a Neutral prior, class weights,
+    a heavy floor, a heavy minimum confidence, a negation factor, the keyword features."""
+    return sum((
+        bool(r["keyword_blend"]), r["contrast_blend"] is not None, r["min_confidence"] is not None,
+        r["short_min_confidence"] is not None, r["heavy_share"] is not None, r["neutral_prior"] != 1.0,
+        bool(r["class_weight_power"]), r["heavy_floor"] is not None, r["heavy_min_confidence"] is not None,
+        bool(r["negated_mood_factor"]), bool(r["keyword_weight"] or r["sentence_weight"] or r["last_weight"]),
+    ))
+
+
+def within_noise(results: Sequence[dict[str, Any]]) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """Round 10's order of the grid points: the simplest of those the held-out authors cannot tell
+    from the best first, then the rest by `preference`.
+
+    "Cannot tell": the best point's `cv_score` less this one's is at most one standard error of
+    their per-author differences (`cv_score_by_group`, each held-out author one paired sample): the
+    one-standard-error rule of model selection. Among those, fewer `layers` first, then
+    `preference`. Without per-author scores (no groups), `preference` alone.
+
+    Why (pipelines/README.md, "mood round 10"): leaving one author out, the dev split scores the
+    calibration layers within a point of each other, and the layers were written from the dev
+    authors' own misses; on two fresh held-out authors the shipped blend read worse than its
+    lexical voice alone. That was seen on the test split; this rule was then chosen on dev grounds
+    (the layers earn nothing the dev split can see) and its effect measured on a third, unread
+    author."""
+    ranked = sorted(results, key=preference, reverse=True)
+    best = ranked[0]
+    if "cv_score_by_group" not in best:
+        return ranked, {"rule": "preference", "best": best}
+    groups = sorted(best["cv_score_by_group"])
+
+    def standard_error(r: dict[str, Any]) -> float:
+        d = np.array([best["cv_score_by_group"][g] - r["cv_score_by_group"][g] for g in groups])
+        return float(np.std(d, ddof=1) / np.sqrt(len(d))) if len(d) > 1 else 0.0
+
+    close = [r for r in ranked if best["cv_score"] - r["cv_score"] <= standard_error(r)]
+    close.sort(key=lambda r: (-layers(r), preference(r)), reverse=True)
+    chosen = {id(r) for r in close}
+    order = close + [r for r in ranked if id(r) not in chosen]
+    return order, {"rule": "the simplest within one standard error of the best (per-author paired)",
+                   "best_by_score": best, "within_noise": len(close), "chosen_layers": layers(close[0]),
+                   "best_layers": layers(best)}
 
 
 def preference(r: dict[str, Any]) -> tuple[Any, ...]:

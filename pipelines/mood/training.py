@@ -41,8 +41,9 @@ from pipelines.mood.selection import (
     author_of,
     class_weights,
     heavy_shown_light,
-    preference,
+    layers,
     tune_on_corpus,
+    within_noise,
 )
 from pipelines.mood.vocabulary import MOODS, Mood, keyword_evidence, keyword_mood
 
@@ -53,11 +54,15 @@ MAX_CANDIDATES_FITTED = 40
 # Round 2's chosen settings (leave one voice out), kept to report them under leave-one-author-out.
 ROUND_2_SETTINGS = {"C": 2.0, "class_weight_power": 0.0, "keyword_weight": 0.0, "sentence_weight": 0.0,
                     "last_weight": 0.0, "keyword_blend": 0.3, "heavy_share": 0.5, "neutral_prior": 1.0,
-                    "lexical_weight": 0.0, "prototype_weight": 0.0}
+                    "lexical_weight": 0.0, "prototype_weight": 0.0,
+                    "contrast_blend": 0.5, "min_confidence": 0.3, "short_min_confidence": None, "negated_mood_factor": 0.0,
+                    "heavy_floor": None, "heavy_min_confidence": None}
 # Round 3's chosen settings (no lexical voice), kept to report them beside round 4's.
 ROUND_3_SETTINGS = {"C": 1.0, "class_weight_power": 0.0, "keyword_weight": 0.0, "sentence_weight": 0.0,
                     "last_weight": 0.0, "keyword_blend": 0.2, "heavy_share": 0.45, "neutral_prior": 0.4,
-                    "lexical_weight": 0.0, "prototype_weight": 0.0}
+                    "lexical_weight": 0.0, "prototype_weight": 0.0,
+                    "contrast_blend": 0.5, "min_confidence": 0.3, "short_min_confidence": None, "negated_mood_factor": 0.0,
+                    "heavy_floor": None, "heavy_min_confidence": None}
 
 __all__ = ["AUTHORS", "CorpusGrid", "author_of", "class_weights", "heavy_shown_light", "tune_on_corpus"]
 
@@ -284,10 +289,11 @@ def train(
         sentences, prototype_moods = prototype_table()
         prototypes = prototype_features(dev_vectors, dev_sentence_vectors, embed(sentences), prototype_moods)
     _, results = tune_on_corpus(dev_texts, dev_moods, dev_vectors, grid, groups=authors, prototypes=prototypes)
+    order, selection = within_noise(results)
     # The best grid point that reads every required reading (pipelines/mood/required.py), fitted on
     # all of dev; the better-scored points passed over are recorded with what they misread.
     passed_over: list[dict[str, Any]] = []
-    for rank, best in enumerate(sorted(results, key=preference, reverse=True)[:MAX_CANDIDATES_FITTED], 1):
+    for rank, best in enumerate(order[:MAX_CANDIDATES_FITTED], 1):
         model = _model_for(best, dev_moods)
         with threadpool_limits(1, user_api="blas"):
             model.fit(dev_texts, dev_moods, dev_vectors, dev_sentence_vectors)
@@ -295,6 +301,7 @@ def train(
         if not misread:
             break
         passed_over.append({"rank": rank, "cv_score": best["cv_score"], "cv_accuracy": best["cv_accuracy"],
+                            "layers": layers(best),
                             "misread": misread})
     else:
         summary = "; ".join(f"#{p['rank']}: " + ", ".join(f"{m['text'][:30]!r} read {m['read']}" for m in p["misread"])
@@ -312,17 +319,21 @@ def train(
             "dev_authors": {author: sorted({e["voice"] for e in dev if author_of(e["voice"]) == author})
                             for author in sorted(set(authors))},
             "cv": "leave one author out on the corpus' dev split (an author's voices are never in both the "
-            "training and the validation rows), selection by accuracy pooled over the held-out rows less one "
-            "more error for each heavy entry shown as Neutral or Happy (cv_score), ties by accuracy, then "
-            "macro-F1",
+            "training and the validation rows), scored by accuracy pooled over the held-out rows less two "
+            "more errors for each heavy entry shown as Neutral or Happy (cv_score); since round 10 the "
+            "simplest grid point (fewest hand-set layers) within one standard error of the best score "
+            "(per-author paired differences) is chosen, the first that reads every required reading",
             "grid": {name: list(values) for name, values in vars(grid).items()},
             "best": best,
+            "selection": {**{k: v for k, v in selection.items() if k != "best_by_score"},
+                          "best_by_score": {k: v for k, v in selection.get("best_by_score", {}).items()
+                                            if k != "cv_score_by_group"}},
             "required_readings": {"count": len(REQUIRED_READINGS), "passed_over": passed_over},
             "top_candidates": sorted(results, key=lambda r: (-r["cv_score"], -r["cv_accuracy"]))[:10],
-            "round_2_settings": next((r for r in results if all(
-                r[k] == v for k, v in ROUND_2_SETTINGS.items())), None),
-            "round_3_settings": next((r for r in results if all(
-                r[k] == v for k, v in ROUND_3_SETTINGS.items())), None),
+            # earlier rounds' settings, measured the same way on the same dev split (since round 10 the
+            # grid no longer holds them)
+            "round_2_settings": _measured(ROUND_2_SETTINGS, grid, results, dev_texts, dev_moods, dev_vectors, authors),
+            "round_3_settings": _measured(ROUND_3_SETTINGS, grid, results, dev_texts, dev_moods, dev_vectors, authors),
             "keyword_rule_by_author": keyword_rule_by_author(dev_texts, dev_moods, authors),
         },
     }
@@ -338,6 +349,19 @@ def train(
     metrics["train_seconds"] = round(time.perf_counter() - started, 1)
     metrics_path.write_text(json.dumps(metrics, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     return metrics
+
+
+def _measured(settings: dict[str, Any], grid: CorpusGrid, results: Sequence[dict[str, Any]], texts: Sequence[str],
+              moods: Sequence[str], vectors: np.ndarray, authors: Sequence[str]) -> dict[str, Any]:
+    """The grid's result for `settings` (the rest at the grid's first values), or, when the grid does
+    not hold them, the same leave-one-author-out measure of that one point."""
+    found = next((r for r in results if all(r[k] == v for k, v in settings.items())), None)
+    if found is not None:
+        return found
+    point = CorpusGrid(**{name: (settings[name],) if name in settings else values[:1]
+                          for name, values in vars(grid).items()})
+    best, _ = tune_on_corpus(texts, moods, vectors, point, groups=authors)
+    return best
 
 
 def _measure_test(metrics: dict[str, Any], model: MoodModel, goemotions_dir: Path | None) -> None:

@@ -57,8 +57,11 @@ def test_the_shipped_model_reads_every_required_reading_and_the_record_says_what
     record = json.loads(METRICS_PATH.read_text(encoding="utf-8"))["train"]["required_readings"]
     assert record["count"] == len(REQUIRED_READINGS)
     best = json.loads(METRICS_PATH.read_text(encoding="utf-8"))["train"]["best"]
-    for point in record["passed_over"]:  # better scored on dev, but misread a requirement
-        assert point["misread"] and point["cv_score"] >= best["cv_score"]
+    from pipelines.mood.selection import layers
+
+    for point in record["passed_over"]:  # before it in the selection's order, but misread a requirement
+        # better scored on dev, or (round 10) as simple or simpler and within the noise of the best
+        assert point["misread"] and (point["cv_score"] >= best["cv_score"] or point["layers"] <= layers(best))
         assert all(m["read"] != m["mood"] for m in point["misread"])
 
 
@@ -69,10 +72,12 @@ def test_the_record_keeps_each_authors_test_figures_and_the_held_out_authors_imp
     recorded = json.loads(METRICS_PATH.read_text(encoding="utf-8"))
     parts = recorded["test"]["by_author"]
     assert set(parts["held_out_voices"]) == {"grace", "walter", "zara", "amara", "siobhan", "tamsin", "clive", "kit",
-                                             "ifeoma", "dougie", "rhiannon", "lupe"}
+                                             "ifeoma", "dougie", "rhiannon", "lupe", "gabriel", "colleen", "corazon",
+                                             "delroy"}
     first, held, fresh = parts["first_author"]["model"], parts["held_out"]["model"], parts["seventh_author"]["model"]
-    newest = parts["fourteenth_author"]["model"]
-    assert first["rows"] + held["rows"] + fresh["rows"] + newest["rows"] == recorded["test"]["rows"] == figures["model"]["rows"]
+    newest, third_fresh = parts["fourteenth_author"]["model"], parts["eighteenth_author"]["model"]
+    assert (first["rows"] + held["rows"] + fresh["rows"] + newest["rows"] + third_fresh["rows"]
+            == recorded["test"]["rows"] == figures["model"]["rows"])
     # the second author's voices: the round-2 model read 0.700 / 0.700 with 18 of 68 heavy entries
     # shown as Neutral or Happy (pipelines/README.md)
     assert held["accuracy"] > 0.70 and held["macro_f1"] > 0.70
@@ -82,14 +87,17 @@ def test_the_record_keeps_each_authors_test_figures_and_the_held_out_authors_imp
     # the fourteenth author (a second fresh held-out author, never read): first read 0.625, with 14
     # heavy entries shown as Neutral or Happy (pipelines/README.md, round 9)
     assert newest["rows"] == 160 and newest["accuracy"] >= 0.60
-    # tuned by leaving one author out at a time, on a dev split with fifteen authors' voices; the
+    # the eighteenth author (a third fresh held-out author, never read): the round-9 model read 0.819
+    # with 1 heavy entry shown as Neutral or Happy (pipelines/README.md, round 10)
+    assert third_fresh["rows"] == 160 and third_fresh["accuracy"] >= 0.78
+    # tuned by leaving one author out at a time, on a dev split with seventeen authors' voices; the
     # fourth author's voices were measured once before they were trained on
     train = recorded["train"]
     assert train["cv"].startswith("leave one author out")
     assert {"keith", "miriam", "hugh", "edna", "imogen", "jago", "marisol", "benji", "noor"} <= set(train["dev_voices"])
     assert set(train["dev_authors"]) == {"first", "nadia", "third", "fourth", "fifth", "sixth", "eighth", "ninth",
                                          "tenth", "eleventh", "twelfth", "thirteenth", "fifteenth", "sixteenth",
-                                         "seventeenth"}
+                                         "seventeenth", "nineteenth", "twentieth"}
     assert not set(train["dev_voices"]) & set(parts["held_out_voices"])
     looked = {look["voice"] for look in recorded["first_look"]["voices"]}
     assert "bryn" in looked and looked <= set(train["dev_authors"]["fourth"])
@@ -114,11 +122,13 @@ def test_tuning_leaves_one_author_out_at_a_time():
     assert set(groups) == {"third", "nadia"}  # keith and miriam are one author: one fold, not two
     grid = CorpusGrid(C=(1.0,), class_weight_power=(0.0,), keyword_weight=(0.0,), sentence_weight=(0.0, 1.0),
                       last_weight=(0.0,), keyword_blend=(0.3,), heavy_share=(None,), neutral_prior=(1.0, 0.8),
-                      lexical_weight=(0.0,), short_min_confidence=(None,))
+                      lexical_weight=(0.0,), short_min_confidence=(None,),
+                      min_confidence=(0.3,), contrast_blend=(0.5,))
     best, results = tune_on_corpus(texts, [e["mood"] for e in rows], embed(texts), grid, groups=groups)
     assert len(results) == 4 and best in results
     assert all(0 <= r["cv_accuracy"] <= 1 and r["cv_heavy_shown_light"] >= 0 for r in results)
     assert all(set(r["cv_accuracy_by_group"]) == {"third", "nadia"} for r in results)
+    assert all(set(r["cv_score_by_group"]) == {"third", "nadia"} for r in results)
     assert np.isfinite(best["cv_accuracy_std"])
 
 
@@ -270,3 +280,33 @@ def test_the_committed_model_was_chosen_with_the_lexical_voice_in_the_grid():
     if best["lexical_weight"]:
         assert best["cv_accuracy"] >= round_3["cv_accuracy"] + 0.01
         assert best["cv_heavy_shown_light"] <= round_3["cv_heavy_shown_light"]
+
+
+def _point(score_by_group, **settings):
+    base = {"C": 2.0, "class_weight_power": 0.0, "keyword_weight": 0.0, "sentence_weight": 0.0, "last_weight": 0.0,
+            "prototype_weight": 0.0, "keyword_blend": 0.0, "negated_mood_factor": 0.0, "heavy_floor": None,
+            "min_confidence": None, "short_min_confidence": None, "heavy_min_confidence": None,
+            "contrast_blend": None, "heavy_share": None, "neutral_prior": 1.0, "lexical_weight": 0.7,
+            "lexical_C": 64.0, "lexical_terms": 15.0, "cv_heavy_shown_light": 0, "cv_macro_f1": 0.5}
+    score = sum(score_by_group.values()) / len(score_by_group)
+    return {**base, **settings, "cv_score": round(score, 4), "cv_accuracy": round(score, 4),
+            "cv_score_by_group": score_by_group}
+
+
+def test_selection_takes_the_simplest_point_the_held_out_authors_cannot_tell_from_the_best():
+    """Round 10: within one standard error of the best (per-author paired differences) the point with
+    the fewest hand-set layers wins; a simpler point clearly worse on every author does not."""
+    from pipelines.mood.selection import layers, within_noise
+
+    best = _point({"a": 0.80, "b": 0.70, "c": 0.75, "d": 0.65}, keyword_blend=0.2, contrast_blend=0.5,
+                  min_confidence=0.3, heavy_share=0.45)
+    # one point lower on average, but better on one author and worse on others: noise
+    plain = _point({"a": 0.83, "b": 0.66, "c": 0.74, "d": 0.63})
+    # simpler still than `best`, but worse on every author by four points: not noise
+    worse = _point({"a": 0.76, "b": 0.66, "c": 0.71, "d": 0.61}, lexical_weight=1.0)
+    order, summary = within_noise([worse, best, plain])
+    assert layers(best) == 4 and layers(plain) == 0
+    assert order[0] is plain and order[1] is best and order[2] is worse
+    assert summary["within_noise"] == 2 and summary["best_by_score"] is best
+    # on its own, the better-scored point leads
+    assert within_noise([worse, best])[0][0] is best
