@@ -42,13 +42,23 @@ ONE_OF_EACH: tuple[Reading, ...] = (
     ("my boss ignored me again and I'm furious", "angry"),
     ("I miss my grandmother so much", "sad"),
 )
+# a day of errands told first, then the feeling named (round 10: the API test's "Feeling tired but
+# proud of the team" after a work day read Neutral once the calibration layers were simplified). Not
+# required, because no grid point reads it: "Meetings all morning, then the school run and a quick shop
+# for tea. Honestly feeling so anxious about the review tomorrow." reads Tired (round 9's model too).
+FEELING_NAMED_LAST: tuple[Reading, ...] = (
+    ("Long day at work, the client changed everything again. I need to call the landlord before Friday about "
+     "the heating. Feeling tired but proud of the team.", ("tired", "happy")),
+    ("Dropped the car at the garage, paid the council tax, walked back in the rain. Feeling really low "
+     "tonight.", "sad"),
+)
 # a few words give a classifier nothing to go on
 SHORT_ENTRIES: tuple[Reading, ...] = (
     ("Ok.", "neutral"),
     ("Fine.", "neutral"),
     ("Not bad today.", "neutral"),
 )
-REQUIRED_READINGS: tuple[Reading, ...] = ISSUE_CASES + OTHER_WORDS + ONE_OF_EACH + SHORT_ENTRIES
+REQUIRED_READINGS: tuple[Reading, ...] = ISSUE_CASES + OTHER_WORDS + ONE_OF_EACH + FEELING_NAMED_LAST + SHORT_ENTRIES
 
 
 def misreadings(model: object) -> list[dict[str, str]]:

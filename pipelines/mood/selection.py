@@ -306,3 +306,28 @@ def preference(r: dict[str, Any]) -> tuple[Any, ...]:
             r["heavy_share"] is None, r["neutral_prior"], -r["lexical_weight"],
             -r["keyword_weight"] - r["sentence_weight"] - r["last_weight"],
             -r["prototype_weight"])
+
+
+# What rounds 2 and 3 fixed (round 10 offers them off as well).
+_FIXED_THEN = {"contrast_blend": 0.5, "min_confidence": 0.3, "short_min_confidence": None, "negated_mood_factor": 0.0,
+               "heavy_floor": None, "heavy_min_confidence": None}
+# Round 2's chosen settings (leave one voice out), kept to report them under leave-one-author-out.
+ROUND_2_SETTINGS = {"C": 2.0, "class_weight_power": 0.0, "keyword_weight": 0.0, "sentence_weight": 0.0,
+                    "last_weight": 0.0, "keyword_blend": 0.3, "heavy_share": 0.5, "neutral_prior": 1.0,
+                    "lexical_weight": 0.0, "prototype_weight": 0.0, **_FIXED_THEN}
+# Round 3's chosen settings (no lexical voice), kept to report them beside round 4's.
+ROUND_3_SETTINGS = {"C": 1.0, "class_weight_power": 0.0, "keyword_weight": 0.0, "sentence_weight": 0.0,
+                    "last_weight": 0.0, "keyword_blend": 0.2, "heavy_share": 0.45, "neutral_prior": 0.4,
+                    "lexical_weight": 0.0, "prototype_weight": 0.0, **_FIXED_THEN}
+
+
+def measured(settings: dict[str, Any], grid: CorpusGrid, results: Sequence[dict[str, Any]], texts: Sequence[str],
+             moods: Sequence[str], vectors: np.ndarray, authors: Sequence[str]) -> dict[str, Any]:
+    """The grid's result for `settings`, or the same leave-one-author-out measure of that one point."""
+    found = next((r for r in results if all(r[k] == v for k, v in settings.items())), None)
+    if found is not None:
+        return found
+    point = CorpusGrid(**{name: (settings[name],) if name in settings else values[:1]
+                          for name, values in vars(grid).items()})
+    best, _ = tune_on_corpus(texts, moods, vectors, point, groups=authors)
+    return best

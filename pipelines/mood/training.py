@@ -37,11 +37,14 @@ from pipelines.mood.prototypes import (
 from pipelines.mood.required import REQUIRED_READINGS, misreadings
 from pipelines.mood.selection import (
     AUTHORS,
+    ROUND_2_SETTINGS,
+    ROUND_3_SETTINGS,
     CorpusGrid,
     author_of,
     class_weights,
     heavy_shown_light,
     layers,
+    measured,
     tune_on_corpus,
     within_noise,
 )
@@ -49,20 +52,7 @@ from pipelines.mood.vocabulary import MOODS, Mood, keyword_evidence, keyword_moo
 
 # How many of the grid's best points `train` fits, in order, looking for one that reads every
 # required reading (pipelines/mood/required.py).
-MAX_CANDIDATES_FITTED = 40
-
-# Round 2's chosen settings (leave one voice out), kept to report them under leave-one-author-out.
-ROUND_2_SETTINGS = {"C": 2.0, "class_weight_power": 0.0, "keyword_weight": 0.0, "sentence_weight": 0.0,
-                    "last_weight": 0.0, "keyword_blend": 0.3, "heavy_share": 0.5, "neutral_prior": 1.0,
-                    "lexical_weight": 0.0, "prototype_weight": 0.0,
-                    "contrast_blend": 0.5, "min_confidence": 0.3, "short_min_confidence": None, "negated_mood_factor": 0.0,
-                    "heavy_floor": None, "heavy_min_confidence": None}
-# Round 3's chosen settings (no lexical voice), kept to report them beside round 4's.
-ROUND_3_SETTINGS = {"C": 1.0, "class_weight_power": 0.0, "keyword_weight": 0.0, "sentence_weight": 0.0,
-                    "last_weight": 0.0, "keyword_blend": 0.2, "heavy_share": 0.45, "neutral_prior": 0.4,
-                    "lexical_weight": 0.0, "prototype_weight": 0.0,
-                    "contrast_blend": 0.5, "min_confidence": 0.3, "short_min_confidence": None, "negated_mood_factor": 0.0,
-                    "heavy_floor": None, "heavy_min_confidence": None}
+MAX_CANDIDATES_FITTED = 100  # 40 before round 10's simplest-first order
 
 __all__ = ["AUTHORS", "CorpusGrid", "author_of", "class_weights", "heavy_shown_light", "tune_on_corpus"]
 
@@ -301,7 +291,7 @@ def train(
         if not misread:
             break
         passed_over.append({"rank": rank, "cv_score": best["cv_score"], "cv_accuracy": best["cv_accuracy"],
-                            "layers": layers(best),
+                            "layers": layers(best), "within_noise": rank <= selection.get("within_noise", 0),
                             "misread": misread})
     else:
         summary = "; ".join(f"#{p['rank']}: " + ", ".join(f"{m['text'][:30]!r} read {m['read']}" for m in p["misread"])
@@ -332,8 +322,8 @@ def train(
             "top_candidates": sorted(results, key=lambda r: (-r["cv_score"], -r["cv_accuracy"]))[:10],
             # earlier rounds' settings, measured the same way on the same dev split (since round 10 the
             # grid no longer holds them)
-            "round_2_settings": _measured(ROUND_2_SETTINGS, grid, results, dev_texts, dev_moods, dev_vectors, authors),
-            "round_3_settings": _measured(ROUND_3_SETTINGS, grid, results, dev_texts, dev_moods, dev_vectors, authors),
+            "round_2_settings": measured(ROUND_2_SETTINGS, grid, results, dev_texts, dev_moods, dev_vectors, authors),
+            "round_3_settings": measured(ROUND_3_SETTINGS, grid, results, dev_texts, dev_moods, dev_vectors, authors),
             "keyword_rule_by_author": keyword_rule_by_author(dev_texts, dev_moods, authors),
         },
     }
@@ -349,19 +339,6 @@ def train(
     metrics["train_seconds"] = round(time.perf_counter() - started, 1)
     metrics_path.write_text(json.dumps(metrics, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     return metrics
-
-
-def _measured(settings: dict[str, Any], grid: CorpusGrid, results: Sequence[dict[str, Any]], texts: Sequence[str],
-              moods: Sequence[str], vectors: np.ndarray, authors: Sequence[str]) -> dict[str, Any]:
-    """The grid's result for `settings` (the rest at the grid's first values), or, when the grid does
-    not hold them, the same leave-one-author-out measure of that one point."""
-    found = next((r for r in results if all(r[k] == v for k, v in settings.items())), None)
-    if found is not None:
-        return found
-    point = CorpusGrid(**{name: (settings[name],) if name in settings else values[:1]
-                          for name, values in vars(grid).items()})
-    best, _ = tune_on_corpus(texts, moods, vectors, point, groups=authors)
-    return best
 
 
 def _measure_test(metrics: dict[str, Any], model: MoodModel, goemotions_dir: Path | None) -> None:
@@ -436,13 +413,17 @@ def _write_dev_only(metrics: dict[str, Any], model_path: Path, metrics_path: Pat
     previous = json.loads(metrics_path.read_text(encoding="utf-8")) if metrics_path.exists() else {}
     pending = ("not measured for this model: trained with --dev-only; these are the previous model's "
                "figures (run `python -m pipelines.mood train` to measure the test split for this one)")
+    metrics["artifact"] = _artifact(model_path)
     for section in ("test", "goemotions_test"):
         if section in previous:
-            metrics[section] = {**previous[section], "measured_for": previous[section].get(
-                "measured_for", previous.get("artifact", {}).get("sha256", "the previous model")), "note": pending}
+            measured_for = previous[section].get("measured_for", previous.get("artifact", {}).get("sha256"))
+            if measured_for == metrics["artifact"]["sha256"]:  # the same model, retrained: its figures stand
+                metrics[section] = {k: v for k, v in previous[section].items() if k not in ("note", "measured_for")}
+            else:
+                metrics[section] = {**previous[section], "measured_for": measured_for or "the previous model",
+                                    "note": pending}
         else:
             metrics.pop(section, None)
-    metrics["artifact"] = _artifact(model_path)
     if "first_look" in previous:
         metrics["first_look"] = previous["first_look"]
     metrics["train_seconds"] = round(time.perf_counter() - started, 1)

@@ -32,7 +32,8 @@ def _tasks(client) -> list[dict]:
 def journal(ana) -> dict[str, dict]:
     entries = {
         "consultant": _analysed(ana, "Consultant appointment is on the 23rd. The consultant recommends a hip "
-                                     "replacement, probably in February. He was kind and explained everything.",
+                                     "replacement, probably in February. He was kind and explained everything. I am "
+                                     "dreading it.",
                                 "2025-10-12"),
         "garden": _analysed(ana, "Spent the afternoon in the allotment lifting potatoes and cutting back the "
                                  "raspberry canes. The soil was cold but it felt good to be outside.", "2025-10-14"),
@@ -78,7 +79,8 @@ def test_a_question_about_moods_is_answered_from_the_moods_with_dates(ana, journ
 def test_a_question_about_one_feeling_quotes_the_entries_that_carry_it(ana, journal):
     """Seen on a tour: "What was I worried about?" got "I couldn't find anything" (no entry says
     "worried"); a feeling no entry carries is still not found; and "When did I feel ...?" is a topic,
-    not a question about moods in general."""
+    not a question about moods in general. (The consultant entry says "dreading it" since round 10:
+    without it the entry is news told plainly, and the simpler mood model reads it Neutral.)"""
     moods = {name: entry["mood"]["text"] for name, entry in journal.items()}
     assert moods["library"] == "Angry" and moods["tired"] == "Tired", moods
     reply = ana.post(f"/api/journal/{journal['garden']['id']}/chat",
