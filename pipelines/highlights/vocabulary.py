@@ -28,14 +28,15 @@ _MODALS_GOAL = (
     r"want\s+to|wanna|(?:'d|would)\s+(?:really\s+|so\s+)?(?:like|love)\s+to|(?:'m|am|'re|are)\s+hoping\s+to|hope\s+to"
     r"|aim\s+to|(?:'m|am|'re|are)\s+aiming\s+to|(?:'m|am)\s+(?:determined|committed)\s+to|dream\s+of"
 )
+# "got to" is arrived or came to know before a place, a name or "know" ("got to Polokwane at 12:30", round 10).
+_GOT_TO = r"got\s+to(?!\s+(?:(?-i:[A-Z])|the\b|a\b|an\b|my\b|our\b|his\b|her\b|their\b|work\b|school\b|bed\b|sleep\b|know\b))"
 _MODALS_NEUTRAL = (
-    r"(?:'ll|will|shall)(?:\s+(?:just|simply|probably|still|also))?\s+(?:need|have)\s+to|need\s+to|(?:'ve|have)\s+got\s+to(?!\s+(?:(?-i:[A-Z])|the\b|a\b|an\b|my\b|our\b|his\b|her\b|their\b|work\b|school\b|bed\b|sleep\b|know\b))|(?:'ve\s+)?gotta|have\s+to|got\s+to(?!\s+(?:(?-i:[A-Z])|the\b|a\b|an\b|my\b|our\b|his\b|her\b|their\b|work\b|school\b|bed\b|sleep\b|know\b))|'ve\s+to"
+    r"(?:'ll|will|shall)(?:\s+(?:just|simply|probably|still|also))?\s+(?:need|have)\s+to|need\s+to|(?:'ve|have)\s+" + _GOT_TO + r"|(?:'ve\s+)?gotta|have\s+to|" + _GOT_TO + r"|'ve\s+to"
     r"|must(?!n't)|should(?!n't)|ought\s+to|(?:'m|am|'re|are)\s+(?:going\s+to|gonna)|gonna"
     r"|(?:'m|am|'re|are)\s+planning\s+to|plan\s+to|intend\s+to|(?:'m|am|'re|are)\s+supposed\s+to"
     r"|(?:'m|am|'re|are)\s+off\s+to|mean\s+to|(?:'d|had)\s+better"
     r"|(?:'ve|have)\s+decided\s+to|(?:'m|am|'re|are)\s+trying\s+to|(?:'ll|will|shall)(?!\s+(?:not|never)\b)"
 )
-# "got to" is arrived or came to know before a place, a name or "know" ("got to Polokwane at 12:30", round 10).
 # At the start of a clause the subject is often dropped in a journal: "Need to call mum."
 _LEAD = (
     r"(?:(?:also|still|and|oh|so|plus|really|seriously|definitely|tomorrow|today|tonight|then|ok|okay|anyway|"
@@ -43,7 +44,7 @@ _LEAD = (
 )
 _BARE_MODALS = (
     r"better(?=\s+(?:ring|call|phone|text|email|get|go|book|pay|check|ask|tell|sort|start|finish|send|write|"
-    r"order|buy|pick|make|do|take|clean|tidy|fix|renew|cancel|return|post)\b)|need\s+to|have\s+to|(?:'ve\s+)?got\s+to(?!\s+(?:(?-i:[A-Z])|the\b|a\b|an\b|my\b|our\b|his\b|her\b|their\b|work\b|school\b|bed\b|sleep\b|know\b))|gotta|must(?!n't)|should(?!n't)|going\s+to|gonna|planning\s+to"
+    r"order|buy|pick|make|do|take|clean|tidy|fix|renew|cancel|return|post)\b)|need\s+to|have\s+to|(?:'ve\s+)?" + _GOT_TO + r"|gotta|must(?!n't)|should(?!n't)|going\s+to|gonna|planning\s+to"
     r"|want\s+to|wanna|hoping\s+to|hope\s+to|trying\s+to|plan\s+to"
 )
 _MODAL_RE = re.compile(
