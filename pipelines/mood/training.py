@@ -280,8 +280,9 @@ def train(
         prototypes = prototype_features(dev_vectors, dev_sentence_vectors, embed(sentences), prototype_moods)
     _, results = tune_on_corpus(dev_texts, dev_moods, dev_vectors, grid, groups=authors, prototypes=prototypes)
     order, selection = within_noise(results)
-    # The best grid point that reads every required reading (pipelines/mood/required.py), fitted on
-    # all of dev; the better-scored points passed over are recorded with what they misread.
+    # The first grid point in the selection's order (`within_noise`) that reads every required reading
+    # (pipelines/mood/required.py), fitted on all of dev; the points before it are recorded with what
+    # they misread.
     passed_over: list[dict[str, Any]] = []
     for rank, best in enumerate(order[:MAX_CANDIDATES_FITTED], 1):
         model = _model_for(best, dev_moods)
