@@ -31,8 +31,8 @@ log = get_logger("reverie.errors")
 class FieldError(ClientException):
     """400 with the spec's message for one field."""
 
-    def __init__(self, field: str, message: str) -> None:
-        super().__init__(detail=message, extra={"field": field})
+    def __init__(self, field: str, message: str, **extra: Any) -> None:
+        super().__init__(detail=message, extra={"field": field, **extra})
 
 
 class Conflict(HTTPException):

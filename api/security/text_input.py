@@ -8,6 +8,10 @@
   escaped in a JSON string, or inside JSON that a string field carries (mood, relatedGoals...).
 - Malformed JSON that would crash the decoder rather than fail it: bytes that are not UTF-8, and
   nesting deeper than `MAX_JSON_DEPTH` (the decoder recurses; ~1,000 levels raised RecursionError).
+- Values of the wrong JSON type: a JSON body for a handler whose `data` is a msgspec Struct is
+  decoded against it strictly first. Litestar converts bodies leniently (`strict=False`), which turns
+  `{"isAdmin": "true"}` or `1` into True and `"30"` into 30; here they are a 400 naming the field,
+  in the words Litestar uses for the values it does refuse.
 
 The body is read once and replayed to the app unchanged. A body that is plainly valid (no NUL
 escape, few brackets, valid UTF-8) costs one scan and no decode.
@@ -96,6 +100,30 @@ def check_body(body: bytes) -> None:
         raise ValidationException(MSG_NUL)
 
 
+def _struct_of(scope: Scope) -> type[msgspec.Struct] | None:
+    """The msgspec Struct the route's handler takes as its JSON body, if it takes one."""
+    handler = scope.get("route_handler")
+    field = getattr(handler, "parsed_data_field", None)
+    annotation = getattr(field, "annotation", None)
+    return annotation if isinstance(annotation, type) and issubclass(annotation, msgspec.Struct) else None
+
+
+def check_types(body: bytes, struct: type[msgspec.Struct]) -> None:
+    """Raise a 400 when the JSON `body` does not hold `struct`'s fields with their own JSON types.
+    Malformed JSON and unknown fields are left to the app's decoding, which answers them."""
+    try:
+        msgspec.json.decode(body, type=struct, strict=True)
+    except msgspec.ValidationError as exc:
+        problem, _, where = str(exc).partition(" - at `$")
+        key = where.rstrip("`").lstrip(".") if where else None
+        if not key or problem.startswith("Object contains unknown field"):
+            return
+        raise ValidationException(detail="Validation failed", extra=[
+            {"key": key, "message": problem, "source": "body"}]) from None
+    except (msgspec.DecodeError, TypeError, RecursionError):
+        return
+
+
 class RejectNulText(ASGIMiddleware):
     """The body guard (its old name kept: it began as the NUL check)."""
 
@@ -127,7 +155,12 @@ class RejectNulText(ASGIMiddleware):
                 raise BodyTooLarge(MSG_BODY_TOO_LARGE)
             if not message.get("more_body", False):
                 break
-        check_body(b"".join(m.get("body", b"") for m in messages if m["type"] == "http.request"))
+        body = b"".join(m.get("body", b"") for m in messages if m["type"] == "http.request")
+        check_body(body)
+        struct = _struct_of(scope)
+        if body and struct is not None and headers.get(b"content-type", b"application/json").lower().startswith(
+                b"application/json"):
+            check_types(body, struct)
 
         async def replay() -> Message:
             return messages.pop(0) if messages else await receive()

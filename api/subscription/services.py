@@ -121,22 +121,27 @@ class PromoCodeService(SQLAlchemyAsyncRepositoryService[PromoCode]):
         ))
 
     async def redeem(self, user: User, text: str) -> PromoRedemption:
-        """Apply a code for `user`: 400 'Invalid promo code' for an unknown, expired or used-up
-        code; 409 when this user already used it."""
+        """Apply a code for `user`: 400 for an unknown, expired or used-up code (`reason`
+        "unknown", "expired", "used_up"); 409 when this user already used it (`reason` "active"
+        while the access it gave is still on the account, else "used")."""
         code = normalized_code(text)
         row = None
         if code is not None:
             row = await self.get_one_or_none(PromoCode.code == code, with_for_update=True)
         if row is None:
-            raise FieldError("code", rules.MSG_INVALID_PROMO)
+            raise FieldError("code", rules.MSG_INVALID_PROMO, reason="unknown")
         session = self.repository.session
         used = await session.scalar(sa.select(sa.func.count()).select_from(PromoRedemption).where(
             PromoRedemption.promo_code_id == row.id, PromoRedemption.user_id == user.id))
         if used:
-            raise Conflict(detail=rules.MSG_PROMO_ALREADY_USED, extra={"field": "code"})
+            active = promo_access_of(user).available and await self.last_code_of(user.id) == row.code
+            raise Conflict(detail=rules.MSG_PROMO_ACTIVE if active else rules.MSG_PROMO_ALREADY_USED,
+                           extra={"field": "code", "reason": "active" if active else "used"})
         at = now()
-        if (row.expires_at is not None and row.expires_at <= at) or row.current_uses >= row.max_uses:
-            raise FieldError("code", rules.MSG_INVALID_PROMO)
+        if row.expires_at is not None and row.expires_at <= at:
+            raise FieldError("code", rules.MSG_PROMO_EXPIRED, reason="expired")
+        if row.current_uses >= row.max_uses:
+            raise FieldError("code", rules.MSG_PROMO_USED_UP, reason="used_up")
         redemption = PromoRedemption(promo_code_id=row.id, user_id=user.id, redeemed_at=at,
                                      access_expires_at=at + timedelta(days=row.duration_days))
         session.add(redemption)

@@ -63,6 +63,20 @@ def test_invalid_field_is_400_naming_the_field(error_client):
     assert "count" in body["error"]
 
 
+@pytest.mark.parametrize(("body", "field", "message"), [
+    ({"content": "hi", "count": "5"}, "count", "Expected `int`, got `str`"),
+    ({"content": "hi", "count": 5.0}, "count", "Expected `int`, got `float`"),
+    ({"content": 1, "count": 5}, "content", "Expected `str`, got `int`"),
+])
+def test_a_value_of_another_json_type_is_400_not_converted(error_client, body, field, message):
+    """Litestar converts bodies leniently ("5" -> 5, 1 -> True); the body guard refuses them first."""
+    response = error_client.post("/api/_test/echo", json=body)
+    assert response.status_code == 400, response.text
+    assert (response.json()["field"], response.json()["error"]) == (field, f"Invalid value for '{field}': {message}")
+    assert error_client.post("/api/_test/echo", json={"content": "hi", "count": 5}).json() == {
+        "content": "hi", "count": 5}
+
+
 def test_missing_field_is_400(error_client):
     response = error_client.post("/api/_test/echo", json={"content": "hi"})
     assert response.status_code == 400

@@ -85,7 +85,10 @@ def test_a_generated_code_applies_once_per_user_case_insensitively(boss, clients
     assert ana.post(REPORT_URL, json=REPORT).status_code == 200  # premium content follows isPremium
 
     again = ana.post("/api/subscription/promo-code", json={"code": code})
-    assert again.status_code == 409 and again.json()["error"] == "You have already used this promo code."
+    assert again.status_code == 409
+    assert again.json() | {"requestId": None} == {
+        "error": "This promotional code is already active on your account.", "field": "code", "reason": "active",
+        "requestId": None}
     assert ben.post("/api/subscription/promo-code", json={"code": code.upper()}).status_code == 200
     listed = boss.get("/api/admin/promo-codes").json()
     assert [(c["code"], c["currentUses"]) for c in listed] == [(code, 2)]
@@ -103,7 +106,10 @@ def test_unknown_expired_and_used_up_codes_are_refused(boss, clients, database_u
         assert clients("ben").post("/api/subscription/promo-code", json={"code": code}).status_code == 200
     refused = ana.post("/api/subscription/promo-code", json={"code": attempt})
     assert refused.status_code == 400, refused.text
-    assert refused.json()["error"] == "Invalid promo code"
+    expected = {"expired": ("This promotional code has expired.", "expired"),
+                "used up": ("This promotional code has been used as many times as it allows.", "used_up")}
+    message, reason = expected.get(case, ("Invalid promo code", "unknown"))
+    assert (refused.json()["error"], refused.json()["reason"]) == (message, reason)
     assert me(ana)["isPremium"] is False
     assert ana.get("/api/subscription/promo-access").json()["available"] is False
     assert sql(database_url, "SELECT count(*) FROM promo_redemptions r JOIN users u ON u.id = r.user_id "
@@ -112,9 +118,14 @@ def test_unknown_expired_and_used_up_codes_are_refused(boss, clients, database_u
 
 def test_promo_access_ends_by_itself(boss, clients, database_url):
     ana = clients("ana")
-    assert ana.post("/api/subscription/promo-code", json={"code": generate(boss, durationDays=7)["code"]}).status_code == 200
+    code = generate(boss, durationDays=7)["code"]
+    assert ana.post("/api/subscription/promo-code", json={"code": code}).status_code == 200
     assert me(ana)["isPremium"] is True
     sql(database_url, "UPDATE users SET promo_expires_at = now() - interval '1 second' WHERE username = 'ana'")
+    # The code's access has run out: entering it again says it was used, not that it is active.
+    used = ana.post("/api/subscription/promo-code", json={"code": code})
+    assert used.status_code == 409
+    assert (used.json()["error"], used.json()["reason"]) == ("You have already used this promo code.", "used")
     assert me(ana)["isPremium"] is False
     assert ana.get("/api/subscription").json()["tier"] == "free"
     assert ana.get("/api/subscription/promo-access").json() == {

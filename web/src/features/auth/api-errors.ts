@@ -16,11 +16,7 @@ export function errorBody(error: unknown): Body | null {
   return error instanceof ApiError && isObject(error.body) ? error.body : null;
 }
 
-/** The server's `error` text, if the failure came with one (a network failure does not). */
-export function serverMessage(error: unknown): string | undefined {
-  const value = errorBody(error)?.error;
-  return typeof value === "string" && value.trim() ? value : undefined;
-}
+export { serverMessage } from "@/lib/api/client";
 
 export function isApiStatus(error: unknown, status: number): error is ApiError {
   return error instanceof ApiError && error.status === status;

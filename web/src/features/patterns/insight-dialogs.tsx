@@ -28,7 +28,7 @@ import {
 } from "@/features/patterns/queries";
 import type { Insight, PatternCardData } from "@/features/patterns/themes";
 import { toast } from "@/hooks/use-toast";
-import { ApiError } from "@/lib/api/client";
+import { ApiError, serverMessage } from "@/lib/api/client";
 
 export const TRY_AGAIN = "Please try again.";
 export const NO_RESOURCES = "No resources found. Try a different search or explore more insights.";
@@ -36,7 +36,7 @@ export const DELETE_CONFIRMATION = "Are you sure you want to delete this insight
 
 function failed(title: string, error?: unknown) {
   // A refusal the server explains (the free plan's weekly limit) is shown as it is.
-  const limit = error instanceof ApiError && error.status === 429 ? error.message : null;
+  const limit = error instanceof ApiError && error.status === 429 ? serverMessage(error) : undefined;
   toast({ title, description: limit ?? TRY_AGAIN, variant: "destructive" });
 }
 

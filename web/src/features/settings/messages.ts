@@ -1,5 +1,5 @@
 /** The settings screen's user-visible texts (spec part 2, sections 2, 4, 5 and 8), in one place. */
-import { ApiError } from "@/lib/api/client";
+import { serverMessage as apiServerMessage } from "@/lib/api/client";
 
 export const MSG = {
   exportEntriesUnreadable: "Your entries could not be loaded, so there is nothing to export right now.",
@@ -63,12 +63,5 @@ export function importedMessage(count: number): string {
 
 /** The server's own `error` text when there is one, else the error's message. */
 export function serverMessage(error: unknown, fallback: string): string {
-  if (error instanceof ApiError) {
-    const body = error.body;
-    if (body && typeof body === "object" && "error" in body && typeof body.error === "string" && body.error) {
-      return body.error;
-    }
-    return error.message || fallback;
-  }
-  return error instanceof Error && error.message ? error.message : fallback;
+  return apiServerMessage(error) ?? (error instanceof Error && error.message ? error.message : fallback);
 }

@@ -14,24 +14,32 @@ import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { useAuth } from "@/features/auth/auth-context";
 import {
+  CODE_ACTIVE_TITLE,
+  CODE_USED_TITLE,
   INVALID_CODE,
   MISSING_CODE,
   MISSING_INFORMATION,
   PROMO_APPLIED_FALLBACK,
   PROMO_FAILED,
   PROMO_SUCCESS_TITLE,
+  TOO_MANY_TRIES_TITLE,
   WAITLIST_FAILED,
   WAITLIST_THANKS,
 } from "@/features/subscription/messages";
 import { useApplyPromoCode, useJoinWaitlist, type SubscriptionDetails } from "@/features/subscription/queries";
 import { toast } from "@/hooks/use-toast";
-import { ApiError } from "@/lib/api/client";
+import { ApiError, serverMessage } from "@/lib/api/client";
 import { WAITLIST_FEATURES } from "@/lib/constants";
 
-function errorText(error: unknown): string | undefined {
-  if (!(error instanceof ApiError) || !error.body || typeof error.body !== "object") return undefined;
-  const value = (error.body as Record<string, unknown>).error;
-  return typeof value === "string" && value.trim() ? value : undefined;
+/** The toast for a refused code: the spec's 'Invalid code' for one the server does not know; the
+ * server's own reason for a real code that no longer works (expired, used up, already yours). */
+function refusedCode(error: ApiError) {
+  const body = error.body && typeof error.body === "object" ? (error.body as Record<string, unknown>) : {};
+  if (error.status === 400 && (body.reason === undefined || body.reason === "unknown")) return INVALID_CODE;
+  const description = serverMessage(error) ?? INVALID_CODE.description;
+  if (body.reason === "active") return { title: CODE_ACTIVE_TITLE, description };
+  if (body.reason === "used") return { title: CODE_USED_TITLE, description };
+  return { title: error.status === 429 ? TOO_MANY_TRIES_TITLE : INVALID_CODE.title, description };
 }
 
 export function WaitlistForm({ waitlist }: { waitlist: SubscriptionDetails["waitlist"] }) {
@@ -137,9 +145,8 @@ export function EarlyAccessForm() {
         setCode("");
       },
       onError: (error) => {
-        if (error instanceof ApiError && error.status === 400) toast({ ...INVALID_CODE, variant: "destructive" });
-        else if (error instanceof ApiError && (error.status === 409 || error.status === 429))
-          toast({ title: INVALID_CODE.title, description: errorText(error) ?? INVALID_CODE.description, variant: "destructive" });
+        if (error instanceof ApiError && [400, 409, 429].includes(error.status))
+          toast({ ...refusedCode(error), variant: "destructive" });
         else toast({ ...PROMO_FAILED, variant: "destructive" });
       },
     });

@@ -82,6 +82,30 @@ describe("SubscriptionPage", { timeout: 30_000 }, () => {
     await waitFor(() => expect(api.calls("GET /api/subscription/details").length).toBeGreaterThan(1));
   });
 
+  it("says why a real code no longer works: expired, used up, already active on the account", async () => {
+    const user = userEvent.setup();
+    const answers = [
+      json(400, { error: "This promotional code has expired.", field: "code", reason: "expired" }),
+      json(400, { error: "This promotional code has been used as many times as it allows.", field: "code", reason: "used_up" }),
+      json(409, { error: "This promotional code is already active on your account.", field: "code", reason: "active" }),
+    ];
+    server({ "POST /api/subscription/promo-code": () => answers.shift()! });
+    renderSignedIn(<SubscriptionPage />);
+    await user.type(await screen.findByLabelText("Early Access Code"), "MIAREADS-ABC");
+    const expected: [string, string][] = [
+      ["Invalid code", "This promotional code has expired."],
+      ["Invalid code", "This promotional code has been used as many times as it allows."],
+      ["Code already active", "This promotional code is already active on your account."],
+    ];
+    for (const [title, text] of expected) {
+      await user.click(screen.getByRole("button", { name: "Apply Code" }));
+      expect(await screen.findByText(text)).toBeInTheDocument();
+      expect(screen.getByText(title)).toBeInTheDocument();
+      expect(screen.queryByText("The promotional code you entered is not valid.")).not.toBeInTheDocument();
+      closeToasts();
+    }
+  });
+
   it("needs a story for the waitlist and sends the account's e-mail with the chosen features", async () => {
     const user = userEvent.setup();
     const api = server({
@@ -107,6 +131,15 @@ describe("SubscriptionPage", { timeout: 30_000 }, () => {
     expect(await api.body("POST /api/waitlist/join")).toEqual({
       email: "maya@example.com", message: "Every night before bed.", interestedFeatures: ["calendar-integration"],
     });
+  });
+
+  it("tells a promo user who switched it off how to switch it back on", async () => {
+    const promo = { ...NO_PROMO, available: true, enabled: false, hasAccess: false, source: "code", code: "MIA-ABC" };
+    server({ "GET /api/subscription/details": () => json(200, { ...FREE_DETAILS, promo }) });
+    renderSignedIn(<SubscriptionPage />);
+    expect(await screen.findByText(/From code MIA-ABC\. Switch it on to use Premium again\./)).toBeInTheDocument();
+    expect(screen.queryByText(/Switch it off/)).not.toBeInTheDocument();
+    expect(screen.getByRole("switch", { name: "Promo access" })).not.toBeChecked();
   });
 
   it("lets a promo user switch premium off, but not a premium-tier user", async () => {

@@ -161,7 +161,7 @@ function PlanCard({ plan, details }: { plan: Subscription; details: Subscription
               : promo.available
                 ? `From ${promo.source === "code" && promo.code ? `code ${promo.code}` : "an admin"}${
                     promo.expiresAt ? `, until ${format(new Date(promo.expiresAt), "MMMM d, yyyy")}` : ""
-                  }. Switch it off to use the free plan.`
+                  }. ${promo.enabled ? "Switch it off to use the free plan." : "Switch it on to use Premium again."}`
                 : "Enter an Early Access Code below to get promo access."}
           </p>
         </div>

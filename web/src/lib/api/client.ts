@@ -37,6 +37,12 @@ function errorField(body: unknown): string | undefined {
   return undefined;
 }
 
+/** The server's own `error` text of a failed call (`{ error, ...detail }`, api/errors.py), if it came
+ * with one: what a screen shows where the spec says "server error". A network failure has none. */
+export function serverMessage(error: unknown): string | undefined {
+  return error instanceof ApiError ? errorField(error.body) : undefined;
+}
+
 export async function toApiError(response: Response): Promise<ApiError> {
   const text = await response.text().catch(() => "");
   let body: unknown = undefined;

@@ -122,14 +122,6 @@ export function isNetworkError(error: unknown): boolean {
   return /failed to fetch|fetch failed|networkerror|network request failed|load failed/i.test(message);
 }
 
-export function apiErrorText(error: unknown): string | undefined {
-  if (error instanceof ApiError && error.body && typeof error.body === "object" && "error" in error.body) {
-    const text = (error.body as { error: unknown }).error;
-    if (typeof text === "string" && text.trim()) return text;
-  }
-  return undefined;
-}
-
 const BLOCK_EMOJI: Record<string, string> = {
   task: "✅",
   goal: "🎯",

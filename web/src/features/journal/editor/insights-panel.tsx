@@ -5,10 +5,12 @@ import { Button } from "@/components/ui/button";
 import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/hooks/use-toast";
+import { serverMessage } from "@/lib/api/client";
 import { ASK_HELP_RECENT_ENTRIES, INSIGHT_SURROUNDING_CHARS } from "@/lib/constants";
 
 import { useAskHelp, useEntries, useSaveInsight, type InsightPrompt } from "../queries";
-import { apiErrorText, insightBlock, insightEmoji, insightLabel, isTempId } from "./editor-utils";
+
+import { insightBlock, insightEmoji, insightLabel, isTempId } from "./editor-utils";
 
 export const SAVE_INSIGHT_FAILED = "Failed to save insight. Please try again.";
 export const ASK_HELP_FAILED = "Failed to get a response. Please try again.";
@@ -54,7 +56,7 @@ export function InsightsPanel({ prompt, onDismiss, onConsume, insert, content, c
       toast({ title: "Insight saved" });
       onConsume(prompt);
     } catch (error) {
-      toast({ title: "Error", description: apiErrorText(error) ?? SAVE_INSIGHT_FAILED, variant: "destructive" });
+      toast({ title: "Error", description: serverMessage(error) ?? SAVE_INSIGHT_FAILED, variant: "destructive" });
     }
   };
 
