@@ -212,9 +212,11 @@ def _growth(entries, themes, refs) -> tuple[list[AnalysisItem], str | None]:
         early_moody, late_moody = [e for e in early if e.mood], [e for e in late if e.mood]
         if len(early_moody) >= 2 and len(late_moody) >= 2:
             shift = _mean_score(late_moody) - _mean_score(early_moody)
-            was = _mood_mix(early_moody).most_common(1)[0][0]
-            now = _mood_mix(late_moody).most_common(1)[0][0]
-            if abs(shift) >= 1 and was != now and (MOOD_SCORE[now] - MOOD_SCORE[was]) * shift > 0:
+            (was, was_n), = _mood_mix(early_moody).most_common(1)
+            (now, now_n), = _mood_mix(late_moody).most_common(1)
+            # "mostly" only for a mood of more than half of each side: a 1-1 tie is no "mostly angry"
+            mostly = was_n * 2 > len(early_moody) and now_n * 2 > len(late_moody)
+            if mostly and abs(shift) >= 1 and was != now and (MOOD_SCORE[now] - MOOD_SCORE[was]) * shift > 0:
                 direction = "lighter" if shift > 0 else "heavier"
                 items.append(AnalysisItem(
                     title=theme.title,

@@ -285,6 +285,10 @@ def _starts(text: str) -> set[int]:
 
 # A capitalised word after these is a place ("in Redland", "to Porto"), not a person.
 _PLACE_BEFORE = re.compile(r"\b(?:in|at|to|from|near|into|around|via)\s+$", re.IGNORECASE)
+# A capitalised word before these names a place or a body ("the Hallam Street project", "Royal Infirmary").
+_PLACE_AFTER = re.compile(r"(?:\s+[A-Z][a-z']+)?\s+(?:Street|St|Road|Rd|Avenue|Ave|Lane|Close|Drive|Way|Place|Square|"
+                          r"Park|Gardens|Hill|Crescent|Terrace|Station|Hospital|Infirmary|School|College|University|"
+                          r"Library|Centre|Center|Church|Court|Bridge|Market|Hall|Estate|Primary|Academy)\b")
 # Endings of ordinary words, hardly ever of a name ("Groceries", "Overslept" aside, these catch most).
 _WORD_ENDINGS = ("ing", "ed", "tion", "sion", "ment", "ness", "ies", "ery", "ful", "less", "ship", "ity", "ism")
 
@@ -308,7 +312,8 @@ def people_in(text: str, known: list[str] | tuple[str, ...] = ()) -> list[str]:
             found.append((match.start(), bare[0].upper() + bare[1:]))
         elif (bare[0].isupper() and len(bare) >= 2 and match.start() not in starts and bare not in _NOT_NAMES
               and lower not in common and not lower.endswith(_WORD_ENDINGS)
-              and not _PLACE_BEFORE.search(text[max(0, match.start() - 8):match.start()])):
+              and not _PLACE_BEFORE.search(text[max(0, match.start() - 8):match.start()])
+              and not _PLACE_AFTER.match(text, match.end())):
             found.append((match.start(), bare))
     seen, ordered = set(), []
     for _, name in sorted(found):

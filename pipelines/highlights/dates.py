@@ -134,7 +134,9 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
 _NOT_DUE = re.compile(rf"\b(?:last|since|every|each|that|past)\s+(?:other\s+|second\s+|single\s+)?{_ANY_WEEKDAY}\b|"
                       # "about Friday's arrangements": the day names a thing, not when the task is due
                       rf"\b(?:on\s+|by\s+|for\s+)?{_ANY_WEEKDAY}'s\b|"
-                      rf"\b(?!weds\b|thurs\b|tues\b){_ANY_WEEKDAY}s\b|\b(?:over|after|since|during|last|this\s+past)\s+{_HOLIDAY}", _I)
+                      rf"\b(?!weds\b|thurs\b|tues\b){_ANY_WEEKDAY}s\b|\b(?:over|after|since|during|last|this\s+past)\s+{_HOLIDAY}|"
+                      # "protect Tuesday and Thursday evenings": days that repeat, not a deadline
+                      rf"\b{_ANY_WEEKDAY}(?:\s*(?:,|and|or|&)\s*{_ANY_WEEKDAY})+\s+(?:night|morning|evening|afternoon)s\b", _I)
 # A day an event happened on: "she rang on Monday", "the money Dad lent me on Saturday", "sent on the 3rd".
 _PAST_VERB = (r"(?:[a-z]{2,}ed|rang|gave|lent|sent|came|went|was|were|had|did|said|told|saw|met|left|got|made|took|"
               r"brought|bought|paid|wrote|spoke|ran|sat|slept|felt|found|lost|won|broke|fell|drove|flew|began|forgot|"

@@ -17,7 +17,7 @@ _THEN = re.compile(r"\b(?:before|by|until)\s+then\b", re.IGNORECASE)
 _NOT_IN_A_NAME = r"(?!(?:without|with|for|on|at|by|in|to|from|of|about|and|or|but|is|was|are|were)\b)"
 _THING = re.compile(rf"\b(?:the|my|our)\s+((?:{_NOT_IN_A_NAME}[a-z]+\s+){{0,2}}?{_NOT_IN_A_NAME}[a-z]+)"
                     r"(?=\s*(?:[.,;!]|$)|\s+(?:and|is|was|are|were|has|had|for|on|at|by|needs?|keeps?|won't|isn't|"
-                    r"wasn't|expires?|broke|died|[a-z]+ed|making|playing)\b|'s\b)", re.IGNORECASE)
+                    r"wasn't|expires?|broke|died|came|went|got|[a-z]+ed|making|playing)\b|'s\b)", re.IGNORECASE)
 # "The library book is overdue. I'll return it tomorrow.": "it" after an errand's verb is the last
 # thing named, read before the clause is analysed (so "return it" has an object). "do/sort/finish it"
 # date the task before them instead ("I'll do it this weekend").
@@ -41,6 +41,14 @@ def _name_it(unit: _Unit, before: str, verbs: frozenset[str]) -> _Unit:
 _PLURAL_THING = re.compile(
     rf"\b(?:the|my|our|his|her|their|those|these)\s+((?:{_NOT_IN_A_NAME}[a-z-]+\s+){{0,3}}?[a-z-]+(?<!s)s\b(?!')"
     r"(?:\s+of\s+(?:[a-z-]+\s+){0,2}?[a-z-]+(?<!s)s\b(?!'))?)", re.IGNORECASE)
+
+# The offices and firms "them" stands for after a verb of getting in touch.
+_GET_IN_TOUCH = frozenset(["call", "ring", "phone", "email", "e-mail", "text", "message", "contact", "chase", "ask",
+                           "tell", "pay", "remind", "answer"])
+_BODY = re.compile(r"\bthe\s+((?:[a-z]+\s+)?(?:council|bank|school|surgery|insurers?|insurance\s+company|"
+                   r"company|office|agency|garage|nursery|hospital|clinic|airline|builders|landlords|"
+                   r"letting\s+agents?|solicitors?|accountants?|dentists?|vets?|gp|university|college))\b",
+                   re.IGNORECASE)
 
 
 def _due_from_before(highlight: Highlight, unit: _Unit, before: str, today: date) -> Highlight:
@@ -66,6 +74,9 @@ def _due_from_before(highlight: Highlight, unit: _Unit, before: str, today: date
         # "asked for three years of pension statements. Should dig them out": the last things named
         said = [s for s in re.split(r"(?<=[.!?])\s+", before.strip()) if s]
         things = _PLURAL_THING.findall(said[-1] if said else "")
+        if not things and words[0].lower() in _GET_IN_TOUCH:
+            # "a letter from the council about the tax bill. Need to call them": the body named
+            things = _BODY.findall(said[-1] if said else "")
         if things:
             text = " ".join([words[0], f"the {things[-1].strip()}", *words[2:]])
     if metadata is highlight.metadata and text == highlight.reformulation:

@@ -328,10 +328,12 @@ def _analyse_unit(unit: _Unit, today: date) -> list[tuple[Highlight, str | None]
 
 
 # -- named projects ------------------------------------------------------------------------------
+_LABEL = re.compile(r"^[A-Za-z]+\s+(?!(?:school|work|council|bank|gp|surgery|dentist|vet|nursery|home|mum|dad|"
+                    r"grandma|grandad|nan)\b)[a-z]+\s*:\s+\S")
 _NAMED_WORK = re.compile(
     r"\b(?:the|our|my)\s+(?P<name>(?:[a-z]+\s+){0,2}(?:conversion|renovation|extension|refurb(?:ishment)?|"
     r"makeover|remodel|restoration|rebuild|fit-out|self-build|build)|(?:garden|allotment)\s+(?:workshop|studio|"
-    r"office|room))\b",
+    r"office|room)|(?:[a-z]+\s+){1,2}project)\b(?!\s+(?:manager|meeting|lead|plan|board|budget)s?\b)",
     re.IGNORECASE,
 )
 
@@ -539,6 +541,8 @@ def _build(
     candidate: _Candidate, clause: str, unit: _Unit, today: date
 ) -> tuple[Highlight, str | None] | None:
     action = _LEADING_FILLER.sub("", _cut(candidate.action).strip())
+    if _LABEL.match(candidate.action):
+        return None  # "Phone test: quick note from the bus.": a label before a colon, not "phone the test"
     context = f"{unit.context} {clause}".strip()
     kind = candidate.kind
     if kind == "task" and unit.list_kind is None:

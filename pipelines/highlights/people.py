@@ -15,6 +15,7 @@ _NAME = re.compile(r"(?<![.!?]\s)(?<![.!?][\"')\]]\s)(?<![.!?:]\s[\"'])(?<!^)(?<
                    r"(?:^|[.!?:;]\s+)(?P<lead>[A-Z][a-z]+)(?=\s+(?:from|rang|called|said|says|texted|emailed|messaged|"
                    r"asked|told|came|is|was|and|has|had|wants|needs|looked|looks|seemed|seems|sounded|sounds|felt|feels|got|"
                    r"went|phoned|popped|dropped|cried|laughed|left|arrived|invited|visited|helped)\b)")
+_LEAD_POSSESSIVE = re.compile(r"(?:^|[.!?:;]\s+)(?P<lead>[A-Z][a-z]+)(?='s\b)")
 _NOT_NAMES = frozenset(
     "I Im The A An My Our We He She They It This That Today Tomorrow Tonight Yesterday Monday Tuesday Wednesday "
     "Thursday Friday Saturday Sunday January February March April May June July August September October "
@@ -31,6 +32,10 @@ _PERSON_OBJECT = re.compile(
     r"every|regularly|often|too|anyway|myself|\s*$))",
     re.IGNORECASE,
 )
+# "she"/"he" inside a task, before what the person said or gave: "the book he lent me"
+_SHE_SAID = re.compile(r"(?<=\w )(?<!whether )(?<!if )(?<!what )(?<!when )(?<!how )(?<!that )(?<!who )(?<!and )"
+                       r"(?<!but )(?<!because )(?<!so )\b(?:she|he)\b(?=\s+(?:mentioned|recommended|suggested|said|"
+                       r"told|sent|gave|lent|showed|found|picked|chose|liked|loves|likes)\b)", re.IGNORECASE)
 _FEMALE = _words(
     "mum mom mummy mommy mother mam ma sister sis gran granny grandma grandmother nan nana nanna nanny auntie "
     "aunty aunt wife girlfriend daughter niece stepmum stepmom godmother"
@@ -86,6 +91,11 @@ def _people(text: str) -> list[tuple[int, str, str | None]]:
             if _PLACE_BEFORE.search(text[max(0, start - 40) : start]):
                 continue  # "On the coach to Bristol she fell asleep": a place, never "her"
         found[start] = (start, name, gender)
+    for m in _LEAD_POSSESSIVE.finditer(text):
+        # "Priya's birthday dinner was lovely.": a sentence's first word, a name only if known as one
+        lower = m.group("lead").lower()
+        if lower in _FEMALE_NAMES or lower in _MALE_NAMES:
+            found.setdefault(m.start("lead"), (m.start("lead"), m.group("lead"), "f" if lower in _FEMALE_NAMES else "m"))
     for m in _RELATION.finditer(text):
         if m.start("rel") in found or any(p <= m.start("rel") < p + len(n) for p, n, _ in found.values()):
             continue
@@ -108,6 +118,13 @@ def _people(text: str) -> list[tuple[int, str, str | None]]:
     return people
 
 
+def _known(name: str) -> bool:
+    """A name the lists know the gender of ("Priya", "Mr Cole", "your mum"), not one a pronoun after
+    it suggested: "she" in a task is named only from these."""
+    first = name.removeprefix("your ").split()[0].lower()
+    return first in ("mr", "mrs", "ms", "miss") or any(first in w for w in (_FEMALE, _MALE, _FEMALE_NAMES, _MALE_NAMES))
+
+
 def _person_for(pronoun: str, before: str) -> str | None:
     """The last person named in `before` who can be "her" (female) or "him" (male): of that gender,
     or of a gender the text does not show ("Sam was quiet. I'll sit down with him")."""
@@ -124,6 +141,15 @@ def _resolve_pronouns(highlight: Highlight, before: str, current: str = "") -> H
     person may be named earlier in the same sentence ("Sam was quiet, so I'll sit down with him")."""
     if highlight.type == "project":
         return highlight
+    said = _SHE_SAID.search(highlight.reformulation)
+    if said is not None:
+        # "Order the pottery voucher she mentioned" after "Priya's birthday": "... Priya mentioned"
+        want = "f" if said.group(0).lower() == "she" else "m"
+        named = _people(f"{before} {current[: current.find(said.group(0))]}")
+        name = next((n for _, n, gender in reversed(named) if gender == want and _known(n)), None)
+        if name is not None:
+            text = highlight.reformulation[: said.start()] + name + highlight.reformulation[said.end() :]
+            highlight = msgspec.structs.replace(highlight, reformulation=text)
     m = _PERSON_OBJECT.search(highlight.reformulation)
     if m is None:
         return highlight

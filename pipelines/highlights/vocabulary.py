@@ -320,7 +320,7 @@ _CUT = re.compile(
     r"apparently|obviously|supposedly|of\s+course|"
     r"i\s+think|i\s+guess|i\s+suppose|honestly|lol|haha|tbh|like|if)\b"
     r"|\s+(?:because|'cause|cuz|bc|since\s+(?:i|it|she|he|they|we|the)|so\s+(?:that|i|we|it|they|she|he)|but|though|although|"
-    r"even\s+though|or\s+else|or\s+(?:i|we|it|you|she|he|they)|and\s+(?:it|it's|it\s+is|that's|she|he|they)|"
+    r"even\s+though|or\s+else|or\s+(?:i|we|it|you|she|he|they|there)|and\s+(?:it|it's|it\s+is|that's|she|he|they)|"
     r"otherwise|if\s+(?:i|we|it|there|you|she|he|they)|before\s+i\s+forget|which|whereas|"
     r"i\s+think|i\s+guess|i\s+suppose|lol|haha|tbh|or\s+something|or\s+whatever|(?:just\s+)?in\s+case|"
     r"once\s+(?:the|i|we|it|my|his|her|their|she|he|they)|as\s+soon\s+as|when\s+(?:i|we|it|the|my|she|he|they)|"

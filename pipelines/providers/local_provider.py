@@ -154,7 +154,9 @@ def build_local_story(entries: list[ProfileEntry]) -> LocalStory:
     named = {p.title.lower() for p in people}
     threads = [StoryThread(title=t.title, name=t.name, entry_ids=[e.id for e in entries if e.id in t.entry_ids],
                            dates=[e.date for e in entries if e.id in t.entry_ids])
-               for t in recurring_themes(entries, limit=8) if t.title.lower() not in named][:5]
+               for t in recurring_themes(entries, limit=8) if t.title.lower() not in named]
+    # "most often": the threads of the most entries first (the themes' own order among equals)
+    threads = sorted(threads, key=lambda t: -len(t.entry_ids))[:5]
     actions: list[StoryAction] = []
     newest_first = list(reversed(entries))
     if any(e.open_tasks is not None or e.open_goals is not None for e in entries):

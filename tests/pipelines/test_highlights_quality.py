@@ -575,3 +575,34 @@ def test_a_noun_before_a_deadline_is_not_its_verb():
 )
 def test_round_10_reads(text, today, expected):
     assert _found(text, today) == expected
+
+
+# -- round 11: what a new journaler's week in the real app showed (the product tour) -----------------
+
+
+@pytest.mark.parametrize(
+    ("text", "today", "expected"),
+    [
+        # days that repeat are kept in the task, not read as its deadline
+        ("I want to protect Tuesday and Thursday evenings for myself.", date(2026, 11, 23),
+         [("task", "Protect Tuesday and Thursday evenings for yourself", None)]),
+        # "it" is the bill that came; what happens otherwise is no part of the task
+        ("The electricity bill came: 184 euros, higher than last month. I have to pay it by Friday or there's a "
+         "late fee.", date(2026, 11, 23), [("task", "Pay the electricity bill", "2026-11-27")]),
+        # "them" after a verb of getting in touch is the office just named
+        ("Got a letter from the council about the tax bill, it's wrong again. Need to call them.", date(2026, 11, 15),
+         [("task", "Call the council", None)]),
+        # "she" before what she said is the person named, when the lists know her
+        ("Priya's birthday dinner was lovely. I should order the pottery class voucher she mentioned before the "
+         "weekend.", date(2026, 11, 20), [("task", "Order the pottery class voucher Priya mentioned", "2026-11-20")]),
+        # a label before a colon is no task ("phone the test"); a call to someone still is
+        ("Phone test: quick note from the bus. Need to buy milk and bread tonight.", date(2026, 11, 24),
+         [("task", "Buy milk and bread", "2026-11-24")]),
+        ("Ring school: Jake is off sick.", date(2026, 11, 24), [("task", "Ring school", None)]),
+        # a piece of work named as "the ... project" is a project
+        ("Started the kitchen project today. Sage green for the walls.", date(2026, 11, 21),
+         [("project", "Kitchen project", None)]),
+    ],
+)
+def test_round_11_reads(text, today, expected):
+    assert _found(text, today=today) == expected

@@ -167,3 +167,21 @@ def test_what_helps_quotes_what_helped_with_context_never_the_trouble():
     bad = compose_answer("When do I get wound up?", [Passage(entry_id="t", date="11/05/2025", score=0.4,
                                                            text="Too wound up to relax, lay awake until three.")])
     assert "wound up" in bad
+
+
+def test_what_comes_back_most_often_is_listed_by_how_many_entries_it_is_in():
+    # "work" alone in four entries; "sage green" and "the hardware store" in two each (a phrase of
+    # two words weighs double in the themes' own order, so they came first in the tour)
+    texts = [
+        "Work was relentless today. Dana wants the figures by Monday.",
+        "Bought sage green paint at the hardware store.",
+        "Long day at work, I stumbled over the figures in front of everyone.",
+        "Sage green on one wall already. The hardware store had brushes on offer.",
+        "Another late night of work, the deadline moved to Friday.",
+        "Work is done for the week. Relief.",
+    ]
+    draft = build_local_profile([ProfileEntry(id=f"k{i}", date=f"11/{i + 10}/2026", content=c)
+                                 for i, c in enumerate(texts)])
+    listed = draft.full_profile.split("What you keep coming back to:")[1].split("\n\n")[0].strip().splitlines()
+    counts = [int(re.search(r": (\d+) entries", line).group(1)) for line in listed]
+    assert counts == sorted(counts, reverse=True) and counts[0] == 4, listed

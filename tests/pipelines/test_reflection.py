@@ -165,3 +165,29 @@ def test_a_family_word_written_as_a_name_is_a_theme():
     plain = [ReflectionEntry(id=f"p{i}", date=f"10/0{i}/2026", mood="Neutral", content=text) for i, text in enumerate([
         "Rang my mum at lunch.", "A mum at the gate asked about the trip.", "My mum sent a card."], start=1)]
     assert not any(t.key == ("mum",) for t in recurring_themes(plain))
+
+
+def test_growth_says_mostly_only_for_a_mood_of_more_than_half():
+    """A theme's entries Anxious and Loving earlier, Angry and Sad recently: two ties, no "mostly"."""
+    week = [
+        ("w1", "11/16/2026", "Anxious", "The review at work is on my mind. Dana wants the slides by Monday."),
+        ("w2", "11/17/2026", "Happy", "Lovely walk by the canal with Sam."),
+        ("w3", "11/18/2026", "Loving", "The review at work went fine in the end, Tom helped me so much."),
+        ("w4", "11/19/2026", "Happy", "Groceries and laundry, then a film with Sam."),
+        ("w5", "11/20/2026", "Angry", "The review at work got moved again and nobody told me."),
+        ("w6", "11/21/2026", "Tired", "Long day, early night."),
+        ("w7", "11/22/2026", "Sad", "The review at work is done, but it felt flat and lonely."),
+        ("w8", "11/23/2026", "Happy", "Pancakes with Sam."),
+    ]
+    analysis = self_analysis([ReflectionEntry(id=i, date=d, mood=m, content=c) for i, d, m, c in week])
+    assert analysis.growth, analysis.notes
+    assert not [g.description for g in analysis.growth if "mostly" in g.description]
+
+
+@pytest.mark.parametrize("text", [
+    "Priya wants the Hallam Street drawings redone by Friday.",
+    "Dropped the forms at Kingsway Primary and went on to St Luke Hospital.",
+    "The Marlow Road flat fell through.",
+])
+def test_a_name_before_a_street_or_a_building_is_a_place_not_a_person(text):
+    assert not {"Hallam", "Kingsway", "Luke", "Marlow"} & set(people_in(text))
