@@ -147,6 +147,8 @@ export const THERAPIST_REPORT_CLOSE_DELAY_MS = 2000;
 export const TEMP_ENTRY_ID_PREFIX = "temp-";
 /** The location sent with a new entry (no geolocation request is made). */
 export const DEFAULT_ENTRY_LOCATION = "Location unknown";
+/** The longest entry the server takes (MAX_CONTENT_CHARS); the editor says so before saving. */
+export const ENTRY_MAX_CHARS = 100_000;
 /** Autosave runs this long after typing stops. */
 export const AUTOSAVE_DEBOUNCE_MS = 1500;
 /** While there are unsaved changes, autosave also runs this often. */
@@ -163,6 +165,8 @@ export const DRAFT_RECOVERED_TOAST_MS = 5000;
 export const DRAFT_STORAGE_PREFIX = "draft:";
 /** localStorage: the draft of the editor's new entry (stable across reloads, unlike its temp id). */
 export const NEW_ENTRY_DRAFT_STORAGE_KEY = "draft:new";
+/** localStorage: the texts put into the new entry by a click (prompts, templates), as a JSON list. */
+export const NEW_ENTRY_INSERTED_STORAGE_KEY = "draft:new:inserted";
 /** localStorage: the real id an autosave gave the editor's new entry, so a reload keeps editing it. */
 export const NEW_ENTRY_ID_STORAGE_KEY = "draft:new:id";
 /** localStorage: when the editor last saved to the server (milliseconds since the epoch). */

@@ -37,6 +37,8 @@ function DialogOverlay({ className, ...props }: React.ComponentProps<typeof Dial
 /**
  * Give every dialog a DialogTitle, and a DialogDescription (or `aria-describedby={undefined}`
  * when there is genuinely nothing to describe); Radix warns in the console otherwise.
+ * Text wraps at words, and only a token too long for a line (a pasted URL) breaks (`wrap-anywhere`),
+ * so a dialog quoting an entry never grows wider than a phone.
  */
 function DialogContent({
   className,
@@ -56,7 +58,7 @@ function DialogContent({
         data-slot="dialog-content"
         {...returnFocus}
         className={cn(
-          "fixed top-[50%] left-[50%] z-50 grid max-h-[calc(100dvh-2rem)] w-full max-w-[calc(100%-2rem)] translate-x-[-50%] translate-y-[-50%] gap-4 overflow-y-auto rounded-lg border bg-background p-6 shadow-lg duration-200 outline-none data-[state=closed]:animate-out data-[state=closed]:fade-out-0 data-[state=closed]:zoom-out-95 data-[state=open]:animate-in data-[state=open]:fade-in-0 data-[state=open]:zoom-in-95 sm:max-w-lg",
+          "fixed top-[50%] left-[50%] z-50 grid max-h-[calc(100dvh-2rem)] w-full max-w-[calc(100%-2rem)] translate-x-[-50%] translate-y-[-50%] gap-4 overflow-y-auto rounded-lg border bg-background p-6 shadow-lg wrap-anywhere duration-200 outline-none data-[state=closed]:animate-out data-[state=closed]:fade-out-0 data-[state=closed]:zoom-out-95 data-[state=open]:animate-in data-[state=open]:fade-in-0 data-[state=open]:zoom-in-95 sm:max-w-lg",
           className,
         )}
         {...props}

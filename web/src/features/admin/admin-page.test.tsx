@@ -1,9 +1,9 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { AdminPage } from "@/features/admin/admin-page";
-import { isTestAccount, statusLabel, subscriptionLabel } from "@/features/admin/labels";
+import { isTestAccount, ownAccountWarning, statusLabel, subscriptionLabel, userGone } from "@/features/admin/labels";
 import type { AdminUser } from "@/features/admin/queries";
 import { closeToasts, fakeApi, json, makeUser } from "@/features/auth/test-support";
 import { renderSignedIn } from "@/features/insights/test-utils";
@@ -89,6 +89,79 @@ describe("AdminPage", { timeout: 30_000 }, () => {
     server({ "GET /api/admin/users": () => json(403, { error: "Admin access required" }) });
     renderSignedIn(<AdminPage />, makeUser({ isAdmin: true }));
     expect(await screen.findAllByText("Failed to load users. Make sure you have admin privileges.")).not.toHaveLength(0);
+  });
+
+  it("asks for the lists again when the panel is opened again (others change them meanwhile)", async () => {
+    const api = server();
+    const { router } = renderSignedIn(<AdminPage />, makeUser({ isAdmin: true }));
+    await screen.findByRole("list", { name: "All users" });
+    expect(api.calls("GET /api/admin/users")).toHaveLength(1);
+    await act(() => router.navigate("/settings"));
+    api.handlers["GET /api/admin/users"] = () => json(200, [ANA, NEWBIE, row({ id: "00000000-0000-4000-8000-000000000003", username: "eve" })]);
+    await act(() => router.navigate("/"));
+    expect(await screen.findByText("eve")).toBeInTheDocument();
+    expect(api.calls("GET /api/admin/users")).toHaveLength(2);
+  });
+
+  it("a user deleted elsewhere: the row action says so (not 'try again') and the list refreshes", async () => {
+    const user = userEvent.setup();
+    const api = server({
+      [`DELETE /api/admin/users/${NEWBIE.id}`]: () => json(404, { error: "User not found" }),
+      [`POST /api/admin/users/${ANA.id}/premium-access`]: () => json(404, { error: "User not found" }),
+    });
+    renderSignedIn(<AdminPage />, makeUser({ isAdmin: true }));
+    const all = await screen.findByRole("list", { name: "All users" });
+    api.handlers["GET /api/admin/users"] = () => json(200, [ANA]);
+
+    await user.click(within(all).getByRole("button", { name: "Delete newbie" }));
+    await user.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Delete User" }));
+    expect(await screen.findByText(userGone("newbie"))).toBeInTheDocument();
+    expect(screen.queryByText("Failed to delete user. Please try again.")).not.toBeInTheDocument();
+    await waitFor(() => expect(within(all).queryByText("newbie")).not.toBeInTheDocument());
+    expect(api.calls("GET /api/admin/users")).toHaveLength(2);
+
+    closeToasts();
+    await user.click(within(all).getByRole("button", { name: "Grant Premium" }));
+    await user.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Grant Premium" }));
+    expect(await screen.findByText("Failed to update premium access")).toBeInTheDocument();
+    expect(screen.getByText(userGone("ana"))).toBeInTheDocument();
+    await waitFor(() => expect(api.calls("GET /api/admin/users")).toHaveLength(3));
+  });
+
+  it("admin rights lost while the panel is open: a 403 anywhere leads to the Access Denied card", async () => {
+    const user = userEvent.setup();
+    const api = server();
+    renderSignedIn(<AdminPage />, makeUser({ isAdmin: true }));
+    await screen.findByRole("list", { name: "All users" });
+    const denied = () => json(403, { error: "Admin access required" });
+    for (const key of ["GET /api/admin/users", "GET /api/admin/waitlist", "GET /api/admin/stats"]) api.handlers[key] = denied;
+
+    await user.click(screen.getByRole("tab", { name: "Waitlist" }));
+    const card = await screen.findByRole("alert", {}, { timeout: 5000 });
+    await waitFor(() => expect(screen.queryByRole("tablist")).not.toBeInTheDocument());
+    expect(screen.getAllByText("Failed to load users. Make sure you have admin privileges.").length).toBeGreaterThan(0);
+    expect(card).toBeInTheDocument();
+    expect(screen.queryByRole("list", { name: "All users" })).not.toBeInTheDocument();
+  });
+
+  it("deleting one's own account warns first, then signs out with 'Account Deleted'", async () => {
+    const user = userEvent.setup();
+    const me = makeUser({ isAdmin: true });
+    const mine = row({ id: me.id, username: me.username, email: me.email, isAdmin: true });
+    const api = server({
+      "GET /api/admin/users": () => json(200, [mine, ANA]),
+      [`DELETE /api/admin/users/${me.id}`]: () => json(200, { success: true, message: "User Deleted" }),
+    });
+    const { auth } = renderSignedIn(<AdminPage />, me);
+    const all = await screen.findByRole("list", { name: "All users" });
+    await user.click(within(all).getByRole("button", { name: `Delete ${me.username}` }));
+    const dialog = await screen.findByRole("alertdialog");
+    expect(dialog).toHaveTextContent(ownAccountWarning);
+    await user.click(within(dialog).getByRole("button", { name: "Delete User" }));
+    await waitFor(() => expect(auth.logout).toHaveBeenCalledTimes(1));
+    expect(await screen.findByText("Account Deleted")).toBeInTheDocument();
+    // Nothing of the panel is asked for again with the ended session (a 401 would say 'Session Expired').
+    expect(api.calls("GET /api/admin/users")).toHaveLength(1);
   });
 
   it("generates a code (influencer name required, 30 days by default) and shows the empty states", async () => {

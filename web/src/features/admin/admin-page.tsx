@@ -11,7 +11,7 @@ import { Card, CardContent } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { isActiveUser, isTestAccount, MESSAGES } from "@/features/admin/labels";
-import { adminQueries } from "@/features/admin/queries";
+import { adminQueries, useAccessCheck } from "@/features/admin/queries";
 import { SystemTab } from "@/features/admin/system-tab";
 import { UsersList } from "@/features/admin/users-tab";
 import { WaitlistTab } from "@/features/admin/waitlist-tab";
@@ -19,13 +19,15 @@ import { toast } from "@/hooks/use-toast";
 
 export function AdminPage() {
   const users = useQuery(adminQueries.users());
+  useAccessCheck();
 
   useEffect(() => {
     if (users.isError) toast({ ...MESSAGES.accessDenied, variant: "destructive" });
   }, [users.isError]);
 
+  // wrap-anywhere: long names, codes and e-mails with no spaces wrap inside their rows at phone width.
   return (
-    <main className="mx-auto w-full max-w-6xl flex-1 space-y-6 px-4 py-8 sm:px-6 sm:py-12">
+    <main className="mx-auto w-full max-w-6xl flex-1 space-y-6 px-4 py-8 wrap-anywhere sm:px-6 sm:py-12">
       <h1 className="font-serif text-3xl font-semibold tracking-tight sm:text-4xl">Admin Panel</h1>
       {users.isError ? (
         <Card role="alert">

@@ -20,6 +20,14 @@ export const MESSAGES = {
   invalidDate: "Invalid date",
 } as const;
 
+/** A change was refused with 404: the user was deleted elsewhere (the lists refresh with it). */
+export function userGone(username: string): string {
+  return `${username} no longer exists (the account was deleted elsewhere). The list has been refreshed.`;
+}
+
+/** Before the description of deleting one's own account. */
+export const ownAccountWarning = "This is your own account: you will be signed out and cannot sign in again.";
+
 /** Deleted (deletedAt set), Active (verified), otherwise Unverified. */
 export function statusLabel(user: AdminUser): "Deleted" | "Active" | "Unverified" {
   if (user.deletedAt) return "Deleted";

@@ -5,17 +5,22 @@ import { CrownIcon, ShieldIcon, ShieldOffIcon, SparklesIcon, Trash2Icon } from "
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog, type Confirmation } from "@/components/ui/confirm-dialog";
-import { MESSAGES, shortDate, statusLabel, subscriptionLabel } from "@/features/admin/labels";
+import { MESSAGES, ownAccountWarning, shortDate, statusLabel, subscriptionLabel, userGone } from "@/features/admin/labels";
 import { useDeleteUser, useSetAdmin, useSetPremiumAccess, type AdminUser } from "@/features/admin/queries";
 import { useAuth } from "@/features/auth/auth-context";
 import { toast } from "@/hooks/use-toast";
-import { ApiError } from "@/lib/api/client";
+import { MSG as ACCOUNT } from "@/features/settings/messages";
+import { ApiError, serverMessage } from "@/lib/api/client";
 
-/** The server's reason for a refused change (e.g. the last admin), when it gave one. */
-function reason(error: unknown): string | undefined {
-  if (!(error instanceof ApiError) || error.status !== 409) return undefined;
-  const body = error.body as { error?: unknown } | undefined;
-  return typeof body?.error === "string" ? body.error : undefined;
+/** Why a change on `user` was refused, where trying again cannot help: the user is gone (deleted
+ * in another tab or by another admin), this admin lost their rights, or the server's reason for a
+ * conflict (e.g. the last admin). Otherwise `fallback`, the spec's text. */
+function reason(error: unknown, user: AdminUser, fallback?: string): string | undefined {
+  if (!(error instanceof ApiError)) return fallback;
+  if (error.status === 404) return userGone(user.username);
+  if (error.status === 403) return MESSAGES.accessDenied.description;
+  if (error.status === 409) return serverMessage(error) ?? fallback;
+  return fallback;
 }
 
 export function UsersList({ users, label, empty }: { users: AdminUser[]; label: string; empty: string }) {
@@ -23,7 +28,7 @@ export function UsersList({ users, label, empty }: { users: AdminUser[]; label: 
   const setAdmin = useSetAdmin();
   const setPremium = useSetPremiumAccess();
   const deleteUser = useDeleteUser();
-  const { user: me } = useAuth();
+  const { user: me, logout } = useAuth();
 
   const askAdmin = (user: AdminUser) => {
     const isAdmin = !user.isAdmin;
@@ -39,7 +44,7 @@ export function UsersList({ users, label, empty }: { users: AdminUser[]; label: 
           {
             onSuccess: () => toast({ title: "Admin Status Updated", description: `${user.username} updated.` }),
             onError: (error) =>
-              toast({ ...MESSAGES.adminFailed, description: reason(error) ?? MESSAGES.adminFailed.description, variant: "destructive" }),
+              toast({ ...MESSAGES.adminFailed, description: reason(error, user, MESSAGES.adminFailed.description), variant: "destructive" }),
           },
         ),
     });
@@ -58,25 +63,32 @@ export function UsersList({ users, label, empty }: { users: AdminUser[]; label: 
           { id: user.id, enabled },
           {
             onSuccess: () => toast({ title: "Premium Access Updated", description: `${user.username} updated.` }),
-            onError: () => toast({ ...MESSAGES.premiumFailed, variant: "destructive" }),
+            onError: (error) => toast({ ...MESSAGES.premiumFailed, description: reason(error, user), variant: "destructive" }),
           },
         ),
     });
   };
 
-  const askDelete = (user: AdminUser) =>
+  const askDelete = (user: AdminUser) => {
+    const own = me?.id === user.id;
+    const what = `${user.username} (${user.email}) and all their journal entries, tasks, insights and photos will be deleted. This action cannot be undone.`;
     setConfirmation({
       title: "Delete user permanently?",
-      description: `${user.username} (${user.email}) and all their journal entries, tasks, insights and photos will be deleted. This action cannot be undone.`,
+      description: own ? `${ownAccountWarning} ${what}` : what,
       action: "Delete User",
       destructive: true,
       onConfirm: () =>
         deleteUser.mutate(user.id, {
-          onSuccess: () => toast({ title: "User Deleted", description: `${user.username} was deleted.` }),
+          // One's own account: the session ended with it, so sign out and say why (not 'Session Expired').
+          onSuccess: () =>
+            own
+              ? void logout().then(() => toast({ title: ACCOUNT.accountDeletedTitle, description: ACCOUNT.accountDeleted }))
+              : toast({ title: "User Deleted", description: `${user.username} was deleted.` }),
           onError: (error) =>
-            toast({ ...MESSAGES.deleteFailed, description: reason(error) ?? MESSAGES.deleteFailed.description, variant: "destructive" }),
+            toast({ ...MESSAGES.deleteFailed, description: reason(error, user, MESSAGES.deleteFailed.description), variant: "destructive" }),
         }),
     });
+  };
 
   if (users.length === 0) return <p className="py-8 text-center text-sm text-muted-foreground">{empty}</p>;
 
@@ -123,7 +135,7 @@ export function UsersList({ users, label, empty }: { users: AdminUser[]; label: 
               {user.promoSource && (
                 <>
                   <dt>Promo</dt>
-                  <dd className="break-all text-foreground">
+                  <dd className="text-foreground">
                     {user.promoCodeApplied ?? "admin grant"} · until {shortDate(user.promoCodeExpiry, "revoked")}
                   </dd>
                 </>

@@ -37,7 +37,7 @@ export function renderSignedIn(ui: ReactNode, user: AuthUser = makeUser()) {
       <RouterProvider router={router} />
     </AppProviders>,
   );
-  return { ...result, router };
+  return { ...result, router, auth };
 }
 
 /** `n` journal entries as GET /api/journal returns them. */

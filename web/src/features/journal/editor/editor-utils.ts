@@ -2,7 +2,7 @@
  * Pure helpers of the journal editor: dates, greetings, word counts, insight blocks, drafts and
  * error classification. Kept free of React so they are easy to test.
  */
-import { ApiError } from "@/lib/api/client";
+import { ApiError, serverMessage } from "@/lib/api/client";
 import {
   AFTERNOON_END_HOUR,
   DRAFT_RECOVERY_MIN_LENGTH,
@@ -112,6 +112,30 @@ export function shouldRecoverDraft(draft: string | null, content: string): draft
     draft.length > content.length &&
     draft.trim().length > DRAFT_RECOVERY_MIN_LENGTH
   );
+}
+
+/** Whether a stored draft comes back into the editor: `shouldRecoverDraft`, and some of it is the
+ * writer's own. A prompt or template alone (left behind by a 'Leave') is not their writing. */
+export function recoverableDraft(draft: string | null, content: string, inserted: readonly string[]): draft is string {
+  return shouldRecoverDraft(draft, content) && ownTextLength(draft, inserted) > 0;
+}
+
+/** The stored list of inserted texts (NEW_ENTRY_INSERTED_STORAGE_KEY); [] when absent or unreadable. */
+export function parseInserted(stored: string | null): string[] {
+  try {
+    const list: unknown = JSON.parse(stored ?? "[]");
+    return Array.isArray(list) ? list.filter((text): text is string => typeof text === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Why a save was refused when trying again cannot help: the server's message for a 4xx (too long,
+ * a character it does not take...). Undefined for a network failure, a 5xx, a timeout or a 429. */
+export function refusal(error: unknown): string | undefined {
+  if (!(error instanceof ApiError) || error.status < 400 || error.status >= 500) return undefined;
+  if (error.status === 408 || error.status === 429) return undefined;
+  return serverMessage(error);
 }
 
 /** A network-type failure (the request never got an answer), as opposed to an HTTP error. */

@@ -16,7 +16,7 @@ import { NEW_ENTRY_DRAFT_STORAGE_KEY, NEW_ENTRY_ID_STORAGE_KEY } from "@/lib/con
 import { createQueryClient } from "@/lib/query-client";
 
 import { greeting, greetingTimeOfDay, insightBlock, shouldRecoverDraft } from "./editor-utils";
-import { JournalEditor } from "./journal-editor";
+import { INSERT_INTO_EDITOR_EVENT, JournalEditor } from "./journal-editor";
 
 vi.mock("@/lib/api/client", async (importOriginal) =>
   (await import("@/features/auth/test-api")).withStubbableFetch(await importOriginal()),
@@ -297,6 +297,39 @@ describe("JournalEditor", () => {
     expect(api.calls("POST /api/journal")).toHaveLength(1);
   });
 
+  it("after 'Leave' and coming back, inserted text alone is not recovered nor saved; with own words it is", async () => {
+    const api = fakeApi(handlers());
+    const { router } = renderEditor();
+    await advanceTimers(0);
+    fireEvent.click(screen.getByRole("button", { name: "What made you smile today?" }));
+    act(() => void window.dispatchEvent(new CustomEvent(INSERT_INTO_EDITOR_EVENT, { detail: "Work\nHighlighted Patterns:\n“Tom sent me the error rates”\n" })));
+    const leaveAndComeBack = async () => {
+      await act(async () => void router.navigate("/other"));
+      await advanceTimers(0);
+      fireEvent.click(screen.getByRole("button", { name: "Leave" }));
+      await advanceTimers(0);
+      await act(async () => void router.navigate("/"));
+      await advanceTimers(0);
+    };
+    await leaveAndComeBack();
+    expect(textarea()).toHaveValue("");
+    expect(screen.queryByText("Draft Recovered")).not.toBeInTheDocument();
+    await advanceTimers(31000);
+    expect(api.calls("POST /api/journal")).toHaveLength(0);
+
+    // The writer's own words come back, with the prompt: autosave still counts only the own words.
+    fireEvent.click(screen.getByRole("button", { name: "What made you smile today?" }));
+    type("What made you smile today?\nThe sun");
+    await leaveAndComeBack();
+    expect(textarea()).toHaveValue("What made you smile today?\nThe sun");
+    expect(screen.getByText("Draft Recovered")).toBeInTheDocument();
+    await advanceTimers(31000);
+    expect(api.calls("POST /api/journal")).toHaveLength(0);
+    type("What made you smile today?\nThe sun on the balcony this morning.");
+    await advanceTimers(1500);
+    expect(api.calls("POST /api/journal")).toHaveLength(1);
+  });
+
   it("removes an autosaved entry the writer empties, instead of keeping its old text", async () => {
     const api = fakeApi(handlers({ [`DELETE /api/journal/${ENTRY_ID}`]: () => json(200, { message: "Entry deleted" }) }));
     renderEditor();
@@ -356,6 +389,32 @@ describe("JournalEditor", () => {
     await advanceTimers(0);
     expect(screen.getByText("Saved successfully")).toBeInTheDocument();
     expect(api.calls("POST /api/journal")).toHaveLength(2);
+  });
+
+  it("an entry over 100,000 characters: the editor says so, and neither saves nor asks for prompts", async () => {
+    const api = fakeApi(handlers());
+    renderEditor();
+    type(`${LONG} `.repeat(2000).slice(0, 100_001));
+    expect(screen.getByRole("alert")).toHaveTextContent("An entry can be at most 100,000 characters. This one has 100,001");
+    expect(screen.getByRole("button", { name: "Save" })).toBeDisabled();
+    await advanceTimers(31000);
+    expect(api.calls("POST /api/journal")).toHaveLength(0);
+    expect(api.calls("POST /api/openai/real-time-prompts")).toHaveLength(0);
+    type(LONG);
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+  });
+
+  it("a save the server refuses shows its reason, with no Retry that could never work", async () => {
+    const api = fakeApi(handlers({ "POST /api/journal": () => json(400, { error: "Text cannot contain the NUL character.", field: "content" }) }));
+    renderEditor();
+    type(LONG);
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    await advanceTimers(0);
+    expect(screen.getByText("Save failed")).toBeInTheDocument();
+    expect(screen.getByText("Text cannot contain the NUL character.")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Retry" })).not.toBeInTheDocument();
+    await advanceTimers(31000); // no autosave repeats the refused text
+    expect(api.calls("POST /api/journal")).toHaveLength(1);
   });
 
   it("recovers a stored draft longer than 20 characters and says 'Draft Recovered'", async () => {
@@ -530,6 +589,24 @@ describe("JournalEditor", () => {
 
     fireEvent.click(screen.getByRole("button", { name: "Dismiss" }));
     expect(screen.queryByText("What is the first step?")).not.toBeInTheDocument();
+  });
+
+  it("after Save, the fresh entry shows no insight prompt about the saved one", async () => {
+    fakeApi(
+      handlers({
+        "POST /api/openai/real-time-prompts": () =>
+          json(200, { prompts: [{ id: "p1", type: "reflection", text: "What would real rest look like?", context: "" }] }),
+      }),
+    );
+    renderEditor();
+    type(LONG);
+    await advanceTimers(1200);
+    expect(screen.getByText("What would real rest look like?")).toBeInTheDocument();
+    fireEvent.click(screen.getAllByRole("button", { name: "Save" })[0]!); // the entry's (the prompt has its own)
+    await advanceTimers(0);
+    expect(screen.getByText("Saved successfully")).toBeInTheDocument();
+    expect(textarea()).toHaveValue("");
+    expect(screen.queryByText("What would real rest look like?")).not.toBeInTheDocument();
   });
 
   it("adds an insight prompt into the text as a framed block", async () => {

@@ -31,9 +31,11 @@ import {
   DRAFT_RECOVERED_TOAST_MS,
   EDITOR_MAX_HEIGHT_RATIO,
   EDITOR_MIN_HEIGHT_PX,
+  ENTRY_MAX_CHARS,
   LAST_SAVED_STORAGE_KEY,
   NEW_ENTRY_DRAFT_STORAGE_KEY,
   NEW_ENTRY_ID_STORAGE_KEY,
+  NEW_ENTRY_INSERTED_STORAGE_KEY,
   PLACEHOLDER_ROTATE_MS,
   UNSAVED_CHANGES_MESSAGE,
 } from "@/lib/constants";
@@ -53,9 +55,11 @@ import {
   newTempId,
   onDay,
   ownTextLength,
+  parseInserted,
   PLACEHOLDERS,
+  recoverableDraft,
+  refusal,
   SELF_ANALYSIS_TEMPLATES,
-  shouldRecoverDraft,
   usDate,
   wordCount,
 } from "./editor-utils";
@@ -78,6 +82,8 @@ export const DRAFT_DISCARDED_TITLE = "Empty entry removed";
 export const DRAFT_DISCARDED_DESCRIPTION = "You cleared the entry you were writing, so it is no longer kept.";
 export const WRITING_IN_PROGRESS = "Writing in progress...";
 export const DATE_CHANGE_FAILED = "Failed to update journal entry. Please try again.";
+/** The server's own words for the limit (400 on a longer entry). */
+export const ENTRY_TOO_LONG = `An entry can be at most ${ENTRY_MAX_CHARS.toLocaleString("en-US")} characters.`;
 
 type AutosaveStatus = "idle" | "saving" | "saved";
 
@@ -97,15 +103,17 @@ function storage() {
 
 /** The entry the editor starts with: a blank new entry, with a stored draft recovered when it
  * qualifies; or the one an earlier autosave created, whose draft is compared with the server's
- * text once the entries are loaded (the same text is no 'Draft Recovered'). */
+ * text once the entries are loaded (the same text is no 'Draft Recovered'). The texts inserted by a
+ * click come back with the draft, so autosave still tells them from the writer's own words. */
 function initialEntry() {
   const store = storage();
   const resumedId = store?.getItem(NEW_ENTRY_ID_STORAGE_KEY) || null;
   const draft =
     store?.getItem(NEW_ENTRY_DRAFT_STORAGE_KEY) ?? (resumedId ? (store?.getItem(draftKey(resumedId)) ?? null) : null);
-  if (resumedId) return { id: resumedId, content: draft ?? "", recovered: false, draft, resumed: true };
-  const recovered = shouldRecoverDraft(draft, "");
-  return { id: newTempId(), content: recovered ? draft : "", recovered, draft, resumed: false };
+  const inserted = parseInserted(store?.getItem(NEW_ENTRY_INSERTED_STORAGE_KEY) ?? null);
+  if (resumedId) return { id: resumedId, content: draft ?? "", recovered: false, draft, inserted, resumed: true };
+  const recovered = recoverableDraft(draft, "", inserted);
+  return { id: newTempId(), content: recovered ? draft : "", recovered, draft, inserted, resumed: false };
 }
 
 /** Dispatch `new CustomEvent(INSERT_INTO_EDITOR_EVENT, { detail: text })` to insert at the cursor. */
@@ -137,7 +145,7 @@ export function JournalEditor({ photoControls, className }: JournalEditorProps) 
   const pendingCursor = useRef<number | null>(null);
   const keptAlive = useRef<string | null>(null);
   // Texts put in by a click (prompts, templates, insight blocks): not the writer's own words.
-  const inserted = useRef<string[]>([]);
+  const inserted = useRef<string[]>(initial.inserted);
   // After a manual save failed, its 'Save failed' toast (with Retry) stays: autosave waits for the
   // next edit or the Retry instead of replacing it with 'Sync issue' 1.5 s later.
   const manualFailed = useRef(false);
@@ -162,6 +170,7 @@ export function JournalEditor({ photoControls, className }: JournalEditorProps) 
   };
 
   const insights = useInsightPrompts(content);
+  const resetPrompts = insights.reset;
 
   const setDirty = useCallback((value: boolean) => {
     dirtyRef.current = value;
@@ -239,7 +248,7 @@ export function JournalEditor({ photoControls, className }: JournalEditorProps) 
       }
     }
     const base = saved?.content ?? "";
-    const recovered = shouldRecoverDraft(initial.draft, base);
+    const recovered = recoverableDraft(initial.draft, base, initial.inserted);
     const value = recovered ? initial.draft! : base;
     contentRef.current = value;
     setContentState(value);
@@ -302,6 +311,7 @@ export function JournalEditor({ photoControls, className }: JournalEditorProps) 
     const store = storage();
     store?.removeItem(NEW_ENTRY_ID_STORAGE_KEY);
     store?.removeItem(NEW_ENTRY_DRAFT_STORAGE_KEY);
+    store?.removeItem(NEW_ENTRY_INSERTED_STORAGE_KEY);
     store?.removeItem(draftKey(id));
     if (entryIdRef.current === id) {
       const fresh = newTempId();
@@ -315,6 +325,7 @@ export function JournalEditor({ photoControls, className }: JournalEditorProps) 
 
   const autosave = useCallback(async () => {
     if (!dirtyRef.current || manualSavingRef.current || manualFailed.current) return;
+    if (contentRef.current.length > ENTRY_MAX_CHARS) return; // the editor says so; the server would refuse
     if (!contentRef.current.trim()) {
       await discardEmptied();
       return;
@@ -354,6 +365,7 @@ export function JournalEditor({ photoControls, className }: JournalEditorProps) 
       const store = storage();
       store?.removeItem(NEW_ENTRY_DRAFT_STORAGE_KEY);
       store?.removeItem(NEW_ENTRY_ID_STORAGE_KEY);
+      store?.removeItem(NEW_ENTRY_INSERTED_STORAGE_KEY);
       store?.removeItem(draftKey(savedId));
       const id = newTempId();
       entryIdRef.current = id;
@@ -369,12 +381,13 @@ export function JournalEditor({ photoControls, className }: JournalEditorProps) 
       followClock.current = true;
       setLatestId(savedId);
       setStatus("idle");
+      resetPrompts();
     },
-    [setDirty],
+    [setDirty, resetPrompts],
   );
 
   const manualSave = useCallback(async () => {
-    if (!contentRef.current.trim() || manualSavingRef.current) return;
+    if (!contentRef.current.trim() || contentRef.current.length > ENTRY_MAX_CHARS || manualSavingRef.current) return;
     manualSavingRef.current = true;
     manualFailed.current = false;
     setManualSaving(true);
@@ -384,8 +397,14 @@ export function JournalEditor({ photoControls, className }: JournalEditorProps) 
       const id = await enqueue({ manual: true });
       toast({ title: SAVED_TITLE, description: SAVED_DESCRIPTION });
       startFresh(id);
-    } catch {
+    } catch (error) {
       manualFailed.current = true;
+      // Refused for a reason the text itself must change for: the server's words, and no Retry.
+      const refused = refusal(error);
+      if (refused) {
+        toast({ title: SAVE_FAILED_TITLE, description: refused, variant: "destructive" });
+        return;
+      }
       toast({
         title: SAVE_FAILED_TITLE,
         description: SAVE_FAILED_DESCRIPTION,
@@ -512,6 +531,7 @@ export function JournalEditor({ photoControls, className }: JournalEditorProps) 
       const end = el?.selectionEnd ?? start;
       const next = insertAt(value, start, end, text);
       inserted.current.push(text);
+      storage()?.setItem(NEW_ENTRY_INSERTED_STORAGE_KEY, JSON.stringify(inserted.current));
       pendingCursor.current = next.cursor;
       setContent(next.value);
       el?.focus();
@@ -540,6 +560,7 @@ export function JournalEditor({ photoControls, className }: JournalEditorProps) 
   const words = wordCount(content);
   const hour = new Date().getHours();
   const blank = !content.trim();
+  const tooLong = content.length > ENTRY_MAX_CHARS;
 
   return (
     <section aria-label="Journal editor" className={cn("flex flex-col gap-3", className)}>
@@ -630,11 +651,16 @@ export function JournalEditor({ photoControls, className }: JournalEditorProps) 
               <EyeOffIcon aria-hidden="true" />
               Silent Mode
             </Button>
-            <Button size="sm" onClick={() => void manualSave()} disabled={blank || manualSaving}>
+            <Button size="sm" onClick={() => void manualSave()} disabled={blank || tooLong || manualSaving}>
               <SaveIcon aria-hidden="true" />
               Save
             </Button>
           </div>
+          {tooLong ? (
+            <p role="alert" className="text-sm text-destructive">
+              {ENTRY_TOO_LONG} This one has {content.length.toLocaleString("en-US")}: shorten it, or split it into two entries.
+            </p>
+          ) : null}
           {latestId ? <LatestEntryCard entryId={latestId} /> : null}
         </div>
 

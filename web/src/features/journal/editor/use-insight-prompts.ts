@@ -4,6 +4,7 @@ import { useEntries, useEntryTotal, useGoals, useProjects, useRealTimePrompts, u
 import { requestTimeOfDay } from "./editor-utils";
 import {
   DISMISSED_INSIGHT_PROMPTS_SESSION_KEY,
+  ENTRY_MAX_CHARS,
   INSIGHT_PROMPT_DEBOUNCE_MS,
   INSIGHT_PROMPT_DEBOUNCE_SENTENCE_MS,
   INSIGHT_PROMPT_MIN_CHARS,
@@ -36,6 +37,8 @@ export function useInsightPrompts(content: string) {
   const [prompts, setPrompts] = useState<InsightPrompt[]>([]);
   const [dismissed, setDismissed] = useState<string[]>(readDismissed);
   const inFlight = useRef(false);
+  // Bumped by `reset`: an answer to a request made before it is about the text that went.
+  const generation = useRef(0);
   const lastRequestAt = useRef<number | null>(null);
 
   const contextRef = useRef({ entries, entryTotal, tasks, projects, goals });
@@ -44,7 +47,8 @@ export function useInsightPrompts(content: string) {
   mutateRef.current = request.mutateAsync;
 
   const ask = useCallback(async (text: string) => {
-    if (text.length < INSIGHT_PROMPT_MIN_CHARS || inFlight.current) return;
+    // Longer than an entry can be: the server would refuse it (the editor says why).
+    if (text.length < INSIGHT_PROMPT_MIN_CHARS || text.length > ENTRY_MAX_CHARS || inFlight.current) return;
     // The AI Smart Prompts slider in Settings: off at 0, the spec's 8 s at the default 50.
     const interval = promptIntervalMs(readAutoPromptFrequency());
     if (interval === null) return;
@@ -55,6 +59,7 @@ export function useInsightPrompts(content: string) {
     const { entries, entryTotal, tasks, projects, goals } = contextRef.current;
     const date = new Date(now);
     const openTasks = tasks.filter((t) => !t.completed);
+    const asked = generation.current;
     try {
       const result = await mutateRef.current({
         text,
@@ -73,7 +78,7 @@ export function useInsightPrompts(content: string) {
           timestamp: date.toISOString(),
         },
       });
-      setPrompts(result);
+      if (asked === generation.current) setPrompts(result);
     } catch {
       // A failed prompt request is not worth interrupting the writer for.
     } finally {
@@ -103,5 +108,11 @@ export function useInsightPrompts(content: string) {
     setPrompts((list) => list.filter((p) => p !== prompt));
   }, []);
 
-  return { current, dismiss, consume, pending: request.isPending };
+  /** A new entry begins (after Save): the prompts about the saved one go. */
+  const reset = useCallback(() => {
+    generation.current += 1;
+    setPrompts([]);
+  }, []);
+
+  return { current, dismiss, consume, reset, pending: request.isPending };
 }

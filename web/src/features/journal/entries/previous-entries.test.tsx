@@ -125,6 +125,16 @@ describe("PreviousEntries list", () => {
     expect(within(gallery).getAllByRole("img")).toHaveLength(5);
   });
 
+  it("lets a pasted URL or a long location wrap inside the entry (no sideways scroll at phone width)", async () => {
+    const url = `https://www.example-hardware-store.com/products/interior-paint?utm_campaign=${"x".repeat(120)}`;
+    fakeApi({ "GET /api/journal": () => json(200, [makeEntry({ content: `Saving the link: ${url}`, location: "L".repeat(200) })]) });
+    renderWithProviders(<PreviousEntries />);
+    const item = (await screen.findAllByTestId("entry-item"))[0]!;
+    // overflow-wrap: anywhere (jsdom lays nothing out; the class is what the browser wraps by).
+    expect(item).toHaveClass("wrap-anywhere");
+    expect(within(item).getByText("L".repeat(200)).closest(".min-w-0")).not.toBeNull();
+  });
+
   it("truncates content to 100 characters and toggles read more / show less", async () => {
     const content = `${"word ".repeat(30)}the end`;
     fakeApi({ "GET /api/journal": () => json(200, [makeEntry({ content })]) });

@@ -241,11 +241,13 @@ function EntryItem({ entry, onEdit, onChat, onDelete }: EntryItemProps) {
   return (
     <li
       data-testid="entry-item"
-      className="cursor-pointer rounded-lg border bg-card p-4 transition-colors hover:bg-accent/30"
+      // wrap-anywhere: a pasted URL or a long unbroken location wraps inside the card instead of
+      // widening the list (and the page) past a phone's width.
+      className="cursor-pointer rounded-lg border bg-card p-4 wrap-anywhere transition-colors hover:bg-accent/30"
       onClick={() => setExpanded((value) => !value)}
     >
       <div className="flex items-start justify-between gap-2">
-        <div className="grid gap-0.5">
+        <div className="grid min-w-0 gap-0.5">
           <p className="flex items-center gap-2 font-medium">
             {entry.mood?.emoji && (
               <span role="img" aria-label={entry.mood.text || "mood"} title={entry.mood.text}>

@@ -150,7 +150,20 @@ describe("PhotoControls", () => {
       new File(["hello"], "notes.txt", { type: "text/plain" }),
     );
     expect(await screen.findByText("Upload Failed")).toBeInTheDocument();
-    expect(screen.getByText("There was a problem uploading your photo. Please try again.")).toBeInTheDocument();
+    expect(screen.getByText("That file is not an image. Please choose a JPEG, PNG, WebP or GIF photo.")).toBeInTheDocument();
+    expect(server.calls.filter((call) => call.method === "POST")).toHaveLength(0);
+  });
+
+  it("says a photo over 10 MB is too large, without uploading it", async () => {
+    const user = userEvent.setup();
+    const server = photoServer();
+    renderSignedIn(<PhotoControls entryId={ENTRY_ID} />);
+    await waitFor(() => expect(server.calls).toHaveLength(1));
+
+    const big = new File([new Uint8Array(10 * 1024 * 1024 + 1)], "huge.png", { type: "image/png" });
+    await user.upload(screen.getByTestId("photo-file-input") as HTMLInputElement, big);
+    expect(await screen.findByText("Upload Failed")).toBeInTheDocument();
+    expect(screen.getByText("That photo is too large. The limit is 10 MB.")).toBeInTheDocument();
     expect(server.calls.filter((call) => call.method === "POST")).toHaveLength(0);
   });
 
@@ -162,6 +175,7 @@ describe("PhotoControls", () => {
 
     await user.upload(screen.getByTestId("photo-file-input") as HTMLInputElement, image());
     expect(await screen.findByText("Upload Failed")).toBeInTheDocument();
+    expect(screen.getByText("Upload rejected")).toBeInTheDocument(); // the server's reason
     expect(screen.getByRole("button", { name: "Add photo" })).toBeInTheDocument();
   });
 

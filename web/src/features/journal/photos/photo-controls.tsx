@@ -11,14 +11,18 @@ import {
   type JournalPhoto,
 } from "@/features/journal/photos/photo-api";
 import { toast } from "@/hooks/use-toast";
+import { ApiError, serverMessage } from "@/lib/api/client";
 import { PHOTO_MAX_BYTES } from "@/lib/constants";
 
-function uploadFailed() {
-  toast({
-    variant: "destructive",
-    title: "Upload Failed",
-    description: "There was a problem uploading your photo. Please try again.",
-  });
+export const UPLOAD_FAILED = "There was a problem uploading your photo. Please try again.";
+/** The server's words for the same refusals, said before the upload when the browser can tell. */
+export const PHOTO_TOO_LARGE = "That photo is too large. The limit is 10 MB.";
+export const NOT_AN_IMAGE = "That file is not an image. Please choose a JPEG, PNG, WebP or GIF photo.";
+
+/** 'Upload Failed' with its reason: the browser's check, or the server's message; the spec's
+ * 'Please try again' only where trying again may help (no answer, or no reason given). */
+function uploadFailed(reason?: string) {
+  toast({ variant: "destructive", title: "Upload Failed", description: reason ?? UPLOAD_FAILED });
 }
 
 /**
@@ -47,11 +51,11 @@ export function PhotoControls({ entryId }: { entryId: string | null }) {
     const file = event.target.files?.[0];
     event.target.value = "";
     if (!file) return;
-    if (!file.type.startsWith("image/") || file.size > PHOTO_MAX_BYTES) {
-      uploadFailed();
-      return;
-    }
-    upload.mutate({ file }, { onError: uploadFailed });
+    if (!file.type.startsWith("image/")) return uploadFailed(NOT_AN_IMAGE);
+    if (file.size > PHOTO_MAX_BYTES) return uploadFailed(PHOTO_TOO_LARGE);
+    // A refusal (4xx) says why; a 5xx's 'Internal server error' would tell the writer nothing.
+    const reason = (error: unknown) => (error instanceof ApiError && error.status < 500 ? serverMessage(error) : undefined);
+    upload.mutate({ file }, { onError: (error) => uploadFailed(reason(error)) });
   }
 
   return (
