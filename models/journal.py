@@ -90,6 +90,10 @@ class Task(Base):
     created_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=utcnow, onupdate=utcnow)
     completed_at: Mapped[datetime | None] = mapped_column(sa.DateTime(timezone=True))
+    # A later entry that reads as saying it is done ("Booked the tickets!"): shown beside the open
+    # task for the user to confirm, never applied by itself (pipelines/highlights/done.py).
+    done_hint: Mapped[str | None] = mapped_column(sa.Text)
+    done_hint_entry_id: Mapped[uuid.UUID | None] = mapped_column(_entry_fk())
 
 
 class Project(Base):

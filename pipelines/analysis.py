@@ -27,6 +27,7 @@ from models.dates import format_entry_date
 from pipelines import db
 from pipelines.embeddings import embed, embedded_together, name_vectors
 from pipelines.highlights import Highlight, embed_intentions, find_duplicates, intention_key, task_type
+from pipelines.highlights.done import completed_by
 from pipelines.providers import get_providers
 from pipelines.providers.base import AnalysisContext, ProfileEntry
 from pipelines.rules import (
@@ -136,6 +137,7 @@ def analyse_entry(entry_id: str) -> dict[str, Any]:
         # had in other words) first, then the existing ones it is close to.
         entry.related_goals = _merge_related(own["goals"], analysis.related_goals)
         entry.related_projects = _merge_related(own["projects"], analysis.related_projects)
+        created["done_hints"] = hint_done_tasks(s, entry)
         created["expired"] = expire_stale_tasks(s, user_id, max(date.today(), entry.entry_date))
         entry.analysis_state = "done"
         entry.analysed_version = version
@@ -229,6 +231,30 @@ def _merge_related(own: list[str], related: list[str]) -> list[str]:
 # week ago, leaves the week ("later"); a "today" task from an earlier day moves to the week.
 STALE_AFTER_DAYS = 7
 LATER = "later"
+DONE_HINT_CHARS = 200  # the words quoted in a task's done hint
+
+
+def hint_done_tasks(s: Any, entry: JournalEntry) -> int:
+    """Mark the open tasks of the user's earlier entries that this entry reads as saying are done
+    ("Booked the train tickets to Leeds."), for the user to confirm: a hint, never a completion
+    (measured precision on held-out text is below what closing a task by itself would need). Hints
+    an earlier reading of this entry gave and its text no longer says go (an edit). Only tasks the
+    analysis made. Returns how many hints were given."""
+    rows = s.execute(
+        sa.select(Task).join(JournalEntry, Task.entry_id == JournalEntry.id)
+        .where(Task.user_id == entry.user_id, Task.is_ai_generated.is_(True), Task.completed.is_(False),
+               Task.entry_id != entry.id, JournalEntry.entry_date <= entry.entry_date)
+    ).scalars().all()
+    done = completed_by(entry.content, [t.text for t in rows])
+    for i, task in enumerate(rows):
+        if i in done:
+            said = " ".join(done[i].split())
+            said = said if len(said) <= DONE_HINT_CHARS else said[: DONE_HINT_CHARS - 1].rstrip() + "\u2026"
+            task.done_hint = f'On {format_entry_date(entry.entry_date)} you wrote: "{said}"'
+            task.done_hint_entry_id = entry.id
+        elif task.done_hint_entry_id == entry.id:
+            task.done_hint = task.done_hint_entry_id = None
+    return len(done)
 
 
 def expire_stale_tasks(s: Any, user_id: uuid.UUID, today: date) -> int:
@@ -325,12 +351,14 @@ def open_actions(tasks: list[Any], goals: list[Any], entry_dates: dict[Any, date
                  ) -> tuple[dict[Any, list[str]], dict[Any, list[str]]]:
     """Per entry id: its tasks that are neither completed nor stale, and its goals not reached
     and not stale. A task is stale when moved to "later", when its due date has passed, or (with
-    no due date) when the entry that said it is more than STORY_TASK_DAYS old."""
+    no due date) when the entry that said it is more than STORY_TASK_DAYS old; and it is no action
+    to suggest once a later entry reads as saying it is done (its done hint)."""
     open_tasks: dict[Any, list[str]] = {}
     open_goals: dict[Any, list[str]] = {}
     for row in tasks:
         said = entry_dates.get(row.entry_id)
-        if row.entry_id is None or said is None or row.completed or row.timeframe == LATER:
+        if (row.entry_id is None or said is None or row.completed or row.timeframe == LATER
+                or getattr(row, "done_hint", None)):
             continue
         due = getattr(row, "due_date", None)
         if (due is not None and due < today) or (due is None and today - said > timedelta(days=STORY_TASK_DAYS)):

@@ -103,6 +103,7 @@ class TasksController(Controller):
             await focus.require_room(request.user.id, rules.domain(task.type), weekly=task.timeframe == "week")
         task.completed = data.completed
         task.completed_at = datetime.now(UTC) if data.completed else None
+        task.done_hint = task.done_hint_entry_id = None  # answered by the user
         return TaskOut.of(await tasks.save(task))
 
     @delete("/{task_id:uuid}", operation_id="deleteTask", status_code=200)

@@ -38,6 +38,10 @@ class TaskOut(msgspec.Struct, rename="camel", kw_only=True):
     updated_at: datetime
     completed_at: datetime | None
     due_date: date | None = None  # the day the entry said it is due ("by Friday"), when it said one
+    # An open task a later entry reads as done: 'On 11/21/2026 you wrote: "Booked the tickets!"', and
+    # that entry's id. Only a hint: the user confirms it by completing the task.
+    done_hint: str | None = None
+    done_hint_entry_id: UUID | None = None
 
     @classmethod
     def of(cls, t: Task) -> TaskOut:
@@ -47,6 +51,7 @@ class TaskOut(msgspec.Struct, rename="camel", kw_only=True):
             project_ref=t.project_ref, is_selected=t.is_selected, liked=t.liked, is_ai_generated=t.is_ai_generated,
             ai_generation_prompt=t.ai_generation_prompt, relevance=t.relevance, created_at=t.created_at,
             updated_at=t.updated_at, completed_at=t.completed_at, due_date=t.due_date,
+            done_hint=t.done_hint, done_hint_entry_id=t.done_hint_entry_id,
         )
 
 

@@ -35,7 +35,8 @@ class TaskService(OwnedService[Task]):
     # The columns the task list shows (`TaskOut.of` reads them from a plain row).
     LISTED = ("id", "user_id", "text", "completed", "timeframe", "priority", "type", "estimated_time", "entry_id",
               "project_ref", "is_selected", "liked", "is_ai_generated", "ai_generation_prompt", "relevance",
-              "created_at", "updated_at", "completed_at", "due_date")
+              "created_at", "updated_at", "completed_at", "due_date", "done_hint",
+              "done_hint_entry_id")
 
     async def whole_list_tag(self, user_id: uuid.UUID) -> tuple[int, str]:
         """The task list's total and the ETag of the whole list, from the row versions alone."""

@@ -1,0 +1,68 @@
+"""Which open tasks a new entry reads as done (`pipelines.highlights.done`), on the product tour's
+week and on the labelled pairs of `completions.jsonl`: tuned on dev, held out on test."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from pipelines.highlights.done import completed_by
+
+PAIRS = Path(__file__).resolve().parents[2] / "pipelines" / "data" / "journal_corpus" / "completions.jsonl"
+
+TASKS = ["Book train tickets to Leeds", "Pay the electricity bill", "Finish the slides for the review",
+         "Call the landlord about the dripping tap", "Renew the car insurance", "Call the council"]
+
+
+@pytest.mark.parametrize(("entry", "done"), [
+    ("Booked the train tickets to Leeds! Feeling lighter.", ["Book train tickets to Leeds"]),
+    ("Finished the slides for Dana's review at last.", ["Finish the slides for the review"]),
+    ("Rang the landlord about the tap, a plumber comes Thursday.", ["Call the landlord about the dripping tap"]),
+    ("Got a letter from the council. Finally called them about it.", ["Call the council"]),
+    ("Electricity bill paid, phew.", ["Pay the electricity bill"]),
+    # not done, or not this one
+    ("Still haven't paid the electricity bill.", []),
+    ("Paid the gas bill this morning.", []),
+    ("Renewed the home insurance; the car one is due next month.", []),
+    ("Meant to call the landlord but ran out of time.", []),
+    ("Tom booked his train tickets to Leeds.", []),
+    ("I'll book the train tickets to Leeds tomorrow.", []),
+    ("Finished half of the slides for the review.", []),
+    ("Did I pay the electricity bill?", []),
+])
+def test_what_the_week_says_is_done(entry, done):
+    assert [TASKS[i] for i in sorted(completed_by(entry, TASKS))] == done
+
+
+def _figures(split: str) -> tuple[float, float]:
+    rows = [json.loads(line) for line in PAIRS.read_text(encoding="utf-8").splitlines() if line.strip()]
+    rows = [r for r in rows if r["split"] == split]
+    said = [(bool(completed_by(r["entry"], [r["task"]])), r["done"]) for r in rows]
+    tp = sum(got and gold for got, gold in said)
+    return tp / max(1, sum(got for got, _ in said)), tp / max(1, sum(gold for _, gold in said))
+
+
+def test_the_labelled_pairs_hold_their_measured_figures():
+    """Dev (tuned on): precision 1.000, recall 0.743; test (read once): 0.824, 0.378. Floors a
+    little under them, so a change that costs precision shows."""
+    rows = [json.loads(line) for line in PAIRS.read_text(encoding="utf-8").splitlines() if line.strip()]
+    assert len(rows) == 160 and {r["split"] for r in rows} == {"dev", "test"}
+    dev, test = _figures("dev"), _figures("test")
+    assert dev[0] >= 0.95 and dev[1] >= 0.70, dev
+    assert test[0] >= 0.80 and test[1] >= 0.35, test
+
+
+def test_a_task_an_entry_reads_as_done_is_no_concrete_action():
+    from datetime import date
+    from types import SimpleNamespace
+
+    from pipelines.analysis import open_actions
+
+    day = date(2026, 11, 21)
+    rows = [SimpleNamespace(entry_id="e1", completed=False, timeframe="week", due_date=None, text=text, done_hint=hint)
+            for text, hint in (("Book train tickets to Leeds", 'On 11/21/2026 you wrote: "Booked them!"'),
+                               ("Pay the electricity bill", None))]
+    tasks, _ = open_actions(rows, [], {"e1": day}, day)
+    assert tasks == {"e1": ["Pay the electricity bill"]}
