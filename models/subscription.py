@@ -65,8 +65,9 @@ class WaitlistEntry(Base):
 
 
 class AdminAction(Base):
-    """The audit log: who (an admin's id), did what, to what, when. It names people by id only,
-    so deleting an account leaves no personal data of theirs here."""
+    """The audit log: who (an admin's id), did what, to what, when. Beside the ids it keeps the
+    usernames the admin and the affected user had at the time, so a line still says who it was
+    about after that account is deleted; never an e-mail address or anything else of theirs."""
 
     __tablename__ = "admin_actions"
 
@@ -76,4 +77,6 @@ class AdminAction(Base):
     target_type: Mapped[str] = mapped_column(sa.String(20))
     target_id: Mapped[uuid.UUID | None] = mapped_column(sa.Uuid)
     detail: Mapped[str | None] = mapped_column(sa.String(300))
+    admin_name: Mapped[str | None] = mapped_column(sa.String(64))
+    target_name: Mapped[str | None] = mapped_column(sa.String(64))
     created_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=utcnow, index=True)

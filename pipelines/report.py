@@ -152,7 +152,8 @@ def _themes(entries: Sequence[ReportEntry]) -> list[tuple[str, int]]:
         from pipelines.reflection import recurring_words
 
         for word in [w for w in recurring_words(texts, limit=4 * MAX_THEMES) if w not in ERRAND_WORDS][:MAX_THEMES]:
-            pattern = re.compile(rf"\b{re.escape(word)}", re.IGNORECASE)
+            # The whole word, its plural or possessive: "Tom" and "Tom's", never "Tomorrow".
+            pattern = re.compile(rf"\b{re.escape(word)}(?:s|['\u2019]s)?\b", re.IGNORECASE)
             themes.append((f'"{word}"', sum(1 for t in texts if pattern.search(t))))
     except Exception as exc:
         log.warning("report_recurring_words_failed", error=str(exc))

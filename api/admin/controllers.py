@@ -26,12 +26,12 @@ from api.admin.schemas import (
 )
 from api.admin.services import AuditService, UserAdminService
 from api.auth.access import admin_only
-from api.errors import FieldError, documented_errors, error_responses
+from api.errors import Conflict, FieldError, documented_errors, error_responses
 from api.services import provide
 from api.subscription import rules as promo_rules
 from api.subscription import services as subscription
 from api.subscription.services import PromoCodeService, WaitlistService
-from models import WaitlistEntry
+from models import User, WaitlistEntry
 
 
 def _duration(days: int | None, field: str = "durationDays") -> int:
@@ -58,26 +58,34 @@ class AdminController(Controller):
           responses=error_responses(409))
     async def set_admin(self, request: Request, users: UserAdminService, audit: AuditService,
                         user_id: uuid.UUID, data: SetAdminIn) -> AdminUserResultOut:
-        """Grant or take away admin rights. 409 when it would leave no admin."""
-        user = await users.target(user_id)
-        await users.set_admin(user, data.is_admin)
-        await audit.record(request.user.id, rules.ACTION_SET_ADMIN, "user", user.id, f"isAdmin={data.is_admin}")
+        """Grant or take away admin rights. 409 when it would leave no admin, or when the server's
+        configuration (ADMIN_EMAILS) makes the account an admin: it would be one again at its next
+        sign-in. Setting the value the user already has changes nothing and is not logged."""
+        user = await users.target(user_id, admin_id=None if data.is_admin else request.user.id)
+        if not data.is_admin and user.is_admin and user.email.lower() in request.app.state.settings.admin_emails:
+            raise Conflict(detail=rules.MSG_ADMIN_BY_CONFIG, extra={"reason": "configured"})
+        if await users.set_admin(user, data.is_admin):
+            await audit.record(request.user, rules.ACTION_SET_ADMIN, "user", user.id,
+                               rules.DETAIL_ADMIN if data.is_admin else rules.DETAIL_NOT_ADMIN, target=user)
         return AdminUserResultOut(success=True, message=rules.MSG_ADMIN_UPDATED, user=await users.row(user.id))
 
     @post("/users/{user_id:uuid}/premium-access", operation_id="adminSetPremiumAccess", status_code=200)
     async def set_premium_access(self, request: Request, users: UserAdminService, audit: AuditService,
                                  user_id: uuid.UUID, data: PremiumAccessIn) -> AdminUserResultOut:
-        """Grant promo premium (for `durationDays`, or until revoked when null) or revoke it."""
+        """Grant promo premium (for `durationDays`, or until revoked when null) or revoke it. A call
+        that changes nothing (revoking no access, a grant shorter than the one held) is not logged."""
         user = await users.target(user_id)
+        before = (user.promo_source, user.promo_expires_at, user.promo_access)
         if data.enabled:
             days = None if data.duration_days is None else _duration(data.duration_days)
             expires = None if days is None else subscription.now() + timedelta(days=days)
             subscription.grant_promo(user, promo_rules.PROMO_FROM_ADMIN, expires)
-            detail = f"{days} days" if days else "until revoked"
-            await audit.record(request.user.id, rules.ACTION_GRANT_PROMO, "user", user.id, detail)
+            action, detail = rules.ACTION_GRANT_PROMO, f"{days} days" if days else "until revoked"
         else:
             subscription.revoke_promo(user)
-            await audit.record(request.user.id, rules.ACTION_REVOKE_PROMO, "user", user.id)
+            action, detail = rules.ACTION_REVOKE_PROMO, None
+        if (user.promo_source, user.promo_expires_at, user.promo_access) != before:
+            await audit.record(request.user, action, "user", user.id, detail, target=user)
         await users.session.flush()
         return AdminUserResultOut(success=True, message=rules.MSG_PREMIUM_UPDATED, user=await users.row(user.id))
 
@@ -87,8 +95,9 @@ class AdminController(Controller):
                           user_id: uuid.UUID) -> AdminDeletedOut:
         """Delete the account permanently with everything it owns, its files included. 409 when
         it is the last admin."""
-        user = await users.target(user_id)
-        await audit.record(request.user.id, rules.ACTION_DELETE_USER, "user", user.id)
+        user = await users.target(user_id, admin_id=request.user.id)
+        # The username in the line itself: it says which account went once the account is gone.
+        await audit.record(request.user, rules.ACTION_DELETE_USER, "user", user.id, user.username, target=user)
         await users.delete(user, request.app.state.storage)
         return AdminDeletedOut(success=True, message=rules.MSG_USER_DELETED)
 
@@ -99,11 +108,13 @@ class AdminController(Controller):
 
     @delete("/waitlist/{entry_id:uuid}", operation_id="adminDeleteWaitlistEntry", status_code=200)
     async def delete_waitlist_entry(self, request: Request, waitlist: WaitlistService, audit: AuditService,
-                                    entry_id: uuid.UUID) -> AdminDeletedOut:
+                                    users: UserAdminService, entry_id: uuid.UUID) -> AdminDeletedOut:
         entry = await waitlist.get_one_or_none(WaitlistEntry.id == entry_id)
         if entry is None:
             raise NotFoundError(detail=rules.MSG_WAITLIST_NOT_FOUND)
-        await audit.record(request.user.id, rules.ACTION_DELETE_WAITLIST, "waitlist", entry.id)
+        owner = await users.get_one_or_none(User.id == entry.user_id) if entry.user_id else None
+        await audit.record(request.user, rules.ACTION_DELETE_WAITLIST, "waitlist", entry.id,
+                           owner.username if owner else None, target=owner)
         await waitlist.delete(entry.id)
         return AdminDeletedOut(success=True, message=rules.MSG_WAITLIST_DELETED)
 
@@ -128,8 +139,8 @@ class AdminController(Controller):
         if not 1 <= max_uses <= promo_rules.PROMO_MAX_USES_LIMIT:
             raise FieldError("maxUses", rules.MSG_MAX_USES.format(limit=promo_rules.PROMO_MAX_USES_LIMIT))
         code = await codes.generate(request.user.id, name, days, max_uses)
-        await audit.record(request.user.id, rules.ACTION_GENERATE_CODE, "promo_code", code.id,
-                           f"{code.code} ({days} days, {max_uses} uses)")
+        await audit.record(request.user, rules.ACTION_GENERATE_CODE, "promo_code", code.id,
+                           f"{code.code}: {days} days, {max_uses} uses")
         return GeneratedCodeOut(code=code.code, promo_code=PromoCodeOut.of(code))
 
     # -- the System tab ------------------------------------------------------------------

@@ -14,6 +14,8 @@ AUDIT_LOG_LIMIT = 100
 MSG_USER_NOT_FOUND = "User not found"
 MSG_WAITLIST_NOT_FOUND = "Waitlist entry not found"
 MSG_LAST_ADMIN = "At least one admin must remain: make another user an admin first."
+MSG_ADMIN_BY_CONFIG = ("This account is an admin by the server's configuration (ADMIN_EMAILS) and would be an "
+                       "admin again at its next sign-in. Remove its address from ADMIN_EMAILS to take the rights away.")
 MSG_INFLUENCER_REQUIRED = "Please enter an influencer name"
 MSG_DURATION = "durationDays must be one of 7, 14, 30, 60, 90 or 365."
 MSG_MAX_USES = "maxUses must be a whole number from 1 to {limit:,}."
@@ -22,10 +24,13 @@ MSG_PREMIUM_UPDATED = "Premium Access Updated"
 MSG_USER_DELETED = "User Deleted"
 MSG_WAITLIST_DELETED = "Entry deleted"
 
-# What the audit log records (`AdminAction.action`).
+# What the audit log records (`AdminAction.action`), and the details of a change of admin rights.
 ACTION_SET_ADMIN = "set_admin"
 ACTION_GRANT_PROMO = "grant_promo"
 ACTION_REVOKE_PROMO = "revoke_promo"
 ACTION_DELETE_USER = "delete_user"
 ACTION_DELETE_WAITLIST = "delete_waitlist_entry"
 ACTION_GENERATE_CODE = "generate_promo_code"
+DETAIL_ADMIN, DETAIL_NOT_ADMIN = "now an admin", "no longer an admin"
+# Admin rights given back at sign-in to an address in ADMIN_EMAILS (the server's configuration).
+ACTION_ADMIN_FROM_CONFIG = "admin_from_config"

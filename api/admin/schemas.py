@@ -126,21 +126,23 @@ class AdminStatsOut(msgspec.Struct, rename="camel", kw_only=True):
 class AuditEntryOut(msgspec.Struct, rename="camel", kw_only=True):
     id: UUID
     admin_id: UUID
-    # The admin's current username; null once that account is gone.
+    # The admin's current username, or the one they had then once that account is gone.
     admin_username: str | None
     action: str
     target_type: str
     target_id: UUID | None
-    # The target user's current username, when the target is a user who still exists.
+    # The affected user's current username, or the one they had then once that account is gone.
     target_username: str | None
     detail: str | None
     created_at: datetime
 
     @classmethod
     def of(cls, a: AdminAction, names: dict[UUID, str]) -> AuditEntryOut:
-        return cls(id=a.id, admin_id=a.admin_id, admin_username=names.get(a.admin_id), action=a.action,
-                   target_type=a.target_type, target_id=a.target_id,
-                   target_username=names.get(a.target_id) if a.target_type == "user" and a.target_id else None,
+        target = None
+        if a.target_type == "user" and a.target_id:
+            target = names.get(a.target_id, a.target_name)
+        return cls(id=a.id, admin_id=a.admin_id, admin_username=names.get(a.admin_id, a.admin_name),
+                   action=a.action, target_type=a.target_type, target_id=a.target_id, target_username=target,
                    detail=a.detail, created_at=a.created_at)
 
 

@@ -13,9 +13,11 @@ from datetime import UTC, datetime
 import sqlalchemy as sa
 from advanced_alchemy.exceptions import NotFoundError
 from advanced_alchemy.service import SQLAlchemyAsyncRepositoryService
+from litestar.exceptions import PermissionDeniedException
 
 from api.admin import rules
 from api.admin.schemas import AdminStatsOut, AdminUserOut, AuditEntryOut
+from api.auth import rules as auth_rules
 from api.errors import Conflict
 from api.services import repository_for
 from api.storage import FileStorage
@@ -73,27 +75,45 @@ class UserAdminService(SQLAlchemyAsyncRepositoryService[User]):
             raise NotFoundError(detail=rules.MSG_USER_NOT_FOUND)
         return self._row(*found)
 
-    async def target(self, user_id: uuid.UUID) -> User:
-        """The user with this id, locked until the transaction ends; 404 when there is none."""
-        user = await self.get_one_or_none(User.id == user_id, with_for_update=True)
+    async def target(self, user_id: uuid.UUID, *, admin_id: uuid.UUID | None = None) -> User:
+        """The user with this id, locked until the transaction ends; 404 when there is none.
+
+        With `admin_id` (the acting admin), every admin's row is locked with it, for a change that
+        must leave an admin: all in one statement, in id order, so two admins removing each other
+        at the same moment queue on the same first row instead of each holding the row the other
+        waits for (a deadlock). The actor must still be among them (403 when another admin took
+        their rights while they waited)."""
+        clause = User.id == user_id if admin_id is None else sa.or_(User.id == user_id, User.is_admin)
+        locked = (await self.session.scalars(
+            sa.select(User).where(clause).order_by(User.id).with_for_update()
+            .execution_options(populate_existing=True)
+        )).all()
+        if admin_id is not None and not any(u.id == admin_id and u.is_admin for u in locked):
+            raise PermissionDeniedException(auth_rules.MSG_ADMIN_ONLY)
+        user = next((u for u in locked if u.id == user_id), None)
         if user is None:
             raise NotFoundError(detail=rules.MSG_USER_NOT_FOUND)
         return user
 
     async def _keep_an_admin(self, leaving: User) -> None:
-        """Refuse a change that would leave no admin. The admins' rows are locked first, so two
-        admins removing each other at the same time cannot both succeed."""
-        admins = (await self.session.scalars(
-            sa.select(User.id).where(User.is_admin).order_by(User.id).with_for_update()
-        )).all()
-        if leaving.is_admin and set(admins) <= {leaving.id}:
+        """Refuse a change that would leave no admin. The caller locked every admin's row
+        (`target(..., admin_id=...)`), so no other admin can step down meanwhile."""
+        if not leaving.is_admin:
+            return
+        others = await self.session.scalar(
+            sa.select(sa.func.count()).select_from(User).where(User.is_admin, User.id != leaving.id))
+        if not others:
             raise Conflict(detail=rules.MSG_LAST_ADMIN)
 
-    async def set_admin(self, user: User, is_admin: bool) -> None:
+    async def set_admin(self, user: User, is_admin: bool) -> bool:
+        """Whether anything changed: setting the value the user already has is no change."""
+        if user.is_admin == is_admin:
+            return False
         if not is_admin:
             await self._keep_an_admin(user)
         user.is_admin = is_admin
         await self.session.flush()
+        return True
 
     async def delete(self, user: User, storage: FileStorage) -> None:
         """Deletes the user for good: their rows go by ON DELETE CASCADE (entries, tasks, projects,
@@ -132,10 +152,13 @@ class UserAdminService(SQLAlchemyAsyncRepositoryService[User]):
 class AuditService(SQLAlchemyAsyncRepositoryService[AdminAction]):
     repository_type = repository_for(AdminAction)
 
-    async def record(self, admin_id: uuid.UUID, action: str, target_type: str, target_id: uuid.UUID | None,
-                     detail: str | None = None) -> None:
-        await self.repository.add(AdminAction(admin_id=admin_id, action=action, target_type=target_type,
-                                              target_id=target_id, detail=detail, created_at=datetime.now(UTC)))
+    async def record(self, admin: User, action: str, target_type: str, target_id: uuid.UUID | None,
+                     detail: str | None = None, *, target: User | None = None) -> None:
+        """One line of the log, with the usernames the admin and the affected `target` have now."""
+        await self.repository.add(AdminAction(
+            admin_id=admin.id, admin_name=admin.username, action=action, target_type=target_type,
+            target_id=target_id, target_name=target.username if target else None, detail=detail,
+            created_at=datetime.now(UTC)))
 
     async def latest(self, limit: int = rules.AUDIT_LOG_LIMIT) -> list[AuditEntryOut]:
         actions: Sequence[AdminAction] = await self.get_many(

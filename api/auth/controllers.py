@@ -98,7 +98,7 @@ class AuthController(Controller):
                 rules.MSG_NOT_VERIFIED,
                 extra={"needsVerification": True, "user": msgspec.to_builtins(PendingUser(id=user.id, username=user.username, email=user.email))},
             )
-        svc.apply_admin_emails(user, request.app.state.settings)
+        svc.apply_admin_emails(db_session, user, request.app.state.settings)
         token = await start_session(request, db_session, user)
         return Response(SessionOut(user=UserOut.of(user), auth_token=token), cookies=session_cookies(request, token))
 
@@ -152,7 +152,7 @@ class AuthController(Controller):
             raise ClientException(detail="This email address is already verified. Please log in.",
                                   extra={"alreadyVerified": True})
         await svc.check_verification_code(db_session, settings, user, code)
-        svc.apply_admin_emails(user, settings)
+        svc.apply_admin_emails(db_session, user, settings)
         token = await start_session(request, db_session, user)
         body = VerifyOut(success=True, user=UserOut.of(user), already_verified=False,
                          needs_terms_agreement=not user.agreed_to_terms, auth_token=token)

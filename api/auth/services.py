@@ -19,6 +19,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm.attributes import set_committed_value
 
+from api.admin import rules as admin_rules
 from api.auth import rules
 from api.auth.secrets import (
     hash_code,
@@ -32,7 +33,7 @@ from api.auth.secrets import (
 )
 from api.errors import Conflict, FieldError
 from api.settings import Settings
-from models import AuthSession, PasswordResetToken, User, VerificationCode
+from models import AdminAction, AuthSession, PasswordResetToken, User, VerificationCode
 
 T = TypeVar("T")
 # A session's last-seen time is written at most this often, by whichever request comes first: a
@@ -127,9 +128,14 @@ async def check_password(db: AsyncSession, user: User | None, password: str) -> 
     return ok
 
 
-def apply_admin_emails(user: User, settings: Settings) -> None:
+def apply_admin_emails(db: AsyncSession, user: User, settings: Settings) -> None:
+    """An address in ADMIN_EMAILS is an admin at every sign-in; rights given back this way (after
+    `make-admin --remove`, or to an address added to the setting later) go into the audit log."""
     if user.email.lower() in settings.admin_emails and not user.is_admin:
         user.is_admin = True
+        db.add(AdminAction(admin_id=user.id, admin_name=user.username, action=admin_rules.ACTION_ADMIN_FROM_CONFIG,
+                           target_type="user", target_id=user.id, target_name=user.username,
+                           detail=admin_rules.DETAIL_ADMIN, created_at=now()))
 
 
 async def username_taken(db: AsyncSession, username: str, except_id: uuid.UUID) -> bool:

@@ -104,9 +104,9 @@ class JournalController(Controller):
         now = datetime.now(UTC)
         given = rules.check_timestamp(data.timestamp) if data.timestamp is not None else None
         if data.date:
-            day = rules.check_not_future(rules.parse_entry_date(data.date))
+            day = rules.check_entry_day(rules.parse_entry_date(data.date))
         elif given is not None:  # no date: the timestamp's (UTC) day
-            day = rules.check_not_future(datetime.fromtimestamp(given, UTC).date(), "timestamp")
+            day = rules.check_entry_day(datetime.fromtimestamp(given, UTC).date(), "timestamp")
         else:
             day = now.date()
         time = rules.check_time(data.time) if data.time else now.strftime("%H:%M")
@@ -115,7 +115,7 @@ class JournalController(Controller):
             content=rules.check_content(data.content),
             entry_date=day,
             entry_time=time,
-            location=(data.location or "").strip()[:200] or rules.DEFAULT_LOCATION,
+            location=rules.check_location(data.location),
             mood=rules.parse_mood(data.mood),
             summary=(data.summary or None),
             related_goals=rules.parse_related(data.related_goals, "relatedGoals"),
@@ -154,7 +154,7 @@ class JournalController(Controller):
                 entry.analysis_state = "pending"
                 content_changed = True
         if data.date is not None and data.date.strip():
-            day = rules.check_not_future(rules.parse_entry_date(data.date))
+            day = rules.check_entry_day(rules.parse_entry_date(data.date))
             entry.timestamp = rules.moved_timestamp(entry.timestamp, entry.entry_date, day, entry.entry_time)
             entry.entry_date = day
         if data.summary is not None:

@@ -16,7 +16,7 @@ Dates. Written in running text, a date follows the spec's display rule, day firs
 month first); ISO dates (2026-03-03) and "March 3, 2026" are read too. In a CSV or JSON date field a
 slashed date is month first (MM/DD/YYYY, the API's own `date`, so Reverie's CSV export comes back
 unchanged), unless that cannot be a date. A date that cannot be read is a 400 naming the entry, and
-so is a date in the future (the line POST /api/journal holds: `rules.check_not_future`).
+so is a date in the future or before 1900 (the line POST /api/journal holds: `rules.check_entry_day`).
 """
 
 from __future__ import annotations
@@ -203,12 +203,14 @@ def _draft(content: Any, when: FoundDate | None, where: str, today: date, **extr
         raise FieldError("content", f"{where} is longer than {rules.MAX_CONTENT_CHARS:,} characters, the longest "
                                     "an entry can be. Please split it.")
     if when is not None:
-        try:  # the line POST/PATCH /api/journal hold: no entry dated where no one has reached yet
-            rules.check_not_future(when.day)
+        try:  # the line POST/PATCH /api/journal hold: no entry dated where no one has reached yet, nor before 1900
+            rules.check_entry_day(when.day)
         except FieldError as problem:
             raise FieldError("content", f"{where}: {problem.detail}") from None
     location = extra.pop("location", None)
-    location = location.strip()[:200] if isinstance(location, str) and location.strip() else None
+    location = location.strip() if isinstance(location, str) and location.strip() else None
+    if location and len(location) > rules.MAX_LOCATION_CHARS:
+        raise FieldError("content", f"{where}: {rules.MSG_LOCATION_LONG}")
     time = extra.pop("entry_time", None) or (when.time if when else None)
     return EntryDraft(
         content=text,

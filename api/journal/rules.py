@@ -9,11 +9,18 @@ from typing import Any
 
 from api.errors import FieldError
 from models.constants import ENTRY_DATE_FORMAT, MAX_RELATED
-from models.dates import format_entry_date  # noqa: F401  (the journal's date, re-exported)
+from models.dates import (
+    format_entry_date,  # noqa: F401  (the journal's date, re-exported)
+    long_date,
+)
 
 MAX_TIMESTAMP = 2147483647
 MAX_CONTENT_CHARS = 100_000
 DEFAULT_LOCATION = "Location unknown"
+MAX_LOCATION_CHARS = 200  # the column
+# The earliest day an entry may carry: no one writes a journal dated before it, while a mistyped
+# year ("11/20/0226") would otherwise be stored and shown as the journal's first day.
+EARLIEST_ENTRY_DATE = date(1900, 1, 1)
 TEMP_ID_PREFIX = "temp-"
 # GET /api/journal pages: the first page unless asked (about what the 500px Previous Entries
 # area shows at once, and then some), and the most one request may ask for.
@@ -24,6 +31,8 @@ MSG_CONTENT_EMPTY = "Entry content cannot be empty."
 MSG_CONTENT_LONG = f"An entry can be at most {MAX_CONTENT_CHARS:,} characters."
 MSG_DATE = "Date must be a date such as 11/20/2026 (MM/DD/YYYY) or November 20, 2026."
 MSG_DATE_FUTURE = "An entry cannot be dated in the future."
+MSG_DATE_EARLY = f"An entry cannot be dated before {long_date(EARLIEST_ENTRY_DATE)}."
+MSG_LOCATION_LONG = f"Location can be at most {MAX_LOCATION_CHARS} characters."
 MSG_TIME = "Time must be 24-hour HH:MM, such as 09:30."
 MSG_TIMESTAMP = "Timestamp must be a whole number of seconds since 1970."
 MSG_MOOD = 'Mood must be JSON such as {"emoji": "😊", "text": "Happy"}.'
@@ -77,12 +86,28 @@ def parse_entry_date(value: str, field: str = "date") -> date:
     raise FieldError(field, MSG_DATE)
 
 
-def check_not_future(day: date, field: str = "date") -> date:
-    """`day`, unless no one on Earth has reached it yet (UTC+14 is the furthest ahead): the
-    editor's date picker stops at today, and the server holds the same line for every client."""
-    if day > (datetime.now(UTC) + _LATEST_OFFSET).date():
+def latest_day() -> date:
+    """The latest day anyone on Earth has reached (UTC+14 is the furthest ahead)."""
+    return (datetime.now(UTC) + _LATEST_OFFSET).date()
+
+
+def check_entry_day(day: date, field: str = "date") -> date:
+    """`day`, unless no one has reached it yet (the editor's date picker stops at today, and the
+    server holds the same line for every client) or it is before EARLIEST_ENTRY_DATE."""
+    if day > latest_day():
         raise FieldError(field, MSG_DATE_FUTURE)
+    if day < EARLIEST_ENTRY_DATE:
+        raise FieldError(field, MSG_DATE_EARLY)
     return day
+
+
+def check_location(value: str | None) -> str:
+    """The location as given (trimmed), or the spec's default when there is none; one longer than
+    the column is refused rather than cut."""
+    text = (value or "").strip()
+    if len(text) > MAX_LOCATION_CHARS:
+        raise FieldError("location", MSG_LOCATION_LONG)
+    return text or DEFAULT_LOCATION
 
 
 def check_time(value: str) -> str:

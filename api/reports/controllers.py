@@ -7,7 +7,9 @@ description ("Please fill in all fields."), which is what the dialog's toast sho
 `field` the body field at fault (camelCase), for a client that wants to mark it.
 
 Dates are ISO strings; only the calendar day is read ("2026-11-20" and
-"2026-11-20T00:00:00.000Z" are the same day), as the journal's own entry dates are.
+"2026-11-20T00:00:00.000Z" are the same day), as the journal's own entry dates are. The end date
+may not be a day no one has reached yet (entries cannot be dated there either), and a period with
+no entries is refused: a report saying nothing would still reach the therapist.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from litestar import Controller, Request, post
 from litestar.exceptions import ClientException, HTTPException, PermissionDeniedException
 
 from api.errors import documented_errors, error_responses
+from api.journal import rules as journal_rules
 from api.journal.services import EntryService
 from api.logging import get_logger
 from api.mail import Attachment
@@ -29,7 +32,7 @@ from api.security.rate_limit import TooManyRequests
 from api.services import provide
 from models.constants import EMAIL_PATTERN, MAX_EMAIL_CHARS
 from models.dates import long_date
-from pipelines.report import ReportEntry, build_therapist_report
+from pipelines.report import ReportEntry, build_therapist_report, shown_date
 
 log = get_logger("reverie.reports")
 
@@ -41,6 +44,9 @@ TITLE_MISSING, MSG_MISSING = "Missing information", "Please fill in all fields."
 TITLE_EMAIL, MSG_EMAIL = "Invalid email", "Please enter a valid email address."
 TITLE_RANGE, MSG_RANGE = "Invalid date range", "Start date must be before end date."
 TITLE_DATE, MSG_DATE = "Invalid date", "Dates must be ISO dates such as 2026-11-20."
+MSG_FUTURE = "End date cannot be in the future."
+TITLE_EMPTY = "No entries"
+MSG_EMPTY = "There are no journal entries in this period. Please choose dates that include some entries."
 TITLE_TOO_LONG = "Date range too long"
 MSG_TOO_LONG = f"Please choose a range of at most {MAX_RANGE_DAYS} days."
 MSG_DAILY_LIMIT = f"You can send at most {REPORTS_PER_DAY} reports a day. Please try again tomorrow."
@@ -98,6 +104,8 @@ def check_request(data: TherapistReportIn) -> tuple[date, date, str]:
     end = parse_day(data.end_date, "endDate")  # type: ignore[arg-type]
     if start > end:
         raise ReportError(TITLE_RANGE, MSG_RANGE, "startDate")
+    if end > journal_rules.latest_day():
+        raise ReportError(TITLE_DATE, MSG_FUTURE, "endDate")
     if (end - start).days + 1 > MAX_RANGE_DAYS:
         raise ReportError(TITLE_TOO_LONG, MSG_TOO_LONG, "startDate")
     return start, end, email
@@ -124,25 +132,28 @@ class TherapistReportController(Controller):
 
     @post(operation_id="sendTherapistReport", status_code=200, responses=error_responses(429, 502),
           description="Premium only. Build a PDF report of the user's entries from startDate to endDate "
-                      "(ISO dates, at most 366 days) and e-mail it to therapistEmail. Errors: 403 for free "
-                      "accounts; 400 {error, title, field} with the dialog's messages; 429 after "
-                      f"{REPORTS_PER_DAY} reports in a day.")
+                      "(ISO dates, at most 366 days, not in the future) and e-mail it to therapistEmail. Errors: "
+                      "403 for free accounts; 400 {error, title, field} with the dialog's messages, or when the "
+                      f"period has no entries; 429 after {REPORTS_PER_DAY} reports in a day.")
     async def send_report(self, request: Request, journal: EntryService,
                           data: TherapistReportIn) -> TherapistReportOut:
         user = request.user
         if not user.is_premium:  # first, before any work
             raise PermissionDeniedException(MSG_PREMIUM_ONLY)
         start, end, therapist = check_request(data)
+        entries = [
+            ReportEntry(date=e.entry_date, content=e.content, summary=e.summary,
+                        mood=(e.mood or {}).get("text") if isinstance(e.mood, dict) else None)
+            for e in await journal.between(user.id, start, end)
+            if start <= shown_date(e.content, e.entry_date) <= end  # the day the report shows it on
+        ]
+        if not entries:
+            raise ReportError(TITLE_EMPTY, MSG_EMPTY, "startDate")
         try:
             await request.app.state.rate_limiter.check("therapist_report", request, account=str(user.id))
         except TooManyRequests as exc:
             raise TooManyReports(detail=MSG_DAILY_LIMIT, headers=exc.headers, extra=exc.extra) from None
 
-        entries = [
-            ReportEntry(date=e.entry_date, content=e.content, summary=e.summary,
-                        mood=(e.mood or {}).get("text") if isinstance(e.mood, dict) else None)
-            for e in await journal.between(user.id, start, end)
-        ]
         user_name = (user.full_name or "").strip() or user.username
         pdf = await anyio.to_thread.run_sync(
             functools.partial(build_therapist_report, user_name, start, end, entries)

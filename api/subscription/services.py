@@ -22,6 +22,7 @@ from api.services import repository_for
 from api.subscription import rules
 from api.subscription.schemas import PromoAccessOut, PromoState, WaitlistStatusOut
 from models import PromoCode, PromoRedemption, User, WaitlistEntry
+from models.dates import long_date
 
 
 def now() -> datetime:
@@ -123,7 +124,9 @@ class PromoCodeService(SQLAlchemyAsyncRepositoryService[PromoCode]):
     async def redeem(self, user: User, text: str) -> PromoRedemption:
         """Apply a code for `user`: 400 for an unknown, expired or used-up code (`reason`
         "unknown", "expired", "used_up"); 409 when this user already used it (`reason` "active"
-        while the access it gave is still on the account, else "used")."""
+        while the access it gave is still on the account, else "used"), and 409 without using it
+        when the account's promo access already outlasts it (`reason` "granted" for access until
+        revoked, else "longer")."""
         code = normalized_code(text)
         row = None
         if code is not None:
@@ -142,6 +145,14 @@ class PromoCodeService(SQLAlchemyAsyncRepositoryService[PromoCode]):
             raise FieldError("code", rules.MSG_PROMO_EXPIRED, reason="expired")
         if row.current_uses >= row.max_uses:
             raise FieldError("code", rules.MSG_PROMO_USED_UP, reason="used_up")
+        if user.has_promo and (user.promo_expires_at is None
+                               or user.promo_expires_at >= at + timedelta(days=row.duration_days)):
+            # The code would add nothing (an admin's grant until revoked, or longer access):
+            # spending one of its uses would only take it from someone else.
+            if user.promo_expires_at is None:
+                raise Conflict(detail=rules.MSG_PROMO_GRANTED, extra={"field": "code", "reason": "granted"})
+            raise Conflict(detail=rules.MSG_PROMO_LONGER.format(date=long_date(user.promo_expires_at)),
+                           extra={"field": "code", "reason": "longer"})
         redemption = PromoRedemption(promo_code_id=row.id, user_id=user.id, redeemed_at=at,
                                      access_expires_at=at + timedelta(days=row.duration_days))
         session.add(redemption)

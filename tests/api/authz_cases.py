@@ -546,15 +546,20 @@ def report_own(w: World, method: str, path: str) -> None:
     assert refused.status_code == 403  # a free account, before any work
     w.sql("UPDATE users SET subscription_tier = 'premium' WHERE id = :id", id=w.b_user["id"])
     try:
-        for (start, end), therapist, count in ((A_RANGE, "a-month@example.com", "(0 entries)"),
-                                               (B_RANGE, "b-month@example.com", "(4 entries)")):
-            _ok(w.b.post(path, json={"startDate": start, "endDate": end, "therapistEmail": therapist}))
-            mail = next(m for m in reversed(outbox_messages(w.outbox)) if m["To"] == therapist)
-            text = mail.get_body(("plain",)).get_content()
-            assert count in text and w.b_user["username"] in text, text
-            w.assert_no_a_data(str(mail["Subject"]) + text, "in the report mail")
-            pdf = next(part for part in mail.iter_attachments()).get_content()
-            assert not [m for m in A_MARKERS if m.encode() in pdf]
+        # A's month holds none of B's entries (A's do not count): refused, and nothing is sent.
+        empty = w.b.post(path, json={"startDate": A_RANGE[0], "endDate": A_RANGE[1],
+                                     "therapistEmail": "a-month@example.com"})
+        assert empty.status_code == 400 and empty.json()["title"] == "No entries", empty.text
+        w.assert_no_a_data(empty)
+        assert not [m for m in outbox_messages(w.outbox) if m["To"] == "a-month@example.com"]
+        _ok(w.b.post(path, json={"startDate": B_RANGE[0], "endDate": B_RANGE[1],
+                                 "therapistEmail": "b-month@example.com"}))
+        mail = next(m for m in reversed(outbox_messages(w.outbox)) if m["To"] == "b-month@example.com")
+        text = mail.get_body(("plain",)).get_content()
+        assert "(4 entries)" in text and w.b_user["username"] in text, text
+        w.assert_no_a_data(str(mail["Subject"]) + text, "in the report mail")
+        pdf = next(part for part in mail.iter_attachments()).get_content()
+        assert not [m for m in A_MARKERS if m.encode() in pdf]
     finally:
         w.sql("UPDATE users SET subscription_tier = 'free' WHERE id = :id", id=w.b_user["id"])
     w.assert_a_unchanged()

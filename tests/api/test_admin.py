@@ -4,12 +4,15 @@ left), the waitlist, promo codes, statistics and the audit log."""
 
 from __future__ import annotations
 
+import concurrent.futures
 import io
 import re
+import threading
 import uuid
 from contextlib import ExitStack
 from datetime import UTC, datetime, timedelta
 
+import msgspec
 import pytest
 import sqlalchemy as sa
 from PIL import Image
@@ -17,7 +20,7 @@ from PIL import Image
 from api.__main__ import _make_admin
 from api.auth.access import admin_only
 from api.subscription.rules import PROMO_ALPHABET, PROMO_RANDOM_CHARS
-from tests.support.accounts import signed_up
+from tests.support.accounts import PASSWORD, signed_up
 from tests.support.app import app_client
 from tests.support.database import sql
 from tests.support.journal import wait_all_analysed, write_entries
@@ -33,7 +36,7 @@ def clients(app, database_url):
             body = signed_up(client, app.state.settings.outbox_dir, username, email)
             if admin:
                 assert _make_admin(database_url, email, True) == 0  # the `python -m api make-admin` command
-            client.user_id = body["user"]["id"]
+            client.user_id, client.username = body["user"]["id"], username
             return client
 
         yield make
@@ -267,7 +270,107 @@ def test_statistics_and_the_audit_log(boss, clients, database_url):
     log = boss.get("/api/admin/audit-log").json()
     assert [(a["action"], a["adminUsername"], a["targetUsername"]) for a in log] == [
         ("generate_promo_code", "boss", None), ("set_admin", "boss", "ana"), ("grant_promo", "boss", "ben")]
-    assert code in log[0]["detail"] and log[1]["detail"] == "isAdmin=True"
+    assert log[0]["detail"] == f"{code}: 30 days, 100 uses" and log[1]["detail"] == "now an admin"
     boss.delete(f"/api/admin/users/{ben.user_id}")
     latest = boss.get("/api/admin/audit-log").json()[0]
-    assert (latest["action"], latest["targetId"], latest["targetUsername"]) == ("delete_user", ben.user_id, None)
+    assert (latest["action"], latest["targetId"], latest["targetUsername"], latest["detail"]) == (
+        "delete_user", ben.user_id, "ben", "ben")
+
+
+def test_the_audit_log_keeps_who_was_affected_and_only_real_changes(boss, clients):
+    """Lines name the accounts as they were, so they still read after a deletion; a call that
+    changes nothing (the same admin value again, revoking no premium) writes no line."""
+    ana, ben = clients("ana"), clients("ben")
+    ben.post("/api/waitlist/join", json={"message": "Hello."})
+    for _ in range(2):
+        assert boss.post(f"/api/admin/users/{ana.user_id}/set-admin", json={"isAdmin": True}).status_code == 200
+    assert boss.post(f"/api/admin/users/{ben.user_id}/set-admin", json={"isAdmin": False}).status_code == 200
+    assert boss.post(f"/api/admin/users/{ben.user_id}/premium-access", json={"enabled": False}).status_code == 200
+    boss.post(f"/api/admin/users/{ben.user_id}/premium-access", json={"enabled": True})
+    boss.post(f"/api/admin/users/{ben.user_id}/premium-access", json={"enabled": True, "durationDays": 7})
+    [entry] = boss.get("/api/admin/waitlist").json()
+    assert boss.delete(f"/api/admin/waitlist/{entry['id']}").status_code == 200
+    assert ana.delete(f"/api/admin/users/{ben.user_id}").status_code == 200
+    assert ana.post(f"/api/admin/users/{boss.user_id}/set-admin", json={"isAdmin": False}).status_code == 200
+    assert ana.delete(f"/api/admin/users/{boss.user_id}").status_code == 200
+
+    log = ana.get("/api/admin/audit-log").json()
+    assert [(a["adminUsername"], a["action"], a["targetUsername"], a["detail"]) for a in log] == [
+        ("ana", "delete_user", "boss", "boss"),
+        ("ana", "set_admin", "boss", "no longer an admin"),
+        ("ana", "delete_user", "ben", "ben"),
+        ("boss", "delete_waitlist_entry", None, "ben"),
+        ("boss", "grant_promo", "ben", "until revoked"),
+        ("boss", "set_admin", "ana", "now an admin"),
+    ]
+
+
+def test_an_admin_by_configuration_keeps_their_rights(app, boss, clients):
+    """ADMIN_EMAILS makes an address an admin at every sign-in: taking the rights away in the panel
+    would be undone silently, so it is refused; rights given back at sign-in are logged."""
+    cara = clients("cara")
+    app.state.settings = msgspec.structs.replace(app.state.settings, admin_emails=frozenset({"cara@example.com"}))
+    assert cara.post("/api/auth/login", json={"username": "cara", "password": PASSWORD}).json()["user"]["isAdmin"]
+    refused = boss.post(f"/api/admin/users/{cara.user_id}/set-admin", json={"isAdmin": False})
+    assert refused.status_code == 409
+    assert refused.json()["reason"] == "configured"
+    assert refused.json()["error"].startswith("This account is an admin by the server's configuration (ADMIN_EMAILS)")
+    assert cara.get("/api/auth/me").json()["isAdmin"] is True
+    assert boss.delete(f"/api/admin/users/{cara.user_id}").status_code == 200  # deleting stays possible
+
+    log = boss.get("/api/admin/audit-log").json()
+    assert [(a["adminUsername"], a["action"], a["targetUsername"]) for a in log] == [
+        ("boss", "delete_user", "cara"), ("cara", "admin_from_config", "cara")]
+
+
+def test_a_code_that_adds_nothing_to_premium_held_is_not_used(boss, clients):
+    """Premium granted until revoked (or for longer than the code gives): redeeming would spend a
+    use for nothing and promise a wrong end date, so it is refused and the use stays."""
+    cara, dan, ben = clients("cara"), clients("dan"), clients("ben")
+    boss.post(f"/api/admin/users/{cara.user_id}/premium-access", json={"enabled": True})
+    boss.post(f"/api/admin/users/{dan.user_id}/premium-access", json={"enabled": True, "durationDays": 365})
+    code = boss.post("/api/admin/generate-promo-code", json={"influencerName": "Mia", "maxUses": 1}).json()["code"]
+
+    granted = cara.post("/api/subscription/promo-code", json={"code": code})
+    assert granted.status_code == 409
+    assert (granted.json()["error"], granted.json()["reason"]) == (
+        "You already have premium access until it is revoked, so this code was not used.", "granted")
+    longer = dan.post("/api/subscription/promo-code", json={"code": code})
+    assert longer.status_code == 409 and longer.json()["reason"] == "longer"
+    assert re.fullmatch(r"Your premium access already lasts until \w+ \d+, \d{4}, longer than this code gives, "
+                        r"so it was not used\.", longer.json()["error"])
+    assert boss.get("/api/admin/promo-codes").json()[0]["currentUses"] == 0
+    rows = {r["username"]: r for r in boss.get("/api/admin/users").json()}
+    assert (rows["cara"]["promoSource"], rows["cara"]["promoCodeExpiry"]) == ("admin", None)
+    assert ben.post("/api/subscription/promo-code", json={"code": code}).status_code == 200
+
+
+def test_two_admins_removing_each_other_at_once_never_fail(boss, clients):
+    """Each call locks the target's row and every admin's row, in one statement in id order: the
+    two calls queue on the same first row instead of each waiting for the other's (a deadlock, a
+    500). The later one finds its own rights gone (403) or itself the last admin (409)."""
+    eve = clients("eve", admin=True)
+    barrier = threading.Barrier(2)
+
+    def at_once(call, refusals: set[int]) -> list:
+        def run(admin, other):
+            barrier.wait()
+            return call(admin, other)
+
+        with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
+            answers = list(pool.map(run, (boss, eve), (eve, boss)))
+        codes = sorted(a.status_code for a in answers)
+        assert codes[0] == 200 and codes[1] in refusals, [a.text for a in answers]
+        return answers
+
+    for _ in range(15):
+        answers = at_once(lambda admin, other: admin.post(f"/api/admin/users/{other.user_id}/set-admin",
+                                                          json={"isAdmin": False}), {403, 409})
+        winner, loser = (boss, eve) if answers[0].status_code == 200 else (eve, boss)
+        assert [u["username"] for u in winner.get("/api/admin/users").json() if u["isAdmin"]] == [winner.username]
+        assert winner.post(f"/api/admin/users/{loser.user_id}/set-admin", json={"isAdmin": True}).status_code == 200
+
+    # Deleting each other: the later call's session may already be gone with its account (401).
+    answers = at_once(lambda admin, other: admin.delete(f"/api/admin/users/{other.user_id}"), {401, 403, 409})
+    survivor = boss if answers[0].status_code == 200 else eve
+    assert [u["username"] for u in survivor.get("/api/admin/users").json()] == [survivor.username]

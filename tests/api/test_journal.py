@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from tests.support.accounts import signed_up
@@ -46,6 +48,37 @@ def test_an_entry_cannot_be_dated_in_the_future(ana):
         assert response.json() == {"error": "An entry cannot be dated in the future.", "field": "date"}
     (kept,) = ana.get("/api/journal").json()
     assert kept["date"] == "11/20/2026" and kept["content"] == "Written today."
+
+
+@pytest.mark.parametrize("date", ["01/01/0001", "12/31/1899", "11/20/0226", "1899-12-31T23:00:00.000Z"])
+def test_an_entry_cannot_be_dated_before_1900(ana, date):
+    """A year-1 or mistyped year was stored and then opened the story's range ("01/01/0001 to ...")."""
+    refused = ana.post("/api/journal", json={"content": "Long ago.", "date": date})
+    assert refused.status_code == 400, refused.text
+    assert refused.json() == {"error": "An entry cannot be dated before January 1, 1900.", "field": "date"}
+    entry = ana.post("/api/journal", json={"content": "The first day there is.", "date": "01/01/1900"}).json()
+    assert entry["date"] == "01/01/1900"
+    moved = ana.patch(f"/api/journal/{entry['id']}", json={"date": date, "content": "Changed."})
+    assert moved.status_code == 400 and moved.json()["field"] == "date"
+    imported = ana.post("/api/journal/import", json={"format": "json", "content": json.dumps(
+        [{"date": "2026-01-02", "content": "ok"}, {"date": date, "content": "Long ago."}])})
+    assert imported.status_code == 400, imported.text
+    assert imported.json()["error"] == "Entry 2: An entry cannot be dated before January 1, 1900."
+    assert [(e["date"], e["content"]) for e in ana.get("/api/journal").json()] == [
+        ("01/01/1900", "The first day there is.")]
+
+
+def test_a_location_longer_than_200_characters_is_refused_not_cut(ana):
+    refused = ana.post("/api/journal", json={"content": "loc test", "location": "L" * 201})
+    assert refused.status_code == 400
+    assert refused.json() == {"error": "Location can be at most 200 characters.", "field": "location"}
+    imported = ana.post("/api/journal/import", json={"format": "json", "content": json.dumps(
+        [{"date": "2026-01-02", "content": "Far away.", "location": "L" * 201}])})
+    assert imported.status_code == 400
+    assert imported.json()["error"] == "Entry 1: Location can be at most 200 characters."
+    assert ana.get("/api/journal").json() == []
+    kept = ana.post("/api/journal", json={"content": "loc test", "location": "  " + "L" * 200 + " "})
+    assert kept.status_code == 201 and kept.json()["location"] == "L" * 200
 
 
 @pytest.mark.parametrize("date", ["11/20/2026", "2026-11-20", "November 20, 2026", "Friday, November 20, 2026",

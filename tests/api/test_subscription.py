@@ -82,6 +82,7 @@ def test_a_generated_code_applies_once_per_user_case_insensitively(boss, clients
     details = ana.get("/api/subscription/details").json()
     assert details["promo"] | {"expiresAt": None} == {
         "available": True, "enabled": True, "hasAccess": True, "source": "code", "code": code, "expiresAt": None}
+    assert ana.post("/api/journal", json={"content": "A January day.", "date": "01/15/2026"}).status_code == 201
     assert ana.post(REPORT_URL, json=REPORT).status_code == 200  # premium content follows isPremium
 
     again = ana.post("/api/subscription/promo-code", json={"code": code})
@@ -151,6 +152,7 @@ def test_toggling_promo_removes_and_restores_premium(boss, clients, database_url
     on = ana.post("/api/subscription/toggle-promo", json={"enabled": True})
     assert on.status_code == 200 and on.json()["hasAccess"] is True
     assert me(ana)["isPremium"] is True
+    assert ana.post("/api/journal", json={"content": "A January day.", "date": "01/15/2026"}).status_code == 201
     assert ana.post(REPORT_URL, json=REPORT).status_code == 200
 
     # The switch is disabled on the paid tier: premium stays either way.

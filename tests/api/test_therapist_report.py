@@ -4,12 +4,13 @@ attachment, to the outbox and over a real SMTP server, and at most five a day.""
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import UTC, date, datetime, timedelta
 
 import msgspec
 import pytest
 import sqlalchemy as sa
 
+from pipelines.report import ReportEntry
 from tests.support.accounts import outbox_messages, register, signed_up, verification_code
 from tests.support.app import SharedRunner, app_client
 from tests.support.journal import write_entries
@@ -119,15 +120,42 @@ def test_a_report_of_the_users_own_entries_is_mailed_as_a_pdf(ana, settings):
     assert "zeppelin" not in text and "pelican" not in text  # another user's; outside the range
 
 
-def test_a_range_with_no_entries_still_gets_a_report(ana, settings):
+def test_a_period_with_no_entries_is_refused_and_nothing_is_sent(ana, settings):
+    write_entries(ana, ANA_ENTRIES[:1])
     response = ana.post(URL, json={"startDate": "2026-01-01", "endDate": "2026-01-31",
                                    "therapistEmail": "dr@clinic.example"})
-    assert response.status_code == 200, response.text
-    _, pdf = attachment_of(report_mails(settings.outbox_dir)[0])
-    assert "There were no journal entries in this period." in pdf_text(pdf)
+    assert response.status_code == 400, response.text
+    assert response.json() == {"error": "There are no journal entries in this period. Please choose dates that "
+                                        "include some entries.", "title": "No entries", "field": "startDate"}
+    assert report_mails(settings.outbox_dir) == []
+
+
+def test_an_end_date_in_the_future_is_refused(ana, settings):
+    """Entries cannot be dated where no one has reached yet, so neither can the report's end."""
+    write_entries(ana, ANA_ENTRIES)
+    later = (datetime.now(UTC) + timedelta(days=2)).date().isoformat()
+    for start in ("2026-11-01", later):
+        response = ana.post(URL, json={"startDate": start, "endDate": later, "therapistEmail": "dr@clinic.example"})
+        assert response.status_code == 400, response.text
+        assert response.json() == {"error": "End date cannot be in the future.", "title": "Invalid date",
+                                   "field": "endDate"}
+    assert report_mails(settings.outbox_dir) == []
+
+
+def test_recurring_words_are_counted_as_whole_words():
+    """'Tomorrow' is not Tom; 'Tom's' and 'works' are Tom and work."""
+    from pipelines.report import _themes
+
+    entries = [ReportEntry(date=date(2026, 11, d), content=text) for d, text in [
+        (19, "Review at work with Dana and Tom."), (23, "Tom's slides were good; work felt lighter."),
+        (24, "Lunch with Tom after the works outing."), (25, "Tomorrow the first coat goes on. Workshop later."),
+    ]]
+    counts = dict(_themes(entries))
+    assert counts['"tom"'] == 3 and counts['"work"'] == 3
 
 
 def test_at_most_five_reports_a_day(ana, settings):
+    write_entries(ana, [("01/02/2026", "A quiet start to the year.")])
     body = {"startDate": "2026-01-01", "endDate": "2026-01-02", "therapistEmail": "dr@clinic.example"}
     for _ in range(5):
         assert ana.post(URL, json=body).status_code == 200
@@ -163,9 +191,7 @@ def test_the_report_goes_over_smtp_as_an_attachment(smtp_sink, settings, databas
 
 
 def test_the_report_builder_handles_long_ranges():
-    from datetime import timedelta
-
-    from pipelines.report import ReportEntry, build_therapist_report
+    from pipelines.report import build_therapist_report
 
     start = date(2025, 11, 20)
     entries = [ReportEntry(date=start + timedelta(days=i), content=f"Day {i}: I felt tired at work but the walk helped.",

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { AdminPage } from "@/features/admin/admin-page";
 import { isTestAccount, ownAccountWarning, statusLabel, subscriptionLabel, userGone } from "@/features/admin/labels";
 import type { AdminUser } from "@/features/admin/queries";
+import { auditLine } from "@/features/admin/system-tab";
 import { closeToasts, fakeApi, json, makeUser } from "@/features/auth/test-support";
 import { renderSignedIn } from "@/features/insights/test-utils";
 
@@ -56,6 +57,14 @@ describe("admin labels", () => {
     expect(isTestAccount(row(), now)).toBe(false);
     expect(isTestAccount(row({ journalEntryCount: 0 }), now)).toBe(true);
     expect(isTestAccount(row({ createdAt: "2025-05-31T12:00:00Z" }), now)).toBe(true);
+  });
+
+  it("words the audit log's lines, a grant by the server's configuration too", () => {
+    const line = { id: "a1", adminId: "u1", createdAt: OLD, targetId: "u2", targetType: "user" };
+    expect(auditLine({ ...line, action: "admin_from_config", adminUsername: "cara", targetUsername: "cara",
+                       detail: "now an admin" })).toBe("cara was made an admin by the server's configuration (ADMIN_EMAILS)");
+    expect(auditLine({ ...line, action: "grant_promo", adminUsername: "boss", targetUsername: null, detail: "7 days" }))
+      .toBe("boss granted premium to a deleted user (7 days)");
   });
 });
 

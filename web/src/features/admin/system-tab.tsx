@@ -235,7 +235,10 @@ const ACTION_TEXT: Record<string, string> = {
   generate_promo_code: "generated a promo code",
 };
 
-function describe(entry: AuditEntry): string {
+export function auditLine(entry: AuditEntry): string {
+  if (entry.action === "admin_from_config") {
+    return `${entry.targetUsername ?? "a deleted user"} was made an admin by the server's configuration (ADMIN_EMAILS)`;
+  }
   const who = entry.adminUsername ?? "a former admin";
   const what = ACTION_TEXT[entry.action] ?? entry.action;
   const target = entry.targetType === "user" && ["set_admin", "grant_promo", "revoke_promo"].includes(entry.action)
@@ -261,7 +264,7 @@ function AuditLog() {
         <ol aria-label="Admin activity" className="divide-y rounded-lg border text-sm">
           {log.data.map((entry) => (
             <li key={entry.id} className="flex flex-col gap-1 p-3 sm:flex-row sm:justify-between">
-              <span>{describe(entry)}</span>
+              <span>{auditLine(entry)}</span>
               <time dateTime={entry.createdAt} className="shrink-0 text-xs text-muted-foreground">
                 {format(new Date(entry.createdAt), "MMM d, yyyy HH:mm")}
               </time>

@@ -14,8 +14,9 @@ export const WAITLIST_FAILED = {
 };
 export const MISSING_CODE = { title: "Missing code", description: "Please enter a promotional code." };
 export const INVALID_CODE = { title: "Invalid code", description: "The promotional code you entered is not valid." };
-/** Titles the spec does not give: a code of this account's (still active, or used before), too many tries. */
-export const CODE_ACTIVE_TITLE = "Code already active";
+/** Titles the spec does not give: a code this account already holds or does not need (premium that
+ * lasts longer), one it used before, too many tries. */
+export const CODE_ACTIVE_TITLE = "Premium already active";
 export const CODE_USED_TITLE = "Code already used";
 export const TOO_MANY_TRIES_TITLE = "Too many attempts";
 export const PROMO_FAILED = {

@@ -37,7 +37,8 @@ function refusedCode(error: ApiError) {
   const body = error.body && typeof error.body === "object" ? (error.body as Record<string, unknown>) : {};
   if (error.status === 400 && (body.reason === undefined || body.reason === "unknown")) return INVALID_CODE;
   const description = serverMessage(error) ?? INVALID_CODE.description;
-  if (body.reason === "active") return { title: CODE_ACTIVE_TITLE, description };
+  if (body.reason === "active" || body.reason === "granted" || body.reason === "longer")
+    return { title: CODE_ACTIVE_TITLE, description };
   if (body.reason === "used") return { title: CODE_USED_TITLE, description };
   return { title: error.status === 429 ? TOO_MANY_TRIES_TITLE : INVALID_CODE.title, description };
 }

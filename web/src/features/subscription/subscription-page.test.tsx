@@ -95,7 +95,7 @@ describe("SubscriptionPage", { timeout: 30_000 }, () => {
     const expected: [string, string][] = [
       ["Invalid code", "This promotional code has expired."],
       ["Invalid code", "This promotional code has been used as many times as it allows."],
-      ["Code already active", "This promotional code is already active on your account."],
+      ["Premium already active", "This promotional code is already active on your account."],
     ];
     for (const [title, text] of expected) {
       await user.click(screen.getByRole("button", { name: "Apply Code" }));

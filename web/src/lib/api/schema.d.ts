@@ -135,7 +135,8 @@ export interface paths {
         put?: never;
         /**
          * SetPremiumAccess
-         * @description Grant promo premium (for `durationDays`, or until revoked when null) or revoke it.
+         * @description Grant promo premium (for `durationDays`, or until revoked when null) or revoke it. A call
+         *     that changes nothing (revoking no access, a grant shorter than the one held) is not logged.
          */
         post: operations["adminSetPremiumAccess"];
         delete?: never;
@@ -155,7 +156,9 @@ export interface paths {
         put?: never;
         /**
          * SetAdmin
-         * @description Grant or take away admin rights. 409 when it would leave no admin.
+         * @description Grant or take away admin rights. 409 when it would leave no admin, or when the server's
+         *     configuration (ADMIN_EMAILS) makes the account an admin: it would be one again at its next
+         *     sign-in. Setting the value the user already has changes nothing and is not logged.
          */
         post: operations["adminSetAdmin"];
         delete?: never;
@@ -721,7 +724,7 @@ export interface paths {
         put?: never;
         /**
          * SendReport
-         * @description Premium only. Build a PDF report of the user's entries from startDate to endDate (ISO dates, at most 366 days) and e-mail it to therapistEmail. Errors: 403 for free accounts; 400 {error, title, field} with the dialog's messages; 429 after 5 reports in a day.
+         * @description Premium only. Build a PDF report of the user's entries from startDate to endDate (ISO dates, at most 366 days, not in the future) and e-mail it to therapistEmail. Errors: 403 for free accounts; 400 {error, title, field} with the dialog's messages, or when the period has no entries; 429 after 5 reports in a day.
          */
         post: operations["sendTherapistReport"];
         delete?: never;
@@ -2225,6 +2228,8 @@ export interface components {
             completedAt: string | null;
             /** Format: date-time */
             createdAt: string;
+            doneHint?: string | null;
+            doneHintEntryId?: string | null;
             dueDate?: string | null;
             entryId: string | null;
             estimatedTime: string | null;
