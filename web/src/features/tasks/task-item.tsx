@@ -6,6 +6,9 @@ import { completedLabel, displayEstimatedTime, dueLabel, splitTaskText, type Tas
 import { cn } from "@/lib/utils";
 
 const PRIORITY_VARIANT = { high: "destructive", medium: "secondary", low: "outline" } as const;
+/** A later entry read as saying the task is done: asked, never applied (the user confirms). */
+export const DONE_HINT_LEAD = "Done already?";
+export const MARK_DONE = "Mark done";
 
 /** One active task: headline, detail, priority, time, the "Why now" line, and a complete button. */
 export function ActiveTaskItem({ task, onComplete, busy }: { task: Task; onComplete: () => void; busy: boolean }) {
@@ -57,6 +60,20 @@ export function ActiveTaskItem({ task, onComplete, busy }: { task: Task; onCompl
             <span className="font-semibold text-foreground">Why now: </span>
             {task.relevance}
           </p>
+        )}
+        {task.doneHint && (
+          <div
+            className="flex flex-wrap items-center gap-2 rounded-md bg-primary/5 px-2 py-1.5 text-xs"
+            data-testid="task-done-hint"
+          >
+            <p className="min-w-0 flex-1 text-muted-foreground break-words">
+              <span className="font-semibold text-foreground">{DONE_HINT_LEAD} </span>
+              {task.doneHint}
+            </p>
+            <Button size="sm" variant="secondary" className="h-7" disabled={busy} onClick={onComplete}>
+              {MARK_DONE}
+            </Button>
+          </div>
         )}
       </div>
     </li>

@@ -210,6 +210,25 @@ describe("TasksPage", () => {
     expect(await api.body(`PATCH /api/tasks/${open.id}/complete`)).toEqual({ completed: true });
   });
 
+  it("asks about a task a later entry reads as done, and completes it only when the user says so", async () => {
+    const hint = 'On 11/21/2026 you wrote: "Booked the train tickets to Leeds!"';
+    const open = task({ text: "Book train tickets to Leeds", doneHint: hint, doneHintEntryId: "e2" });
+    const plain = task({ text: "Pay the electricity bill", type: "administrative" });
+    const api = fakeApi({
+      "GET /api/tasks": () => json(200, [open, plain]),
+      [`PATCH /api/tasks/${open.id}/complete`]: () => json(200, { ...open, completed: true, doneHint: null }),
+    });
+    const user = userEvent.setup();
+    renderTasks();
+    const asked = await screen.findByTestId("task-done-hint");
+    expect(asked).toHaveTextContent(`Done already? ${hint}`);
+    expect(screen.getAllByTestId("task-done-hint")).toHaveLength(1);  // only the task an entry spoke of
+    expect(api.calls(`PATCH /api/tasks/${open.id}/complete`)).toHaveLength(0);  // nothing applied by itself
+    await user.click(within(asked).getByRole("button", { name: "Mark done" }));
+    expect(await screen.findByText("Task Completed")).toBeInTheDocument();
+    expect(await api.body(`PATCH /api/tasks/${open.id}/complete`)).toEqual({ completed: true });
+  });
+
   it("keeps the keyboard in the column: once a ticked task leaves it, the column's Generate button has the focus", async () => {
     const open = task({});
     let done = false;
