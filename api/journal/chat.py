@@ -4,6 +4,7 @@ ask-help call answer from. Answers are built from the user's own entries."""
 from __future__ import annotations
 
 import uuid
+from datetime import date
 from typing import TYPE_CHECKING, Any
 
 import anyio
@@ -17,7 +18,7 @@ from api.journal.schemas import ChatIn, ChatOut
 from api.journal.services import EntryService, embed_text
 from api.services import provide
 from api.validation import required_text
-from models import JournalEntry
+from models import JournalEntry, Task
 from models.constants import ASK_HELP_RECENT_ENTRIES
 
 if TYPE_CHECKING:
@@ -45,11 +46,14 @@ async def answer_from_journal(entries: EntryService, user_id: uuid.UUID, questio
     from pipelines.providers import get_providers
     from pipelines.providers.base import Passage
     from pipelines.providers.local_provider import is_entry_question, is_help_question, is_mood_question
+    from pipelines.task_answers import is_task_question
 
     def passage(entry: JournalEntry, score: float) -> Passage:
         return Passage(entry_id=str(entry.id), date=format_entry_date(entry.entry_date), text=entry.content,
                        score=score, mood=(entry.mood or {}).get("text"))
 
+    if is_task_question(question):
+        return await _answer_tasks(entries, user_id, question, focus)
     if focus is not None and is_entry_question(question):
         return await _answer_about_entry(question, passage(focus, 1.0),
                                          [passage(e, 0.0) for e in await entries.recent(user_id, MOOD_QUESTION_ENTRIES)]
@@ -83,6 +87,21 @@ async def answer_from_journal(entries: EntryService, user_id: uuid.UUID, questio
 
     outcome = await anyio.to_thread.run_sync(answer)
     return outcome.value
+
+
+async def _answer_tasks(entries: EntryService, user_id: uuid.UUID, question: str, focus: JournalEntry | None) -> str:
+    """"What do I need to do before Friday?": the user's open tasks, from the task list (whatever the
+    provider: it is a lookup, not a reading), the open entry's first (`pipelines.task_answers`)."""
+    from pipelines.task_answers import OpenTask, compose_task_answer
+
+    rows = (await entries.repository.session.execute(
+        sa.select(Task.text, Task.due_date, Task.entry_id, Task.done_hint, JournalEntry.entry_date)
+        .outerjoin(JournalEntry, Task.entry_id == JournalEntry.id)
+        .where(Task.user_id == user_id, Task.completed.is_(False))
+        .order_by(Task.created_at.desc()))).all()
+    tasks = [OpenTask(text=r.text, due=r.due_date, said_on=r.entry_date, entry_id=str(r.entry_id) if r.entry_id else None,
+                      done_hint=r.done_hint) for r in rows]
+    return compose_task_answer(question, tasks, date.today(), str(focus.id) if focus is not None else None)
 
 
 async def _answer_about_entry(question: str, entry: Passage, recent: list[Passage]) -> str:

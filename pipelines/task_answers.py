@@ -1,0 +1,70 @@
+"""Questions about what is left to do ("What do I need to do before Friday?") answered from the
+user's open tasks, each with its due day and the entry it came from. The product tour asked that in
+the chat of an entry that said "I have to pay it by Friday": retrieval quoted two unrelated days,
+while the task list held the answer.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date
+
+from models.dates import format_entry_date
+from pipelines.highlights.dates import resolve_due_date
+
+MAX_LISTED = 6
+NOTHING_OPEN = "I couldn't find anything still to do in your journal: no task from your entries is open."
+
+_TASK_QUESTION = re.compile(
+    r"\bwhat\b[^?]*\b(?:need|needs|have|has|got|must|should|ought)\s+to\s+(?:do|get\s+done|sort)\b"
+    r"|\bto-?\s?do(?:\s+list)?\b|\b(?:my|open|any|which)\s+tasks\b"
+    r"|\bwhat(?:'s|\s+is|\s+are)\s+(?:due|left\s+to\s+do|on\s+my\s+(?:plate|list)|my\s+deadlines)\b"
+    r"|\b(?:any|what|which)\s+deadlines\b",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True)
+class OpenTask:
+    text: str
+    due: date | None
+    said_on: date | None  # the date of the entry it came from
+    entry_id: str | None
+    done_hint: str | None = None
+
+
+def is_task_question(question: str) -> bool:
+    return bool(_TASK_QUESTION.search(question))
+
+
+def _day(day: date) -> str:
+    return f"{day:%a}, {day:%b} {day.day}"
+
+
+def compose_task_answer(question: str, tasks: list[OpenTask], today: date, focus_entry_id: str | None = None) -> str:
+    """The open tasks that answer the question: those due by the day it names ("before Friday"),
+    else all of them; the open entry's first, then by due day, then newest said. Each with its due
+    day and the entry it came from; one a later entry reads as done says so."""
+    by = resolve_due_date(question, today)
+    chosen = [t for t in tasks if by is None or (t.due is not None and t.due <= by)]
+    if not tasks:
+        return NOTHING_OPEN
+    if not chosen:
+        return (f"Nothing you wrote about is due by {_day(by)}. Still open from your journal: "  # type: ignore[arg-type]
+                + "; ".join(t.text for t in tasks[:MAX_LISTED]) + ".")
+    chosen.sort(key=lambda t: (t.entry_id != focus_entry_id, t.due or date.max,
+                               -(t.said_on or date.min).toordinal()))
+    head = f"Still to do by {_day(by)}, from your journal:" if by else "Still to do, from your journal:"
+    lines = [head]
+    for task in chosen[:MAX_LISTED]:
+        where = [f"due {_day(task.due)}"] if task.due else []
+        if task.said_on:
+            where.append(f"from your entry of {format_entry_date(task.said_on)}")
+        line = f"- {task.text}" + (f" ({'; '.join(where)})" if where else "")
+        if task.done_hint:
+            line += f". Done already? {task.done_hint}"
+        lines.append(line)
+    if len(chosen) > MAX_LISTED:
+        lines.append(f"...and {len(chosen) - MAX_LISTED} more on your Tasks page.")
+    return "\n".join(lines)
