@@ -58,7 +58,7 @@ def compose_task_answer(question: str, tasks: list[OpenTask], today: date, focus
     head = f"Still to do by {_day(by)}, from your journal:" if by else "Still to do, from your journal:"
     lines = [head]
     for task in chosen[:MAX_LISTED]:
-        where = [f"due {_day(task.due)}"] if task.due else []
+        where = [f"due {_day(task.due)}" + (", overdue" if task.due < today else "")] if task.due else []
         if task.said_on:
             where.append(f"from your entry of {format_entry_date(task.said_on)}")
         line = f"- {task.text}" + (f" ({'; '.join(where)})" if where else "")

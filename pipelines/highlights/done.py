@@ -37,7 +37,8 @@ _KINDS = [
     {"clear", "tidy", "clean", "empty"}, {"take", "drop"},
 ]
 # Verbs that say only "done", whatever the errand: matched by the object alone.
-_GENERIC = {"do", "sort", "deal", "tick", "cross", "handle", "finish", "complete"}
+# ("finished the slides" is no "send Dana the slides": finishing is its own errand.)
+_GENERIC = {"do", "sort", "deal", "tick", "cross", "handle"}
 
 _DONE_WORD = (r"(?:done|sorted|finished|booked|paid|sent|fixed|submitted|posted|cancelled|canceled|renewed|ordered|"
               r"bought|written|cleared|cleaned|returned|signed|collected|delivered|filed|ready|handed\s+in|all\s+set|"

@@ -12,7 +12,7 @@ from pipelines.highlights.done import completed_by
 
 PAIRS = Path(__file__).resolve().parents[2] / "pipelines" / "data" / "journal_corpus" / "completions.jsonl"
 
-TASKS = ["Book train tickets to Leeds", "Pay the electricity bill", "Finish the slides for the review",
+TASKS = ["Book train tickets to Leeds", "Pay the electricity bill", "Finish the slides for the review", "Send Dana the slides",
          "Call the landlord about the dripping tap", "Renew the car insurance", "Call the council"]
 
 
@@ -30,6 +30,8 @@ TASKS = ["Book train tickets to Leeds", "Pay the electricity bill", "Finish the 
     ("Tom booked his train tickets to Leeds.", []),
     ("I'll book the train tickets to Leeds tomorrow.", []),
     ("Finished half of the slides for the review.", []),
+    # finishing is its own errand: the tour's "Send Dana the slides" was no more done for it
+    ("Finished the slides for Dana's review.", ["Finish the slides for the review"]),
     ("Did I pay the electricity bill?", []),
 ])
 def test_what_the_week_says_is_done(entry, done):
@@ -45,8 +47,8 @@ def _figures(split: str) -> tuple[float, float]:
 
 
 def test_the_labelled_pairs_hold_their_measured_figures():
-    """Dev (tuned on): precision 1.000, recall 0.743; test (read once): 0.824, 0.378. Floors a
-    little under them, so a change that costs precision shows."""
+    """Dev (tuned on): precision 1.000, recall 0.743; test (read twice, the same both times): 0.824,
+    0.378. Floors a little under them, so a change that costs precision shows."""
     rows = [json.loads(line) for line in PAIRS.read_text(encoding="utf-8").splitlines() if line.strip()]
     assert len(rows) == 160 and {r["split"] for r in rows} == {"dev", "test"}
     dev, test = _figures("dev"), _figures("test")
