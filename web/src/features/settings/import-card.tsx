@@ -9,7 +9,7 @@ import { Progress } from "@/components/ui/progress";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
 import { useRefreshJournal } from "@/features/journal/queries";
-import { MSG, importedMessage, serverMessage } from "@/features/settings/messages";
+import { alreadyImportedMessage, MSG, importedMessage, serverMessage } from "@/features/settings/messages";
 import {
   sessionIsValid,
   settingsKeys,
@@ -175,7 +175,9 @@ export function ImportCard({ onScrollToResume }: { onScrollToResume: () => void 
       {
         onSuccess: (data) => {
           if (data.count === 0) {
-            toast({ variant: "destructive", title: MSG.noEntriesTitle, description: MSG.noEntries });
+            // Found, but all already in the journal: the format is fine, so do not say to check it.
+            const description = data.skipped ? alreadyImportedMessage(data.skipped) : MSG.noEntries;
+            toast({ variant: "destructive", title: MSG.noEntriesTitle, description });
             return;
           }
           setContent("");

@@ -61,6 +61,13 @@ export function importedMessage(count: number): string {
   return `Imported ${count} journal ${count === 1 ? "entry" : "entries"}. Their analysis has started.`;
 }
 
+/** An import whose entries were all in the journal already (same day, same text): none added. */
+export function alreadyImportedMessage(skipped: number): string {
+  return skipped === 1
+    ? "That entry is already in your journal, so nothing new was imported."
+    : `All ${skipped} entries are already in your journal, so nothing new was imported.`;
+}
+
 /** The server's own `error` text when there is one, else the error's message. */
 export function serverMessage(error: unknown, fallback: string): string {
   return apiServerMessage(error) ?? (error instanceof Error && error.message ? error.message : fallback);

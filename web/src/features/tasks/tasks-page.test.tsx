@@ -1,14 +1,12 @@
-import { render, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-import { AppProviders } from "@/app/providers";
-import { closeToasts, fakeApi, json } from "@/features/auth/test-support";
+import { closeToasts, fakeApi, json, makeUser } from "@/features/auth/test-support";
+import { renderSignedIn } from "@/features/insights/test-utils";
 import { ALL_WEEKLY_DONE, NO_ACTIVE_TASKS, TASKS_SUBTITLE } from "@/features/tasks/messages";
-import { TasksPage } from "@/features/tasks/tasks-page";
+import { QUICK_TASKS_COMING, TasksPage } from "@/features/tasks/tasks-page";
 import { completedNewestFirst, displayEstimatedTime, dueLabel, splitTaskText, type Task } from "@/features/tasks/task-text";
-import { createQueryClient } from "@/lib/query-client";
 
 vi.mock("@/lib/api/client", async (importOriginal) =>
   (await import("@/features/auth/test-api")).withStubbableFetch(await importOriginal()),
@@ -43,13 +41,8 @@ function task(overrides: Partial<Task>): Task {
   };
 }
 
-function renderTasks() {
-  const router = createMemoryRouter([{ path: "/tasks", element: <TasksPage /> }], { initialEntries: ["/tasks"] });
-  return render(
-    <AppProviders queryClient={createQueryClient()}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
+function renderTasks(user = makeUser()) {
+  return renderSignedIn(<TasksPage />, user);
 }
 
 describe("task text", () => {
@@ -134,6 +127,14 @@ describe("TasksPage", () => {
       expect(screen.getByRole("heading", { name })).toBeInTheDocument();
     }
     expect(screen.getByText("Completed Tasks")).toBeInTheDocument();
+  });
+
+  it("never asks a premium user to upgrade: the generator comes with their plan", async () => {
+    fakeApi({ "GET /api/tasks": () => json(200, []) });
+    renderTasks(makeUser({ isPremium: true }));
+    expect(await screen.findByRole("link", { name: "View your plan" })).toHaveAttribute("href", "/subscription");
+    expect(screen.getByText(new RegExp(QUICK_TASKS_COMING))).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: "Upgrade to Premium" })).not.toBeInTheDocument();
   });
 
   it("shows an active task's headline, detail and Why now; completed tasks newest first with 'recently'", async () => {

@@ -19,6 +19,7 @@ import {
   UPDATE_FAILED,
   failureToast,
 } from "@/features/tasks/messages";
+import { useAuth } from "@/features/auth/auth-context";
 import { useDeleteTask, useGenerateWeeklyFocus, useSetTaskCompleted, useTaskList } from "@/features/tasks/queries";
 import { ActiveTaskItem, CompletedTaskItem } from "@/features/tasks/task-item";
 import { activeTasksOf, completedNewestFirst, domainLabel, splitTaskText, type Task } from "@/features/tasks/task-text";
@@ -58,7 +59,12 @@ export function TasksPage() {
   );
 }
 
+export const QUICK_TASKS_COMING = "It comes with your Premium plan and is on its way.";
+
 function QuickTaskTeaser() {
+  // The generator is not built yet (the spec's card only leads to /subscription): a premium user is
+  // told it comes with their plan, never asked to upgrade.
+  const premium = useAuth().user?.isPremium === true;
   return (
     <Card className="border-primary/30 bg-primary/5">
       <CardContent className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
@@ -70,10 +76,11 @@ function QuickTaskTeaser() {
           </div>
           <p className="text-sm text-muted-foreground">
             Small tasks for today, each 10 minutes or less, drawn from your journal.
+            {premium && ` ${QUICK_TASKS_COMING}`}
           </p>
         </div>
-        <Button asChild>
-          <Link to={SUBSCRIPTION_PATH}>Upgrade to Premium</Link>
+        <Button asChild variant={premium ? "outline" : "default"}>
+          <Link to={SUBSCRIPTION_PATH}>{premium ? "View your plan" : "Upgrade to Premium"}</Link>
         </Button>
       </CardContent>
     </Card>
