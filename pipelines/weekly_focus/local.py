@@ -26,6 +26,7 @@ import msgspec
 
 from models.dates import format_entry_date
 from pipelines.highlights import extract_highlights, find_duplicates
+from pipelines.highlights.done import completed_by
 from pipelines.weekly_focus.canned import CANNED, general_relevance
 from pipelines.weekly_focus.material import FocusEntry, FocusMaterial, recency_weight, similar_entries
 
@@ -179,6 +180,20 @@ def _fresh(material: FocusMaterial, candidates: list[Candidate]) -> list[Candida
     return kept
 
 
+def _not_done_since(material: FocusMaterial, candidates: list[Candidate]) -> list[Candidate]:
+    """The candidates no later entry reads as done ("Finally called the council about the tax bill"
+    after "Need to call the council"): the part-2 tour's focus had suggested the council tax bill,
+    citing as "You came back to it" the very entry that said it was sorted."""
+    kept = []
+    for c in candidates:
+        day = c.entry.day if c.entry is not None else c.day
+        later = [e for e in material.entries if day is not None and e.day >= day
+                 and (c.entry is None or e.id != c.entry.id)]
+        if not any(completed_by(e.content, [c.core]) for e in later):
+            kept.append(c)
+    return kept
+
+
 def why_now(c: Candidate, material: FocusMaterial) -> str:
     """The "Why now": the entry it came from, by its date and words, and what makes it timely."""
     if c.entry is not None and c.kind == "reflection":
@@ -218,7 +233,8 @@ def general_suggestion(material: FocusMaterial, rng: random.Random | None = None
 def local_suggestion(material: FocusMaterial) -> FocusDraft:
     if not material.has_material:
         return general_suggestion(material)
-    candidates = _fresh(material, _intentions(material) + _items(material) + _reflections(material))
+    candidates = _not_done_since(material, _fresh(material, _intentions(material) + _items(material)
+                                                  + _reflections(material)))
     if not candidates:
         return general_suggestion(material)
     best = max(candidates, key=lambda c: _score(c, material))

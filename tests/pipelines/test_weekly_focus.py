@@ -188,6 +188,19 @@ def test_an_intention_already_an_open_task_gives_way_to_the_next_candidate():
     assert "Swim twice a week" in draft.text
 
 
+def test_an_intention_a_later_entry_says_is_done_is_not_suggested():
+    goal = FocusItem(kind="goal", text="Swim twice a week", entry_id="e1", day=TODAY - timedelta(days=2))
+    later = FocusEntry(id="e2", day=TODAY - timedelta(days=1), mood="Happy", similarity=0.3,
+                       content="Booked a physiotherapy session for my back at last. Thursday at 9.")
+    draft = local_suggestion(material(goals=[goal], entries=[*material().entries, later]))
+    assert "physio" not in draft.text.lower() and "Swim twice a week" in draft.text
+    # Not yet done, it is still the suggestion.
+    meant = FocusEntry(id="e2", day=TODAY - timedelta(days=1), mood="Tired", similarity=0.3,
+                       content="Meant to book a physiotherapy session for my back but ran out of time.")
+    assert local_suggestion(material(goals=[goal], entries=[*material().entries, meant])).text.startswith(
+        "Book a physiotherapy session")
+
+
 def test_nothing_for_the_domain_is_a_general_suggestion_that_says_so():
     draft = local_suggestion(material(domain="professional", entries=[]))
     assert draft.general and draft.text in {c.text for c in CANNED["professional"]}
