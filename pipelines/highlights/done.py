@@ -14,6 +14,7 @@ verb (or one of its kind) and a word of its object; and when both name a kind of
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
 from pipelines.highlights.statements import _base_verb
 
@@ -76,7 +77,8 @@ _STOP = frozenset(
     "a an the my our your his her their its it them this that these those to for of on in at by with from about "
     "and or but so up out off back over some all any more just now today tonight tomorrow yesterday finally "
     "week weekend monday tuesday wednesday thursday friday saturday sunday morning evening afternoon again "
-    "me us him i we you thing things stuff".split())
+    "me us him i we you thing things stuff new old big small little first next last good own other one two "
+    "three both few".split())
 _CLAUSES = re.compile(r"(?<=[.!?])\s+|\n+|;\s*|,\s*(?:and\s+|then\s+|but\s+|so\s+)?(?=(?:i\b|we\b|finally\b|also\b|"
                       r"then\b|they\b|he\b|she\b|it\b|[a-z]+ed\b))|\s+(?:and\s+then|then|and\s+also|but|so)\s+|"
                       r"(?:,\s*|\s+)and\s+(?=(?:[a-z]+ed|got|rang|paid|sent|took|made|bought|did)\b)|\s+[-\u2013\u2014]+\s+",
@@ -108,9 +110,19 @@ def _content(text: str) -> list[str]:
     return [_noun(w) for w in words if w not in _STOP]
 
 
-def done_statements(text: str) -> list[tuple[str, list[str], str]]:
-    """(verb lemma, object words, the clause) of each clause that says something was done."""
-    found: list[tuple[str, list[str], str]] = []
+class Done(NamedTuple):
+    """A clause that says something was done: its verb's lemma, the words of what was done, the
+    clause; `borrowed` when those words are the clauses' before it ("Paid it" after "the water bill")."""
+
+    verb: str
+    words: list[str]
+    clause: str
+    borrowed: bool = False
+
+
+def done_statements(text: str) -> list[Done]:
+    """Each clause of `text` that says something was done."""
+    found: list[Done] = []
     previous = ""
     for clause in (c.strip(" \t-*\u2022") for c in _CLAUSES.split(text) if c and c.strip()):
         said, mine = clause, True
@@ -130,10 +142,11 @@ def done_statements(text: str) -> list[tuple[str, list[str], str]]:
             verb = _lemma(m.group("verb"))
             rest = m.group("rest")
             words = _content(rest)
-            if _PRONOUN_OBJECT.match(rest):
+            borrowed = bool(_PRONOUN_OBJECT.match(rest))
+            if borrowed:
                 words += _content(previous)  # "Found the water bill under the post, ... and paid it"
             if words:
-                found.append((verb, words, clause))
+                found.append(Done(verb, words, clause, borrowed))
             break
         previous = f"{previous} {clause}"[-300:]
     return found
@@ -163,17 +176,25 @@ def _kinds_agree(task: str, clause: str, shared: str) -> bool:
     return mine is None or theirs is None or mine == theirs
 
 
-def completes(task: str, statement: tuple[str, list[str], str]) -> bool:
-    """Whether a done statement (`done_statements`) closes the task of this wording."""
+def completes(task: str, statement: Done) -> bool:
+    """Whether a done statement (`done_statements`) reads as closing the task of this wording: the
+    same errand, at least half of the task's object named, and a thing among it, not only a person
+    ("I got Tony a fish supper" does not pick up Tony's prescription); two things of it when the
+    verb only says "done" or the words were borrowed from an "it" ("it's done.")."""
     words = _WORD.findall(task.lower())
     if not words:
         return False
     verb, object_words = _lemma(words[0]), _content(" ".join(words[1:]))
-    done_verb, done_words, _ = statement
-    if not object_words or not _same_errand(verb, done_verb):
+    if not object_words or not _same_errand(verb, statement.verb):
         return False
-    shared = [w for w in object_words if w in done_words]
-    return bool(shared) and all(_kinds_agree(task, statement[2], w) for w in shared)
+    names = {_noun(w.lower()) for w in re.findall(r"(?<!^)\b[A-Z][a-z]+", task)}
+    shared = [w for w in object_words if w in statement.words]
+    things = [w for w in shared if w not in names]
+    if not things or len(shared) * 2 < len(object_words):
+        return False
+    if (statement.verb in _GENERIC or statement.borrowed) and len(things) < min(2, len(object_words)):
+        return False
+    return all(_kinds_agree(task, statement.clause, w) for w in shared)
 
 
 def completed_by(text: str, tasks: list[str]) -> dict[int, str]:
@@ -183,6 +204,6 @@ def completed_by(text: str, tasks: list[str]) -> dict[int, str]:
     for i, task in enumerate(tasks):
         for statement in statements:
             if completes(task, statement):
-                out[i] = statement[2]
+                out[i] = statement.clause
                 break
     return out

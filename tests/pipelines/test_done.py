@@ -47,13 +47,39 @@ def _figures(split: str) -> tuple[float, float]:
 
 
 def test_the_labelled_pairs_hold_their_measured_figures():
-    """Dev (tuned on): precision 1.000, recall 0.743; test (read twice, the same both times): 0.824,
-    0.378. Floors a little under them, so a change that costs precision shows."""
+    """Dev (tuned on): precision 1.000, recall 0.486; test (read three times: 0.824 / 0.378 twice,
+    then 0.933 / 0.378 after the matching was tightened on dev journals, below). Floors a little
+    under them, so a change that costs precision shows."""
     rows = [json.loads(line) for line in PAIRS.read_text(encoding="utf-8").splitlines() if line.strip()]
     assert len(rows) == 160 and {r["split"] for r in rows} == {"dev", "test"}
     dev, test = _figures("dev"), _figures("test")
-    assert dev[0] >= 0.95 and dev[1] >= 0.70, dev
-    assert test[0] >= 0.80 and test[1] >= 0.35, test
+    assert dev[0] >= 0.95 and dev[1] >= 0.45, dev
+    assert test[0] >= 0.90 and test[1] >= 0.35, test
+
+
+def test_on_whole_dev_journals_hints_stay_rare_and_need_more_than_a_name():
+    """Every dev voice's entries in order, each read against the tasks the labels give its previous
+    30 days: the pairs alone overstated precision (one task against an entry written about it).
+    Before the matching asked for half of the task's object and a thing, not only a person, this
+    gave 58 hints, about a third of them right in a sample of 25 read by eye ("I got Tony a fish
+    supper" for "Pick up Tony's repeat prescription"); now 9, of which 7 or 8 read right."""
+    from collections import defaultdict
+    from datetime import date, timedelta
+
+    rows = [json.loads(line) for line in (PAIRS.parent / "dev.jsonl").read_text(encoding="utf-8").splitlines() if line]
+    voices: dict[str, list[dict]] = defaultdict(list)
+    for row in rows:
+        voices[row["voice"]].append(row)
+    hints = []
+    for entries in voices.values():
+        said: list[tuple[str, date]] = []
+        for row in sorted(entries, key=lambda r: r["date"]):
+            day = date.fromisoformat(row["date"])
+            said = [(t, d) for t, d in said if day - d <= timedelta(days=30)]
+            hints += [(said[i][0], clause) for i, clause in completed_by(row["text"], [t for t, _ in said]).items()]
+            said += [(h["text"], day) for h in row["highlights"] if h["type"] == "task"]
+    assert len(hints) <= 15, hints
+    assert not any(task.startswith(("Pick up Tony", "Buy the new amlodipine", "Bring Kayla")) for task, _ in hints)
 
 
 def test_a_task_an_entry_reads_as_done_is_no_concrete_action():
