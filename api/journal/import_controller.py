@@ -18,6 +18,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.errors import documented_errors, error_responses
 from api.journal.importing import MAX_IMPORT_BYTES, MAX_IMPORT_ENTRIES, parse_import
+from api.journal.rules import format_entry_date
 from api.journal.services import EntryService
 from api.logging import get_logger
 from api.services import provide
@@ -45,6 +46,10 @@ class ImportOut(msgspec.Struct, rename="camel", kw_only=True):
     # What a Reverie export brought back besides entries.
     restored: Restored | None = None
     error: str | None = None
+    # The earliest and latest dates of the entries added (MM/DD/YYYY), so the writer sees how a
+    # date such as 11/03/2026 was read (a date opening an entry's text is day-first, as the spec says).
+    first_date: str | None = None
+    last_date: str | None = None
 
 
 class ImportProgressOut(msgspec.Struct, rename="camel", kw_only=True):
@@ -84,8 +89,10 @@ class JournalImportController(Controller):
                 log.warning("analysis_not_submitted", entry_id=str(entry.id), error=str(exc))
         log.info("journal_imported", format=format, count=len(outcome.created), skipped=outcome.skipped,
                  restored=parsed.backup is not None)
+        days = sorted(entry.entry_date for entry in outcome.created)
         return ImportOut(success=True, count=len(outcome.created), skipped=outcome.skipped, analysing=len(waiting),
-                         restored=restored)
+                         restored=restored, first_date=format_entry_date(days[0]) if days else None,
+                         last_date=format_entry_date(days[-1]) if days else None)
 
     @get("/progress", operation_id="importProgress",
          description="How many of the signed-in user's entries are analysed, waiting or failed.")

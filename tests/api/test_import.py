@@ -94,8 +94,11 @@ def test_each_format_imports_its_entries_with_their_dates(ana, fmt, content, exp
     body = response.json()
     assert body["success"] is True and body["count"] == len(expected) and body["skipped"] == 0
     assert _listed(ana) == {day: [text] for day, text in expected.items()}
+    days = sorted(expected, key=lambda d: (d[6:], d[:5]))  # the dates read, so the writer can check them
+    assert (body["firstDate"], body["lastDate"]) == (days[0], days[-1])
     again = _import(ana, content, fmt)  # safe to re-run: nothing is added twice
     assert again.status_code == 200 and again.json()["count"] == 0
+    assert again.json()["firstDate"] is None
     assert again.json()["skipped"] == len(expected)
     assert len(ana.get("/api/journal").json()) == len(expected)
 

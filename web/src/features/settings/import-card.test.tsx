@@ -25,6 +25,15 @@ function importing(answer: Record<string, unknown>) {
   fireEvent.click(screen.getByRole("button", { name: "Import Journal" }));
 }
 
+describe("Import Journal, added", () => {
+  it("shows the days the entries were given, to check against what was meant", async () => {
+    importing({ count: 2, skipped: 0, firstDate: "03/11/2026", lastDate: "05/11/2026" });
+    expect(await screen.findByTestId("import-dates")).toHaveTextContent(
+      "Dated 03/11/2026 to 05/11/2026: check these are the days you meant.",
+    );
+  });
+});
+
 describe("Import Journal, nothing added", () => {
   it("says the entries are already in the journal when all were skipped, not to check the format", async () => {
     importing({ count: 0, skipped: 2 });

@@ -9,7 +9,7 @@ import { Progress } from "@/components/ui/progress";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
 import { useRefreshJournal } from "@/features/journal/queries";
-import { alreadyImportedMessage, MSG, importedMessage, serverMessage } from "@/features/settings/messages";
+import { alreadyImportedMessage, importedDates, MSG, importedMessage, serverMessage } from "@/features/settings/messages";
 import {
   sessionIsValid,
   settingsKeys,
@@ -90,6 +90,11 @@ function ImportSuccessCard({ result, onScrollToResume, onAgain }: {
         <CardDescription>{importedMessage(result.count)}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
+        {result.firstDate && (
+          <p className="text-sm text-muted-foreground" data-testid="import-dates">
+            {importedDates(result.firstDate, result.lastDate ?? result.firstDate)}
+          </p>
+        )}
         {result.skipped > 0 && (
           <p className="text-sm text-muted-foreground">
             {result.skipped} {result.skipped === 1 ? "entry was" : "entries were"} already in your journal and

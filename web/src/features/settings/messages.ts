@@ -61,6 +61,13 @@ export function importedMessage(count: number): string {
   return `Imported ${count} journal ${count === 1 ? "entry" : "entries"}. Their analysis has started.`;
 }
 
+/** The days the imported entries were given (MM/DD/YYYY), so a date read another way than meant shows. */
+export function importedDates(first: string, last: string): string {
+  return first === last
+    ? `Dated ${first}: check this is the day you meant.`
+    : `Dated ${first} to ${last}: check these are the days you meant.`;
+}
+
 /** An import whose entries were all in the journal already (same day, same text): none added. */
 export function alreadyImportedMessage(skipped: number): string {
   return skipped === 1

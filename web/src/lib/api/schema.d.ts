@@ -1716,6 +1716,8 @@ export interface components {
             analysing: number;
             count: number;
             error?: string | null;
+            firstDate?: string | null;
+            lastDate?: string | null;
             restored?: components["schemas"]["Restored"] | null;
             /** @default 0 */
             skipped: number;
