@@ -109,6 +109,16 @@ def test_a_pronoun_stays_when_no_person_of_its_gender_or_unknown_is_named():
         ("Send the VAT return", "administrative"),
         ("Hand in the timesheets", "administrative"),
         ("Close my old Instagram accounts", "personal"),
+        # a working day's people and things
+        ("Finish the slides for the review", "professional"),
+        ("Ask my manager about the promotion", "professional"),
+        ("Send Priya the presentation", "professional"),
+        ("Update my CV", "professional"),
+        ("Prepare for the appraisal", "professional"),
+        ("Tell my boss I'm leaving early", "professional"),
+        ("Use the promotion code for the shoes", "personal"),
+        ("Post the parcel at the post office", "personal"),
+        ("Go to Sam's football team meeting", "personal"),
     ],
 )
 def test_task_type_knows_offices_and_paperwork(text, expected):
