@@ -145,7 +145,8 @@ def _themes(entries: Sequence[ReportEntry]) -> list[tuple[str, int]]:
         names = list(LIFE_AREAS)
         scores = embed(texts) @ embed(list(LIFE_AREAS.values())).T
         areas = Counter(names[int(row.argmax())] for row in scores if row.max() >= LIFE_AREA_MIN_SCORE)
-        themes += [(name.capitalize(), n) for name, n in areas.most_common(3)]
+        # The report is read by the therapist: "Feelings", not the story's "your feelings".
+        themes += [(name.removeprefix("your ").capitalize(), n) for name, n in areas.most_common(3)]
     except Exception as exc:  # recurring words still say what the entries return to
         log.warning("report_life_areas_failed", error=str(exc))
     try:

@@ -154,6 +154,19 @@ def test_recurring_words_are_counted_as_whole_words():
     assert counts['"tom"'] == 3 and counts['"work"'] == 3
 
 
+def test_the_reports_areas_of_life_do_not_speak_to_the_writer():
+    """The report is read by the therapist: an area is "Feelings", never the story's "Your feelings"."""
+    from pipelines.report import _themes
+
+    entries = [ReportEntry(date=date(2026, 11, d), content=text) for d, text in [
+        (19, "So anxious and stressed today, I cried twice and felt awful."),
+        (20, "Worried sick all evening, the anxiety would not stop."),
+        (21, "Angry and sad, I do not know how I feel any more."),
+    ]]
+    names = [name for name, _ in _themes(entries)]
+    assert "Feelings" in names and not any(name.lower().startswith("your ") for name in names), names
+
+
 def test_at_most_five_reports_a_day(ana, settings):
     write_entries(ana, [("01/02/2026", "A quiet start to the year.")])
     body = {"startDate": "2026-01-01", "endDate": "2026-01-02", "therapistEmail": "dr@clinic.example"}
