@@ -19,6 +19,8 @@ class WaitlistStatusOut(msgspec.Struct, rename="camel", kw_only=True):
     is_subscribed: bool
     interested_features: list[str]
     created_at: datetime
+    # The story the user sent, shown back in the form so sending it again updates it.
+    message: str = ""
 
 
 class SubscriptionOut(msgspec.Struct, rename="camel", kw_only=True):

@@ -180,7 +180,8 @@ def promo_state(user: User, code: str | None) -> PromoState:
 # -- the waitlist --------------------------------------------------------------------------
 def waitlist_status(entry: WaitlistEntry) -> WaitlistStatusOut:
     return WaitlistStatusOut(id=entry.id, email=entry.email, is_subscribed=entry.is_subscribed,
-                             interested_features=list(entry.interested_features or []), created_at=entry.created_at)
+                             interested_features=list(entry.interested_features or []), created_at=entry.created_at,
+                             message=entry.message)
 
 
 class WaitlistService(SQLAlchemyAsyncRepositoryService[WaitlistEntry]):

@@ -192,7 +192,8 @@ def test_the_waitlist(ana, database_url):
     assert again.json()["entry"]["isSubscribed"] is True
     rows = sql(database_url, "SELECT email, message, interested_features, is_subscribed FROM waitlist_entries")
     assert rows == [("ana@example.com", "Still journaling.", ["couples-journaling", "calendar-integration"], True)]
-    assert ana.get("/api/subscription/details").json()["waitlist"]["isSubscribed"] is True
+    joined = ana.get("/api/subscription/details").json()["waitlist"]
+    assert (joined["isSubscribed"], joined["message"]) == (True, "Still journaling.")  # shown back in the form
 
 
 def test_leaving_a_waitlist_one_never_joined_is_404(ana):

@@ -3,7 +3,7 @@
  * sections 2, 4, 5 and 8). The code is checked by the server against the codes admins generate;
  * nothing here knows what a valid code looks like.
  */
-import { useId, useState, type FormEvent } from "react";
+import { useEffect, useId, useState, type FormEvent } from "react";
 import { KeyRoundIcon, Loader2Icon, MailIcon } from "lucide-react";
 
 import { Button } from "@/components/ui/button";
@@ -50,6 +50,14 @@ export function WaitlistForm({ waitlist }: { waitlist: SubscriptionDetails["wait
   const [features, setFeatures] = useState<string[]>([]);
   const ids = { email: useId(), story: useId() };
   const email = user?.email ?? "";
+  // On the waitlist: the story and features sent are shown, so sending again updates them.
+  const joinedId = waitlist?.isSubscribed ? waitlist.id : null;
+  useEffect(() => {
+    if (joinedId && waitlist) {
+      setStory(waitlist.message ?? "");
+      setFeatures(waitlist.interestedFeatures);
+    }
+  }, [joinedId]); // once per waitlist row, not on every refetch of the details
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -60,11 +68,7 @@ export function WaitlistForm({ waitlist }: { waitlist: SubscriptionDetails["wait
     join.mutate(
       { email, message: story, interestedFeatures: features },
       {
-        onSuccess: () => {
-          toast(WAITLIST_THANKS);
-          setStory("");
-          setFeatures([]);
-        },
+        onSuccess: () => toast(WAITLIST_THANKS),
         onError: () => toast({ ...WAITLIST_FAILED, variant: "destructive" }),
       },
     );

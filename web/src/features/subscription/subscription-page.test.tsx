@@ -106,6 +106,16 @@ describe("SubscriptionPage", { timeout: 30_000 }, () => {
     }
   });
 
+  it("shows the story and features already sent, so sending again updates them", async () => {
+    const waitlist = { id: "w1", email: "maya@example.com", isSubscribed: true, createdAt: "2026-01-01T00:00:00Z",
+                       interestedFeatures: ["calendar-integration"], message: "Every night before bed." };
+    server({ "GET /api/subscription/details": () => json(200, { ...FREE_DETAILS, waitlist }) });
+    renderSignedIn(<SubscriptionPage />);
+    expect(await screen.findByText(/You're on the waitlist as maya@example.com/)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText("Your journaling story")).toHaveValue("Every night before bed."));
+    expect(screen.getByRole("checkbox", { name: "Calendar integration" })).toBeChecked();
+  });
+
   it("needs a story for the waitlist and sends the account's e-mail with the chosen features", async () => {
     const user = userEvent.setup();
     const api = server({

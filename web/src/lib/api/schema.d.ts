@@ -2361,6 +2361,8 @@ export interface components {
             id: string;
             interestedFeatures: string[];
             isSubscribed: boolean;
+            /** @default  */
+            message: string;
         };
         /** WeekdayMood */
         WeekdayMood: {
