@@ -84,6 +84,27 @@ def _due_from_before(highlight: Highlight, unit: _Unit, before: str, today: date
     return msgspec.structs.replace(highlight, reformulation=text, metadata=metadata)
 
 
+def _go_somewhere(highlight: Highlight, before: str) -> Highlight:
+    """"Skipped the gym again. I keep promising myself I'll go three times a week": a "go" with
+    nowhere to go goes to the place the sentence before named ("Go to the gym three times a week")."""
+    words = highlight.reformulation.split()
+    if len(words) < 2 or words[0] != "Go" or _GOES_SOMEWHERE.match(words[1]):
+        return highlight
+    said = [s for s in re.split(r"(?<=[.!?])\s+", before.strip()) if s]
+    places = _PLACE.findall(said[-1] if said else "")
+    if not places:
+        return highlight
+    text = " ".join([words[0], f"to the {places[-1].lower()}", *words[1:]])
+    return msgspec.structs.replace(highlight, reformulation=text)
+
+
+# A "go" with somewhere to go already; and the places a bare "go" goes back to.
+_GOES_SOMEWHERE = re.compile(r"(?:to|out|home|back|for|on|with|into|over|through|up|down|and|in|there|here|"
+                             r"abroad|away|ahead|along|round|around|via|by|[a-z]+ing)$", re.IGNORECASE)
+_PLACE = re.compile(r"\bthe\s+(gym|pool|library|park|church|mosque|temple|gurdwara|clinic|physio|allotment|"
+                    r"choir|class|club|market|surgery|dentist|doctor's|office|studio|track|dojo)\b", re.IGNORECASE)
+
+
 _DO_IT = re.compile(
     r"^(?:(?:i|we)(?:'ll|\s+will|'m\s+going\s+to|\s+am\s+going\s+to|\s+can)\s+|(?:will|going\s+to|gonna)\s+)?"
     r"(?:do|sort|finish|tackle|start|get\s+on\s+with)\s+(?:it|that|this|them)\b",

@@ -18,6 +18,7 @@ from pipelines.highlights.due import (
     _date_last_task,
     _due_from_before,
     _due_from_event,
+    _go_somewhere,
     _is_event,
     _name_it,
     _soon,
@@ -203,7 +204,8 @@ def extract_candidates(text: str, today: date, *, shadows: bool = False,
         for (highlight, head), source, trigger in tagged:
             if at >= 0 and (_done_later(highlight, written[cursor:]) or _REFUSED.match(written[cursor:])):
                 continue  # "Sofia says I should enter the 10k. Done, entered it already."; "..., but I won't"
-            highlight = _due_from_before(_resolve_pronouns(highlight, seen, unit.text), unit, seen, today)
+            highlight = _due_from_before(_go_somewhere(_resolve_pronouns(highlight, seen, unit.text), seen), unit,
+                                         seen, today)
             highlight = _due_from_event(highlight, unit, event, today)
             found.append((highlight, head))
             origins.append((unit.text, source, trigger))

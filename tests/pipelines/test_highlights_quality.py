@@ -609,6 +609,10 @@ def test_round_10_reads(text, today, expected):
         ("Phone test: quick note from the bus. Need to buy milk and bread tonight.", date(2026, 11, 24),
          [("task", "Buy milk and bread", "2026-11-24")]),
         ("Ring school: Jake is off sick.", date(2026, 11, 24), [("task", "Ring school", None)]),
+        # a "go" with nowhere to go goes to the place just named
+        ("Skipped the gym again. I keep promising myself I'll go three times a week.", date(2026, 11, 14),
+         [("goal", "Go to the gym three times a week", None)]),
+        ("Went to the park. I must go to bed earlier.", date(2026, 11, 14), [("task", "Go to bed earlier", None)]),
         # a piece of work named as "the ... project" is a project
         ("Started the kitchen project today. Sage green for the walls.", date(2026, 11, 21),
          [("project", "Kitchen project", None)]),
