@@ -39,6 +39,18 @@ describe("TherapistReportDialog", () => {
     expect(within(dialog).getByText("This feature is only available to premium subscribers.")).toBeInTheDocument();
   });
 
+  it("offers no day after today: the end date's calendar stops at this month", async () => {
+    fakeApi({});
+    const user = userEvent.setup();
+    renderDialog();
+    const dialog = await screen.findByRole("dialog");
+    await user.click(within(dialog).getByRole("button", { name: "End Date" }));
+    expect(await screen.findByRole("button", { name: /next month/i })).toHaveAttribute("aria-disabled", "true");
+    const days = screen.getAllByRole("gridcell").filter((cell) => !cell.hasAttribute("data-outside"));
+    const later = days.filter((cell) => Number(cell.textContent) > new Date().getDate());
+    expect(later.every((cell) => cell.hasAttribute("data-disabled"))).toBe(true);
+  });
+
   it("asks for all fields, a valid email and an ordered range", async () => {
     const api = fakeApi({});
     const user = userEvent.setup();

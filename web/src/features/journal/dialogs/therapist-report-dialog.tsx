@@ -116,6 +116,9 @@ function TherapistReportForm({ onClose }: { onClose: () => void }) {
   }
 
   const busy = status === "loading";
+  // A report covers days already written: the server refuses an end date in the future.
+  const today = new Date();
+  const pastDays = { disabled: { after: today }, endMonth: today };
 
   return (
     <form
@@ -136,11 +139,11 @@ function TherapistReportForm({ onClose }: { onClose: () => void }) {
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="grid gap-2">
           <Label htmlFor="report-start-date">Start Date</Label>
-          <DatePicker id="report-start-date" className="sm:w-full" value={startDate} onChange={setStartDate} disabled={busy} />
+          <DatePicker id="report-start-date" className="sm:w-full" value={startDate} onChange={setStartDate} disabled={busy} calendarProps={pastDays} />
         </div>
         <div className="grid gap-2">
           <Label htmlFor="report-end-date">End Date</Label>
-          <DatePicker id="report-end-date" className="sm:w-full" value={endDate} onChange={setEndDate} disabled={busy} />
+          <DatePicker id="report-end-date" className="sm:w-full" value={endDate} onChange={setEndDate} disabled={busy} calendarProps={pastDays} />
         </div>
       </div>
       <div className="grid gap-2">

@@ -497,6 +497,15 @@ describe("JournalEditor", () => {
     expect(await api.body("POST /api/journal")).toMatchObject({ date: "11/21/2026", time: "00:03" });
   });
 
+  it("Change date cannot page past this month, whose later days are all disabled", async () => {
+    fakeApi(handlers());
+    renderEditor();
+    fireEvent.click(screen.getByRole("button", { name: "Change date" }));
+    await advanceTimers(0);
+    expect(screen.getByRole("button", { name: /next month/i })).toHaveAttribute("aria-disabled", "true");
+    expect(screen.getByRole("button", { name: /previous month/i })).not.toHaveAttribute("aria-disabled");
+  });
+
   it("a day picked with Change date stays, however long the writer takes", async () => {
     const api = fakeApi(handlers());
     renderEditor();

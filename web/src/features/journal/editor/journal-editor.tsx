@@ -582,6 +582,7 @@ export function JournalEditor({ photoControls, className }: JournalEditorProps) 
                   defaultMonth={startedAt}
                   onSelect={changeDay}
                   disabled={{ after: new Date() }}
+                  endMonth={new Date()}
                   autoFocus
                 />
               </PopoverContent>
