@@ -93,6 +93,8 @@ export const PATTERNS_MIN_ENTRIES = 6;
 export const PATTERN_MIN_SHARED_ENTRIES = 3;
 /** The personal story unlocks at this many entries. */
 export const PERSONAL_STORY_UNLOCK_ENTRIES = 4;
+/** From this many entries on the personal story is rewritten as entries are analysed; before, it is written once at unlock. */
+export const PERSONAL_STORY_REWRITTEN_FROM = 10;
 /** Meaning & Purpose unlocks at this many entries; before that a progress bar counts towards it. */
 export const PURPOSE_UNLOCK_ENTRIES = 100;
 /** Meaning & Purpose reads 'Low confidence' up to this many entries, 'High confidence' above. */

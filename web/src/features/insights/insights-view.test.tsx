@@ -147,6 +147,24 @@ describe("InsightsView personal story", () => {
     expect(within(actions).getByText("Book the electrician (from 09/19/2026)")).toBeInTheDocument();
   });
 
+  it("says when the story was written, and that it is written once until 10 entries", async () => {
+    journal(6, { updatedAt: "2026-11-20T10:00:00Z" });
+    const { unmount } = renderSignedIn(<InsightsView />, makeUser());
+    const story = await storyRegion();
+    expect(
+      within(story).getByText(
+        "Written Nov 20, 2026. From 10 entries on it is rewritten as you write; use the refresh button to rewrite it now.",
+      ),
+    ).toBeInTheDocument();
+    unmount();
+
+    journal(12, { updatedAt: "2026-11-20T10:00:00Z" });
+    renderSignedIn(<InsightsView />, makeUser());
+    const later = await storyRegion();
+    expect(within(later).getByText("Written Nov 20, 2026.")).toBeInTheDocument();
+    expect(within(later).queryByText(/From 10 entries on/)).not.toBeInTheDocument();
+  });
+
   it("shows 'Profile needs refreshing' for the failure text and for an empty unlocked profile", async () => {
     journal(6, { shortSummary: "Could not generate profile. Please try again later." });
     const first = renderSignedIn(<InsightsView />);

@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { format } from "date-fns";
 import { BookOpenIcon, RefreshCwIcon } from "lucide-react";
 
 import { Button } from "@/components/ui/button";
@@ -9,7 +10,7 @@ import { parseFullProfile, profileNeedsRefreshing, storyList } from "@/features/
 import { PlaceholderLines, PremiumLock } from "@/features/insights/premium-lock";
 import { useRegenerateProfile, type Profile } from "@/features/journal/queries";
 import { toast } from "@/hooks/use-toast";
-import { PERSONAL_STORY_UNLOCK_ENTRIES } from "@/lib/constants";
+import { PERSONAL_STORY_REWRITTEN_FROM, PERSONAL_STORY_UNLOCK_ENTRIES } from "@/lib/constants";
 
 interface PersonalStoryProps {
   profile: Profile | null;
@@ -94,6 +95,9 @@ export function PersonalStory({ profile, entryCount, isPremium, loadFailed = fal
             </TabsContent>
           </Tabs>
         )}
+        {unlocked && profile && !profileNeedsRefreshing(profile) && profile.updatedAt ? (
+          <StoryWritten written={profile.updatedAt} entryCount={entryCount} />
+        ) : null}
       </CardContent>
     </Card>
   );
@@ -111,6 +115,23 @@ function LockedStory({ entryCount }: { entryCount: number | null }) {
         </>
       )}
     </div>
+  );
+}
+
+/**
+ * When the story was written. Between its unlock and 10 entries it is written once (spec: made at
+ * 4, regenerated from 10), so its "Across 4 entries" would otherwise read as stale without saying why.
+ */
+function StoryWritten({ written, entryCount }: { written: string; entryCount: number | null }) {
+  const writtenOnce =
+    entryCount !== null && entryCount > PERSONAL_STORY_UNLOCK_ENTRIES && entryCount < PERSONAL_STORY_REWRITTEN_FROM;
+  return (
+    <p className="mt-4 text-xs text-muted-foreground">
+      {`Written ${format(new Date(written), "MMM d, yyyy")}.`}
+      {writtenOnce
+        ? ` From ${PERSONAL_STORY_REWRITTEN_FROM} entries on it is rewritten as you write; use the refresh button to rewrite it now.`
+        : null}
+    </p>
   );
 }
 
