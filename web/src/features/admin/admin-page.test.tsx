@@ -94,6 +94,36 @@ describe("AdminPage", { timeout: 30_000 }, () => {
     expect(api.calls("DELETE /api/admin/users/00000000-0000-4000-8000-000000000002")).toHaveLength(1);
   });
 
+  it("searches a tab's users by username or e-mail, and shows a long list 50 at a time", async () => {
+    const user = userEvent.setup();
+    const many = Array.from({ length: 120 }, (_, i) =>
+      row({ id: `00000000-0000-4000-8000-${String(i + 10).padStart(12, "0")}`, username: `writer${i}`, email: `w${i}@example.org` }),
+    );
+    server({ "GET /api/admin/users": () => json(200, [ANA, NEWBIE, ...many]) });
+    renderSignedIn(<AdminPage />, makeUser({ isAdmin: true }));
+
+    const all = await screen.findByRole("list", { name: "All users" });
+    expect(within(all).getAllByRole("listitem")).toHaveLength(50);
+    expect(screen.getByText("122 users")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Show 50 more (50 of 122 shown)" }));
+    expect(within(all).getAllByRole("listitem")).toHaveLength(100);
+    await user.click(screen.getByRole("button", { name: "Show 22 more (100 of 122 shown)" }));
+    expect(within(all).getAllByRole("listitem")).toHaveLength(122);
+    expect(screen.queryByRole("button", { name: /more/ })).not.toBeInTheDocument();
+
+    const search = screen.getByRole("searchbox", { name: "Search all users by username or e-mail" });
+    await user.type(search, "  NEW@example ");
+    expect(within(all).getAllByRole("listitem").map((li) => li.getAttribute("aria-label"))).toEqual(["newbie"]);
+    expect(screen.getByText("1 of 122 users")).toBeInTheDocument();
+    await user.clear(search);
+    await user.type(search, "writer11");
+    expect(within(all).getAllByRole("listitem")).toHaveLength(11);
+    await user.clear(search);
+    await user.type(search, "nobody");
+    expect(within(all).queryAllByRole("listitem")).toHaveLength(0);
+    expect(screen.getByText('No user\'s username or e-mail contains "nobody".')).toBeInTheDocument();
+  });
+
   it("says Access Denied when the users cannot be loaded", async () => {
     server({ "GET /api/admin/users": () => json(403, { error: "Admin access required" }) });
     renderSignedIn(<AdminPage />, makeUser({ isAdmin: true }));

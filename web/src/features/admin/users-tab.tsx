@@ -4,6 +4,7 @@ import { CrownIcon, ShieldIcon, ShieldOffIcon, SparklesIcon, Trash2Icon } from "
 
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
 import { ConfirmDialog, type Confirmation } from "@/components/ui/confirm-dialog";
 import { MESSAGES, ownAccountWarning, shortDate, statusLabel, subscriptionLabel, userGone } from "@/features/admin/labels";
 import { useDeleteUser, useSetAdmin, useSetPremiumAccess, type AdminUser } from "@/features/admin/queries";
@@ -23,8 +24,20 @@ function reason(error: unknown, user: AdminUser, fallback?: string): string | un
   return fallback;
 }
 
+/** Rows shown at first, and added by each 'Show more': a panel of thousands stays quick to open. */
+export const USERS_PAGE = 50;
+
+/** `users` whose username or e-mail contains `query`, ignoring case and surrounding spaces. */
+export function matchingUsers(users: AdminUser[], query: string): AdminUser[] {
+  const needle = query.trim().toLowerCase();
+  if (!needle) return users;
+  return users.filter((u) => u.username.toLowerCase().includes(needle) || u.email.toLowerCase().includes(needle));
+}
+
 export function UsersList({ users, label, empty }: { users: AdminUser[]; label: string; empty: string }) {
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
+  const [query, setQuery] = useState("");
+  const [shown, setShown] = useState(USERS_PAGE);
   const setAdmin = useSetAdmin();
   const setPremium = useSetPremiumAccess();
   const deleteUser = useDeleteUser();
@@ -92,13 +105,32 @@ export function UsersList({ users, label, empty }: { users: AdminUser[]; label: 
 
   if (users.length === 0) return <p className="py-8 text-center text-sm text-muted-foreground">{empty}</p>;
 
+  const found = matchingUsers(users, query);
+  const total = `${users.length} ${users.length === 1 ? "user" : "users"}`;
   return (
     <>
-      <p className="text-sm text-muted-foreground">
-        {users.length} {users.length === 1 ? "user" : "users"}
-      </p>
-      <ul aria-label={label} className="divide-y rounded-lg border">
-        {users.map((user) => (
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="text-sm text-muted-foreground" aria-live="polite">
+          {query.trim() ? `${found.length} of ${total}` : total}
+        </p>
+        <Input
+          type="search"
+          aria-label={`Search ${label.toLowerCase()} by username or e-mail`}
+          placeholder="Search by username or e-mail"
+          className="sm:w-72"
+          value={query}
+          maxLength={200}
+          onChange={(event) => {
+            setQuery(event.target.value);
+            setShown(USERS_PAGE);
+          }}
+        />
+      </div>
+      {found.length === 0 ? (
+        <p className="py-8 text-center text-sm text-muted-foreground">{`No user's username or e-mail contains "${query.trim()}".`}</p>
+      ) : null}
+      <ul aria-label={label} className="divide-y rounded-lg border empty:hidden">
+        {found.slice(0, shown).map((user) => (
           // Proportional columns only (no `auto` one sized by the row's own buttons): every row's
           // figures start at the same place, 'Remove Admin' or 'Make Admin'.
           <li
@@ -158,6 +190,13 @@ export function UsersList({ users, label, empty }: { users: AdminUser[]; label: 
           </li>
         ))}
       </ul>
+      {found.length > shown ? (
+        <div className="flex justify-center">
+          <Button variant="outline" size="sm" onClick={() => setShown((n) => n + USERS_PAGE)}>
+            {`Show ${Math.min(USERS_PAGE, found.length - shown)} more (${shown} of ${found.length} shown)`}
+          </Button>
+        </div>
+      ) : null}
       <ConfirmDialog confirmation={confirmation} onClose={() => setConfirmation(null)} />
     </>
   );
