@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
@@ -46,6 +46,16 @@ function ChatPanel({ entry }: { entry: Entry }) {
   const [messages, setMessages] = useState<ChatMessage[]>([]);
   const chat = useChatWithEntry();
   const sending = chat.isPending;
+  const latest = useRef<HTMLLIElement>(null);
+
+  // The newest message scrolls to the top of the conversation box, so its answer reads from its
+  // first line; the box alone scrolls, not the page behind the dialog.
+  useEffect(() => {
+    const item = latest.current;
+    const viewport = item?.closest<HTMLElement>("[data-slot=scroll-area-viewport]");
+    if (!item || !viewport) return;
+    viewport.scrollTop += item.getBoundingClientRect().top - viewport.getBoundingClientRect().top;
+  }, [messages.length]);
 
   function send() {
     const text = message.trim();
@@ -88,6 +98,7 @@ function ChatPanel({ entry }: { entry: Entry }) {
             {messages.map((m, index) => (
               <li
                 key={index}
+                ref={index === messages.length - 1 ? latest : undefined}
                 data-role={m.role}
                 className={cn(
                   "max-w-[85%] rounded-lg px-3 py-2 text-sm whitespace-pre-wrap",

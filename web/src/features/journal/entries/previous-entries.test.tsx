@@ -254,6 +254,32 @@ describe("PreviousEntries list", () => {
     expect(await screen.findByText("Failed to delete journal entry. Please try again.")).toBeInTheDocument();
   });
 
+  it("scrolls the conversation to the newest message, inside its box", async () => {
+    const entry = makeEntry({ content: "Long day." });
+    fakeApi({
+      "GET /api/journal": () => json(200, [entry]),
+      [`POST /api/journal/${entry.id}/chat`]: () => json(200, { success: true, response: "An answer." }),
+    });
+    // jsdom lays nothing out: each message sits 100 px below the last, the box's top at 40 px.
+    vi.spyOn(HTMLElement.prototype, "getBoundingClientRect").mockImplementation(function (this: HTMLElement) {
+      const items = Array.from(this.parentElement?.children ?? []);
+      const top = this.tagName === "LI" ? 40 + 100 * items.indexOf(this) : 40;
+      return { top, bottom: top + 80, left: 0, right: 300, width: 300, height: 80, x: 0, y: top, toJSON: () => ({}) };
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<PreviousEntries />);
+    await user.click(await screen.findByRole("button", { name: "Chat about entry" }));
+    const dialog = await screen.findByRole("dialog");
+    const input = within(dialog).getByPlaceholderText("Ask something about this entry...");
+    await user.type(input, "Why was I tired?{Enter}");
+    const conversation = await within(dialog).findByRole("list", { name: "Conversation" });
+    await within(conversation).findByText("An answer.");
+    const viewport = conversation.closest<HTMLElement>("[data-slot=scroll-area-viewport]")!;
+    // The answer (second message) is brought to the top of the box: 100 px down.
+    expect(viewport.scrollTop).toBe(100);
+    vi.restoreAllMocks();
+  });
+
   it("chats about an entry: Send needs a message, then the conversation shows", async () => {
     const entry = makeEntry({ content: "x".repeat(300) });
     let answer!: (response: Response) => void;
