@@ -173,7 +173,9 @@ class JournalController(Controller):
         # Locked until the commit: a second delete of the same entry waits, then finds it gone (404).
         entry = await entries.own(request.user.id, entry_id, for_update=True)
         files = await entries.photo_files(entry)
-        await entries.remove(entry)  # photo rows go by ON DELETE CASCADE; their files go here
+        # With its untouched extracted tasks, goals and projects and its done hints (`EntryService.remove`);
+        # photo rows go by ON DELETE CASCADE, their files go here.
+        await entries.remove(entry)
         await entries.commit()
         storage = request.app.state.storage
         for key in files:

@@ -18,7 +18,7 @@ from api.errors import FieldError
 from api.journal import rules
 from api.paging import version_tag
 from api.services import OwnedService, repository_for
-from models import JournalEntry, Photo
+from models import Goal, JournalEntry, Photo, Project, Task
 
 if TYPE_CHECKING:
     import numpy as np
@@ -29,6 +29,12 @@ MSG_TEMP_ENTRY = "Save the entry before adding anything to it."
 MSG_ENTRY_REF = "entryId must be the id of a saved journal entry."
 # Two imports of one user run one after the other (the same text must not be added twice).
 IMPORT_LOCK = 7_310_001
+# A search hit that contains only some of the query's words scores at least this (one with all of
+# them is a hit whatever its score: "Sent the vendor report" scores -0.05 for "vendor report").
+# Measured on a 21-entry journal (the product tour's): partial matches that were on topic scored
+# 0.23-0.30 ("new flat", "weekend plans"), off-topic ones -0.04-0.18 ("work stress" -> "No work
+# email all day" 0.18, "tired at work" -> "Work was fine today" 0.08).
+SEARCH_SOME_WORDS_MIN_SCORE = 0.20
 # Written on entries an import brought back already analysed (Reverie's own export).
 RESTORED_PROVIDER = "restored"
 
@@ -150,7 +156,11 @@ class EntryService(OwnedService[JournalEntry]):
             # Any of the words at the start of a word of the entry ("run" finds "running").
             values["pattern"] = rf"\m(?:{'|'.join(re.escape(word) for word in words)})"
             for row in await session.execute(_search_statement(windowed, by_words=True), values):
-                found.setdefault(row.id, (row, float(row.score)))
+                # An entry with only some of the words must be near in meaning too ("feeling
+                # overwhelmed at work" found "Work was fine today" at -0.02).
+                every = all(re.search(rf"\b{re.escape(word)}", row.content, re.IGNORECASE) for word in words)
+                if every or row.score >= SEARCH_SOME_WORDS_MIN_SCORE:
+                    found.setdefault(row.id, (row, float(row.score)))
         ranked = sorted(found.values(), key=lambda hit: -hit[1])[:limit]
         return [(entry, round(score, 4)) for entry, score in ranked]
 
@@ -233,6 +243,32 @@ class EntryService(OwnedService[JournalEntry]):
             sa.select(JournalEntry.analysis_state, sa.func.count()).where(self.of_user(user_id))
             .group_by(JournalEntry.analysis_state))
         return {state: count for state, count in rows}
+
+    async def remove(self, entry: JournalEntry) -> None:
+        """Delete the entry with what the analysis drew from it that the user never touched, so a
+        deleted entry (or the editor's cleared draft, "no longer kept") gives no tasks that chat
+        lists "from your journal". What the user touched stays, unlinked from the entry: a task
+        completed, selected (Weekly Focus), liked or disliked, or made by the user or Weekly Focus;
+        a goal or project the user made (the analysis' ones carry an intention vector), one with
+        progress, or one another entry still states or is about (its related goals / projects).
+        Done hints quoting the entry are cleared (the foreign key alone would keep their text)."""
+        session = self.repository.session
+        user_id = entry.user_id
+        unsynced = {"synchronize_session": False}
+        await session.execute(sa.delete(Task).where(
+            Task.user_id == user_id, Task.entry_id == entry.id, Task.is_ai_generated.is_(True),
+            Task.ai_generation_prompt.is_(None), Task.completed.is_(False), Task.is_selected.is_(False),
+            Task.liked.is_(None)).execution_options(**unsynced))
+        await session.execute(sa.update(Task).where(Task.user_id == user_id, Task.done_hint_entry_id == entry.id)
+                              .values(done_hint=None, done_hint_entry_id=None).execution_options(**unsynced))
+        others = sa.and_(JournalEntry.user_id == user_id, JournalEntry.id != entry.id)
+        for model, name, named_in in ((Goal, Goal.text, JournalEntry.related_goals),
+                                      (Project, Project.name, JournalEntry.related_projects)):
+            await session.execute(sa.delete(model).where(
+                model.user_id == user_id, model.entry_id == entry.id, model.embedding.is_not(None),
+                model.progress == 0, ~sa.exists().where(others, named_in.contains(sa.func.jsonb_build_array(name))),
+            ).execution_options(**unsynced))
+        await super().remove(entry)
 
     async def photo_files(self, entry: JournalEntry) -> list[str]:
         """The storage keys of an entry's photos (their rows go with the entry by ON DELETE CASCADE)."""

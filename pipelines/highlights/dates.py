@@ -8,8 +8,8 @@ The grammar (each form resolved against `today`, the entry's date):
   day, by noon; tomorrow (tmrw, tmr...), first thing (tomorrow morning, unless a day follows), the
   day after tomorrow;
 - weekdays: "Friday", "by/before/on/until/for/this Friday" -> the coming one (today when it is that
-  day, except "before Friday" written on a Friday: a week on); "next Friday" -> that day of the
-  following calendar week; "a week on Friday", "Friday week" -> a week after the coming one; "the
+  day, except "before Friday" or "on Friday" written on a Friday: a week on); "next Friday" -> that
+  day of the following calendar week; "a week on Friday", "Friday week" -> a week after the coming one; "the
   Friday after next" -> the same; "a week today/tomorrow" -> 7/8 days on;
 - weeks and months: "this weekend" / "at the weekend" -> the coming Saturday; "next weekend" -> the
   Saturday of the following calendar week; "(the) end of the week" -> the coming Friday; "end of next
@@ -190,8 +190,11 @@ def _coming(today: date, name: str) -> date:
 
 def _weekday(m: re.Match[str], today: date) -> date:
     due = _coming(today, m["weekday"])
-    if due == today and m.group(0).lower().startswith("before"):
-        return today + timedelta(days=7)  # "before Wednesday" written on a Wednesday: the next one
+    said = m.group(0).lower()
+    # "before Wednesday" written on a Wednesday is the next one, and so is "email Dr. Patel on
+    # Monday" written on a Monday: today would be "today" ("by Friday" on a Friday stays today).
+    if due == today and (said.startswith("before") or (said.startswith("on ") and not said.startswith("on or"))):
+        return today + timedelta(days=7)
     return due
 
 

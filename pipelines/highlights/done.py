@@ -67,11 +67,13 @@ _SOMEONE = re.compile(r"^(?:mum|mom|dad|[A-Z][a-z]+|my\s+\w+|he|she|they)\s+(?P<
 _NOT_DONE = re.compile(
     r"\b(?:not|n't|never|no\s+answer|(?:paid|sent|gave|lent|rang|called|texted|emailed)\s+(?:me|us)|meant\s+to|tried|trying|try\s+to|should\s+have|would\s+have|could\s+have|"
     r"was\s+going\s+to|were\s+going\s+to|forgot|still|almost|nearly|half|part\s+of|some\s+of|most\s+of|start(?:ed)?\s+on|"
-    r"hope|hoping|will|going\s+to|gonna|tomorrow|tonight|need\s+to|needs\s+to|have\s+to|has\s+to|must|if|when|once|"
+    r"hope|hoping|will|going\s+to|gonna|tomorrow|need\s+to|needs\s+to|have\s+to|has\s+to|must|if|when|once|"
     r"last\s+(?:month|year|week|time|spring|summer|autumn|fall|winter|january|february|march|april|may|june|july|"
     r"august|september|october|november|december)|ago|before\s+christmas|wish|plan|planning|to\s+go|"
     r"(?:one|two|three|four|five|six|seven|eight|nine|ten|a\s+few|\d+)\s+of|page\s+\d+)\b|\?",
     re.IGNORECASE)
+# "Tonight" is a plan ("the CV gets sorted tonight") unless the clause says it was done: "Updated my CV tonight".
+_TONIGHT = re.compile(r"\b(?:tonight|tonite)\b", re.IGNORECASE)
 _PRONOUN_OBJECT = re.compile(r"^\s*(?:it|them|that|this|those|these|him|her)\b", re.IGNORECASE)
 _STOP = frozenset(
     "a an the my our your his her their its it them this that these those to for of on in at by with from about "
@@ -132,7 +134,7 @@ def done_statements(text: str) -> list[Done]:
         if someone and not re.match(r"^(?:i|we|i've|we've)\b", said, re.IGNORECASE):
             mine = bool(_FOR_ME.search(said))
             said = someone.group("clause")
-        if not mine or _NOT_DONE.search(clause):
+        if not mine or _NOT_DONE.search(clause) or (_TONIGHT.search(clause) and not _PAST.match(said)):
             previous = f"{previous} {clause}"[-300:]
             continue
         for pattern in (_MANAGED, _GOT_DONE, _TICKED, _PAST, _LABEL_DONE, _PARTICIPLE):

@@ -83,7 +83,6 @@ from pipelines.highlights.vocabulary import (
     _PROJECT_VERBS_STRONG,
     _PROJECT_VERBS_WEAK,
     _QUARTER_RE,
-    _REFUSED,
     _REMINDER_RE,
     _SINGLE_WORD_OK,
     _STARTED_NOUN_RE,
@@ -93,6 +92,7 @@ from pipelines.highlights.vocabulary import (
     _TURN_OF_PHRASE,
     _VAGUE_WORDS,
     _WORD,
+    _refused,
 )
 from pipelines.highlights.wording import (
     _base_form_first,
@@ -202,7 +202,7 @@ def extract_candidates(text: str, today: date, *, shadows: bool = False,
             source = "generated" if not results else "gshadow"
             tagged += [(h, source, form) for h, form in _generate(named, today, _build, _is_action)]
         for (highlight, head), source, trigger in tagged:
-            if at >= 0 and (_done_later(highlight, written[cursor:]) or _REFUSED.match(written[cursor:])):
+            if at >= 0 and (_done_later(highlight, written[cursor:]) or _refused(unit.text, written[cursor:])):
                 continue  # "Sofia says I should enter the 10k. Done, entered it already."; "..., but I won't"
             highlight = _due_from_before(_go_somewhere(_resolve_pronouns(highlight, seen, unit.text), seen), unit,
                                          seen, today)

@@ -98,7 +98,7 @@ _ABBREVIATIONS = _TITLES | _words(
     "approx appt dept est min max no jan feb mar apr jun jul aug sep sept "
     "oct nov dec mon tue tues wed thu thurs fri sat sun"
 )
-_SENTENCE_END = re.compile(r"([.!?\u2026]+)[\"')\]]*\s+")
+_SENTENCE_END = re.compile(r"([.!?\u2026]+)[\"')\]\u201d\u2019]*\s+")
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,14 +161,16 @@ def extraction_text(text: str) -> str:
     return _ASIDE.sub(_aside, text)
 
 
-def split_sentences(text: str) -> list[str]:
+def split_sentences(text: str, *, as_written: bool = False) -> list[str]:
     """Sentences of a journal entry, in order, with list markers stripped.
 
     Line breaks end a sentence (entries are often lists or fragments); within a line, sentence
-    punctuation does, except after common abbreviations, initials and "e.g."-style tokens.
+    punctuation does, except after common abbreviations, titles ("email Dr. Patel"), initials and
+    "e.g."-style tokens. `as_written` keeps the writer's typography (curly quotes), for quoting.
     """
     sentences: list[str] = []
-    for line in normalise_text(text).split("\n"):
+    text = text.replace("\r\n", "\n").replace("\r", "\n") if as_written else normalise_text(text)
+    for line in text.split("\n"):
         body = _strip_markers(line)
         if body:
             sentences.extend(_split_line(body))
@@ -298,7 +300,10 @@ def _prose_units(body: str, is_bullet: bool) -> list[_Unit]:
         inline = _inline_list(sentence)
         if inline is not None:
             lead, items = inline
-            units.extend(_Unit(item, "task", lead, bullet=True) for item in items)
+            # "My goal: run three times a week and get my long run up to 10 miles": goals, not tasks
+            header = _LIST_HEADER.match(f"{lead}:")
+            kind = _header_kind(header.group("what")) if header else "task"
+            units.extend(_Unit(item, kind, lead, bullet=True) for item in items)
             continue
         for clause in _split_clauses(sentence):
             units.append(_Unit(clause, bullet=is_bullet, question=is_question, sentence_start=True))

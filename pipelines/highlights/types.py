@@ -15,10 +15,11 @@ from pipelines.highlights.schema import Highlight, TaskType
 # The spec's keywords as whole words with their inflections ("clients", "organizing", "filed"),
 # never inside another word ("profile" is not "file", "homework" is not "work"). Two documented
 # readings: "maintenance" counts with "maintain", and the phrasal verb "work out" (exercise) is not
-# "work". Professional is checked first, as the spec lists it first. Administrative also covers
-# dealings with offices and paperwork the spec's short list leaves out (council, tax, bank,
-# insurance, permits, forms, bills, passport, licence, mortgage...): "Email the council about
-# permits" is admin, not personal; "bank holiday" and "form a habit" are not.
+# "work"; an interview or a vendor is work ("Prep for the Fernwood interview"). Professional is
+# checked first, as the spec lists it first. Administrative also covers dealings with offices and
+# paperwork the spec's short list leaves out (council, tax, bank, insurance, permits, forms, bills,
+# passport, licence, mortgage, rent, memberships...): "Email the council about permits" is admin,
+# not personal; "bank holiday" and "form a habit" are not.
 _PROFESSIONAL_RE = re.compile(
     r"\b(?:work(?:s|ed|ing)?(?!\s+out\b)|jobs?|careers?|clients?|professional(?:s|ly)?|"
     # The people and things of a working day the spec's list leaves out (the product tour: a week of
@@ -26,7 +27,7 @@ _PROFESSIONAL_RE = re.compile(
     # Not "office", "meeting", "team", "report" or "review": as often a post office, a friend, a
     # football team, a school report or a film.
     r"boss(?:es)?|managers?|colleagues?|co-?workers?|presentations?|slides|slide\s+deck|appraisals?|"
-    r"performance\s+reviews?|job\s+interviews?|stand-?ups?|sprints?|linkedin|cv|r[eé]sum[eé]s?|payslips?|"
+    r"performance\s+reviews?|interviews?|interviewing|vendors?|stand-?ups?|sprints?|linkedin|cv|r[eé]sum[eé]s?|payslips?|"
     r"promotions?(?!\s+codes?\b))\b",
     re.IGNORECASE,
 )
@@ -40,7 +41,9 @@ _ADMINISTRATIVE_RE = re.compile(
     r"direct\s+debits?|accountant|solicitor|hmrc|dvla|irs|dmv|"
     # A business's books: "Upload the FY25 audited accounts", "Sort the VAT return" (round 10).
     r"(?:annual|year-end|audited|company|the)\s+accounts|audit(?:s|ed|or|ors)?|vat|payroll|timesheets?|"
-    r"expenses\s+claims?)\b",
+    r"expenses\s+claims?|"
+    # A household's fixed costs (tour_ai 10: "Pay rent", "Cancel the gym membership"); "rent a car" is no rent.
+    r"rent(?!\s+(?:a|an|the|one|some|out|it|them)\b)|memberships?|subscriptions?)\b",
     re.IGNORECASE,
 )
 

@@ -380,6 +380,20 @@ _WORD = re.compile(r"[a-z0-9$\u00a3\u20ac][\w'$\u00a3\u20ac-]*", re.IGNORECASE)
 # What follows a request or a plan and takes it back: "Mum told me to ring the council, but I'm not going to."
 _REFUSED = re.compile(r"^\s*[,;]?\s*(?:but|and|which)\s+(?:i'm|i\s+am)\s+not\s+(?:going\s+to|gonna)\s*(?:[.!;]|$)|"
                       r"^\s*[,;]?\s*(?:but|which)\s+i\s+(?:won't|will\s+not|shan't)\b", re.IGNORECASE)
+# Someone else's assumption or wish for the writer, refused in the words that follow: "Hannah just
+# assumes I'll take the week off to help. I can't, not with the launch." (no task: the writer said no).
+_EXPECTED_OF_ME = re.compile(r"\b(?:assumes|expects|thinks|reckons|takes\s+it\s+for\s+granted)\s+(?:that\s+)?"
+                             r"(?:i'll|i\s+will|i'm\s+going\s+to|i'd|i\s+can)\b|"
+                             r"\b(?:wants|expects|wanted|expected|asked)\s+me\s+to\b", re.IGNORECASE)
+_SAID_NO = re.compile(r"^\s*[,;.!]?\s*(?:but\s+)?(?:i\s+(?:can't|cannot|can\s+not|won't|will\s+not|shan't)"
+                      r"(?:\s+(?:do\s+(?:it|that|this)|this\s+time|any\s*more))?\s*(?:[,.!;:\u2014-]|$)|"
+                      r"no\s+way\b|not\s+happening\b)", re.IGNORECASE)
+
+
+def _refused(clause: str, after: str) -> bool:
+    """Whether the words after `clause` take back the request or plan it states (`_REFUSED`), or
+    refuse what someone else expects of the writer (`_EXPECTED_OF_ME`, then "I can't.")."""
+    return bool(_REFUSED.match(after) or (_EXPECTED_OF_ME.search(clause) and _SAID_NO.match(after)))
 _TURN_OF_PHRASE = re.compile(
     r"^(?:(?:just|simply)\s+)?(?:take\s+(?:their|his|her|your|my|our|its)\s+word|get\s+used\s+to|get\s+there|wait\s+and\s+see|"
     r"take\s+(?:each|every|one)\s+day|take\s+it\s+(?:easy|one\s+day|as\s+it\s+comes|slow)|(?:learn\s+to\s+)?live\s+with\s+(?:it|that|this)|"

@@ -7,7 +7,6 @@ noise), any with `name(texts, labels)` a namer: a notebook passes its own to `Pa
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Sequence
 
@@ -18,6 +17,7 @@ from sklearn.cluster import HDBSCAN, AgglomerativeClustering, KMeans
 from sklearn.decomposition import PCA
 from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS, CountVectorizer
 
+from pipelines.highlights.text import split_sentences
 from pipelines.patterns.config import PatternConfig
 from pipelines.patterns.themes import THEMES, theme_scores
 
@@ -238,5 +238,6 @@ def default_namer(config: PatternConfig) -> BaseEstimator:
 
 
 def sentences(text: str) -> list[str]:
-    parts = re.split(r"(?<=[.!?])\s+|\n+", text.strip())
-    return [p.strip() for p in parts if len(p.strip().split()) >= 3]
+    """The sentences a card may quote, as written, of three words or more; split by the journal's
+    one splitter, so a quote does not stop at "Dr." or "e.g."."""
+    return [p for p in split_sentences(text, as_written=True) if len(p.split()) >= 3]

@@ -30,12 +30,26 @@ def _d(text: str) -> date:
 )
 def test_by_a_weekday_is_the_coming_one_or_today(today, expected):
     assert resolve_due_date("by Friday", today) == _d(expected)
-    assert resolve_due_date("on Friday evening", today) == _d(expected)
+    assert resolve_due_date("on Friday evening", today) == _d("2026-01-02" if today == FRI else expected)
 
 
 def test_before_the_weekday_written_on_that_day_is_a_week_on():
     assert resolve_due_date("before Friday", FRI) == _d("2026-01-02")
     assert resolve_due_date("before Friday", THU) == _d("2025-12-26")
+
+
+def test_on_the_weekday_written_on_that_day_is_a_week_on():
+    """tour_ai 2: "email Dr. Patel on Monday" written on Monday 11/23/2026 is due 11/30, not overdue
+    the day it was written; "by Friday" on a Friday and "today" / "tonight" stay today."""
+    monday = date(2026, 11, 23)
+    [task] = [h for h in extract_highlights(
+        "Busy week ahead. I need to pay rent by Friday (last month at the old place) and email Dr. Patel on Monday "
+        "about my blood test results.", today=monday) if "Patel" in h.reformulation]
+    assert task.metadata.due_date == "2026-11-30"
+    assert resolve_due_date("on Monday", monday) == date(2026, 11, 30)
+    assert resolve_due_date("on Monday", date(2026, 11, 22)) == monday
+    assert resolve_due_date("on or before Monday", monday) == monday
+    assert resolve_due_date("by Friday", FRI) == resolve_due_date("tonight", FRI) == resolve_due_date("today", FRI) == FRI
 
 
 @pytest.mark.parametrize("today", [MON, WED, FRI, SAT, SUN])

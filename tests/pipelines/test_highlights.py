@@ -111,7 +111,9 @@ INTENTIONS = [
     ("My goal for this month is to run 50 km.", ("goal", "Run 50 km", "month", "medium")),
     ("Eventually I want to write a memoir.", ("goal", "Write a memoir", "year", "low")),
     ("I need to urgently call the bank.", ("task", "Call the bank", "week", "high")),
-    ("I need to pay rent on Wednesday.", ("task", "Pay rent", "today", "high")),
+    ("I need to pay rent by Wednesday.", ("task", "Pay rent", "today", "high")),
+    # "on Wednesday" written on a Wednesday is the next one (tour_ai 2)
+    ("I need to pay rent on Wednesday.", ("task", "Pay rent", "week", "medium")),
     (
         "We started a vegetable garden in the backyard.",
         ("project", "Vegetable garden in the backyard", "year", "medium"),

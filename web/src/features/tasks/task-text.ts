@@ -3,11 +3,19 @@ import type { Schemas } from "@/lib/api/client";
 
 export type Task = Schemas["TaskOut"];
 
-/** 'headline. detail': the part before the first '. ' is the headline, the rest the detail. */
+/** Words whose '.' does not end a sentence ("Email Dr. Patel", "e.g. the bank"): the server's sentence
+ * splitter does not end a sentence after them either. */
+const ABBREVIATION = /(?:^|[\s("'])(?:mr|mrs|ms|dr|prof|st|vs|etc|[a-z]|(?:[a-z]\.)+[a-z])$/i;
+
+/** 'headline. detail': the part before the first '. ' that ends a sentence is the headline, the rest
+ * the detail. */
 export function splitTaskText(text: string): { headline: string; detail: string } {
-  const at = text.indexOf(". ");
-  if (at < 0) return { headline: text.trim(), detail: "" };
-  return { headline: text.slice(0, at).trim(), detail: text.slice(at + 2).trim() };
+  for (let at = text.indexOf(". "); at >= 0; at = text.indexOf(". ", at + 2)) {
+    if (!ABBREVIATION.test(text.slice(0, at))) {
+      return { headline: text.slice(0, at).trim(), detail: text.slice(at + 2).trim() };
+    }
+  }
+  return { headline: text.trim(), detail: "" };
 }
 
 /** Quick tasks (timeframe today) show '20 minutes or less' as '10 minutes or less'. */
