@@ -14,6 +14,9 @@ from models.dates import format_entry_date
 from pipelines.highlights.dates import resolve_due_date
 
 MAX_LISTED = 6
+# A task overdue by more than this many days is listed after the current ones: the tour's "this
+# week" list led with a six-week-old task and left the week's real deadline (Pay rent) out.
+STALE_DAYS = 7
 NOTHING_OPEN = "I couldn't find anything still to do in your journal: no task from your entries is open."
 
 _TASK_QUESTION = re.compile(
@@ -44,8 +47,9 @@ def _day(day: date) -> str:
 
 def compose_task_answer(question: str, tasks: list[OpenTask], today: date, focus_entry_id: str | None = None) -> str:
     """The open tasks that answer the question: those due by the day it names ("before Friday"),
-    else all of them; the open entry's first, then by due day, then newest said. Each with its due
-    day and the entry it came from; one a later entry reads as done says so."""
+    else all of them. The current ones first (the open entry's, then by due day, then newest said),
+    then those overdue by more than `STALE_DAYS` (the latest first), then those a later entry reads as done (each
+    says so). Each with its due day and the entry it came from."""
     by = resolve_due_date(question, today)
     chosen = [t for t in tasks if by is None or (t.due is not None and t.due <= by)]
     if not tasks:
@@ -53,12 +57,21 @@ def compose_task_answer(question: str, tasks: list[OpenTask], today: date, focus
     if not chosen:
         return (f"Nothing you wrote about is due by {_day(by)}. Still open from your journal: "  # type: ignore[arg-type]
                 + "; ".join(t.text for t in tasks[:MAX_LISTED]) + ".")
-    chosen.sort(key=lambda t: (t.entry_id != focus_entry_id, t.due or date.max,
+
+    def stale(task: OpenTask) -> bool:
+        return task.due is not None and (today - task.due).days > STALE_DAYS
+
+    chosen.sort(key=lambda t: (t.done_hint is not None, stale(t), t.entry_id != focus_entry_id,
+                               -t.due.toordinal() if stale(t) else (t.due or date.max).toordinal(),
                                -(t.said_on or date.min).toordinal()))
     head = f"Still to do by {_day(by)}, from your journal:" if by else "Still to do, from your journal:"
     lines = [head]
     for task in chosen[:MAX_LISTED]:
-        where = [f"due {_day(task.due)}" + (", overdue" if task.due < today else "")] if task.due else []
+        late = ""
+        if task.due and task.due < today:
+            days = (today - task.due).days
+            late = f", overdue by {days // 7} weeks" if days >= 14 else f", overdue by {days} days"
+        where = [f"due {_day(task.due)}{late}"] if task.due else []
         if task.said_on:
             where.append(f"from your entry of {format_entry_date(task.said_on)}")
         line = f"- {task.text}" + (f" ({'; '.join(where)})" if where else "")

@@ -3,6 +3,7 @@ ask-help call answer from. Answers are built from the user's own entries."""
 
 from __future__ import annotations
 
+import re
 import uuid
 from datetime import date
 from typing import TYPE_CHECKING, Any
@@ -13,21 +14,51 @@ import sqlalchemy as sa
 from litestar import Controller, Request, post
 
 from api.errors import documented_errors
+from api.journal.dates import extract_date_range
 from api.journal.rules import format_entry_date
 from api.journal.schemas import ChatIn, ChatOut
 from api.journal.services import EntryService, embed_text
 from api.services import provide
 from api.validation import required_text
-from models import JournalEntry, Task
+from models import Goal, JournalEntry, Task
 from models.constants import ASK_HELP_RECENT_ENTRIES
 
 if TYPE_CHECKING:
     from pipelines.providers.base import Passage
 
 RETRIEVED_PASSAGES = 5
+# A period's entries quoted at most ("Tell me about October"), and goals listed.
+PERIOD_QUOTED = 8
+MAX_GOALS_LISTED = 6
+_GOAL_QUESTION = re.compile(r"\b(?:my|any)\s+(?:main\s+|big\s+|long-term\s+)?goals?\b"
+                            r"|\bwhat\s+am\s+i\s+(?:aiming|working)\s+(?:for|towards?)\b", re.IGNORECASE)
+# A sentence where the writer states a goal (POSIX classes: PostgreSQL reads the same pattern).
+_GOAL_SENTENCE = re.compile(r"(?:^|[^a-z])(?:my\s+(?:main\s+|big\s+)?goals?|i\s+want\s+to|i'm\s+aiming)(?:$|[^a-z])",
+                            re.IGNORECASE)
 # A question about moods reads the moods of this many latest entries.
 MOOD_QUESTION_ENTRIES = max(ASK_HELP_RECENT_ENTRIES, 30)
 MAX_QUESTION_CHARS = 2000
+
+
+def _passage(entry: JournalEntry, score: float) -> Passage:
+    from pipelines.providers.base import Passage
+
+    return Passage(entry_id=str(entry.id), date=format_entry_date(entry.entry_date), text=entry.content,
+                   score=score, mood=(entry.mood or {}).get("text"))
+
+
+async def _provider_answer(question: str, passages: list[Passage], known: dict | None = None) -> str:
+    """The provider's answer from `passages`, best first (the question's vector in `known`, when made)."""
+    from pipelines.embeddings import embedded_together
+    from pipelines.providers import get_providers
+
+    ordered = sorted(passages, key=lambda p: -p.score)
+
+    def answer():
+        with embedded_together([], known=known):
+            return get_providers().run(lambda p: p.answer(question, ordered))
+
+    return (await anyio.to_thread.run_sync(answer)).value
 
 
 async def answer_from_journal(entries: EntryService, user_id: uuid.UUID, question: str,
@@ -39,54 +70,128 @@ async def answer_from_journal(entries: EntryService, user_id: uuid.UUID, questio
     relevance threshold the answer is "I couldn't find anything...". A question about moods, or
     about one feeling ("What was I worried about?"), is answered from the stored moods of the
     user's recent entries (and the open one), with their dates. A question in an entry's chat
-    about that entry itself ("How did I feel?", "What happened that day?") is answered from that
-    entry first, with its date and mood (`local_provider.is_entry_question`).
+    about that entry itself ("How did I feel?", "What happened that day?", or one naming no topic:
+    "Who was there?") is answered from that entry first, with its date and mood
+    (`local_answers.is_entry_question`). A question naming a day or a period ("What did I do on
+    11/14?", "last week") is answered from that period's entries only; one about the user's goals
+    from their goals; one about a topic also reads the recent entries, so every entry about it
+    can be quoted (`local_answers.topic_words`).
     """
-    from pipelines.embeddings import embedded_together
-    from pipelines.providers import get_providers
-    from pipelines.providers.base import Passage
-    from pipelines.providers.local_provider import is_entry_question, is_help_question, is_mood_question
+    from pipelines.providers.local_answers import (
+        is_entry_question,
+        is_help_question,
+        is_mood_question,
+        related_names,
+        topic_words,
+    )
     from pipelines.task_answers import is_task_question
-
-    def passage(entry: JournalEntry, score: float) -> Passage:
-        return Passage(entry_id=str(entry.id), date=format_entry_date(entry.entry_date), text=entry.content,
-                       score=score, mood=(entry.mood or {}).get("text"))
 
     if is_task_question(question):
         return await _answer_tasks(entries, user_id, question, focus)
-    if focus is not None and is_entry_question(question):
-        return await _answer_about_entry(question, passage(focus, 1.0),
-                                         [passage(e, 0.0) for e in await entries.recent(user_id, MOOD_QUESTION_ENTRIES)]
+    if _GOAL_QUESTION.search(question):
+        return await _answer_goals(entries, user_id)
+    rest, window = extract_date_range(question, date.today())
+    if window is not None:
+        return await _answer_period(entries, user_id, question, rest, window)
+    mood = is_mood_question(question) and not is_help_question(question)
+    topic = topic_words(question)
+    if focus is not None and (is_entry_question(question) or not (topic or mood)):
+        return await _answer_about_entry(question, _passage(focus, 1.0),
+                                         [_passage(e, 0.0) for e in await entries.recent(user_id, MOOD_QUESTION_ENTRIES)]
                                          if is_mood_question(question) else [])
 
     passages: dict[uuid.UUID, Passage] = {}
     vector = None
     # "What helps me when I'm anxious?" names a feeling but asks what helps: it retrieves.
-    if is_mood_question(question) and not is_help_question(question):
+    if mood:
         for entry in await entries.recent(user_id, MOOD_QUESTION_ENTRIES):
-            passages[entry.id] = passage(entry, 0.0)
+            passages[entry.id] = _passage(entry, 0.0)
         if focus is not None:  # the open entry counts even when it is older than the recent ones
-            passages.setdefault(focus.id, passage(focus, 0.0))
+            passages.setdefault(focus.id, _passage(focus, 0.0))
     else:
         # The question goes through the model once: the search and the open entry's score share it.
         vector = await embed_text(question)
         for entry, score in await entries.search(user_id, question, limit=RETRIEVED_PASSAGES, vector=vector):
-            passages[entry.id] = passage(entry, score or 0.0)
+            passages[entry.id] = _passage(entry, score or 0.0)
         if focus is not None and focus.id not in passages:
             stored = await entries.repository.session.scalar(
                 sa.select(JournalEntry.embedding).where(JournalEntry.id == focus.id))
             if stored is not None:
-                passages[focus.id] = passage(focus, float(np.asarray(stored, dtype=np.float32) @ vector))
-    ordered = sorted(passages.values(), key=lambda p: -p.score)
+                passages[focus.id] = _passage(focus, float(np.asarray(stored, dtype=np.float32) @ vector))
+        if topic:  # every recent entry about the topic, and those naming who "my sister" is
+            recent = await entries.recent(user_id, MOOD_QUESTION_ENTRIES)
+            for entry in recent:
+                passages.setdefault(entry.id, _passage(entry, 0.0))
+            for name in related_names(topic, [e.content for e in recent]):
+                for entry, _ in await entries.search(user_id, name, limit=MOOD_QUESTION_ENTRIES):
+                    passages.setdefault(entry.id, _passage(entry, 0.0))
     # The question's vector, made above, is not made again by the local provider's answer.
-    known = {question: vector} if vector is not None else None
+    return await _provider_answer(question, list(passages.values()), {question: vector} if vector is not None else None)
 
-    def answer():
-        with embedded_together([], known=known):
-            return get_providers().run(lambda p: p.answer(question, ordered))
 
-    outcome = await anyio.to_thread.run_sync(answer)
-    return outcome.value
+async def _answer_period(entries: EntryService, user_id: uuid.UUID, question: str, rest: str, window) -> str:
+    """"What did I do on 11/14?", "Tell me about last week": the entries of that day or period only,
+    each quoted with its date (the tour: 11/14 was answered with 11/07 and 11/05). With a topic
+    ("What did I say about Hannah last week?") or about moods, the provider answers from them."""
+    from pipelines.providers.local_answers import NO_ANSWER, is_mood_question, topic_words
+
+    when = (f"on {format_entry_date(window.start)}" if window.start == window.end
+            else f"from {format_entry_date(window.start)} to {format_entry_date(window.end)}")
+    found = await entries.between(user_id, window.start, window.end)
+    if not found:
+        return f"I couldn't find any entry {when} in your journal."
+    if is_mood_question(question):
+        answer = await _provider_answer(question, [_passage(e, 0.0) for e in found])
+    elif topic_words(rest):
+        hits = await entries.search(user_id, rest, window.start, window.end, limit=len(found))
+        answer = await _provider_answer(rest, [_passage(e, score or 0.0) for e, score in hits])
+    else:
+        lines = [f'On {format_entry_date(e.entry_date)} you wrote: "{_opening(e.content, len(found))}"'
+                 for e in found[:PERIOD_QUOTED]]
+        if len(found) > PERIOD_QUOTED:
+            more = len(found) - PERIOD_QUOTED
+            lines.append(f"...and {more} more {'entry' if more == 1 else 'entries'} {when}.")
+        return f"Here is what you wrote {when}:\n" + "\n".join(lines)
+    return f"I couldn't find anything about that {when} in your journal." if answer == NO_ANSWER else answer
+
+
+def _opening(text: str, entries: int) -> str:
+    """How an entry begins: up to three sentences when it is the period's only entry, else enough of
+    them for a dozen words (so "At Mum's." is not quoted alone)."""
+    from pipelines.highlights import split_sentences
+
+    sentences = [s.strip() for s in split_sentences(text)] or [text.strip()]
+    if entries == 1:
+        return " ".join(sentences[:3])
+    kept: list[str] = []
+    for sentence in sentences:
+        kept.append(sentence)
+        if len(" ".join(kept).split()) >= 12 or len(kept) == 2:
+            break
+    return " ".join(kept)
+
+
+async def _answer_goals(entries: EntryService, user_id: uuid.UUID) -> str:
+    """"What are my goals?": the goals drawn from the user's entries, with the entry each came from;
+    with none stored, the sentences where they wrote one ("My goal: ...", "I want to ...")."""
+    from pipelines.highlights import split_sentences
+    from pipelines.providers.local_answers import NO_ANSWER
+
+    session = entries.repository.session
+    goals = (await session.execute(
+        sa.select(Goal.text, JournalEntry.entry_date).outerjoin(JournalEntry, Goal.entry_id == JournalEntry.id)
+        .where(Goal.user_id == user_id).order_by(Goal.created_at))).all()
+    if goals:
+        return "Your goals, from your journal:\n" + "\n".join(
+            f"- {g.text}" + (f" (from your entry of {format_entry_date(g.entry_date)})" if g.entry_date else "")
+            for g in goals[:MAX_GOALS_LISTED])
+    written = await entries.mine(user_id, JournalEntry.content.op("~*")(_GOAL_SENTENCE.pattern),
+                                 order_by=(JournalEntry.entry_date,))
+    said = [(e, s.strip()) for e in written for s in split_sentences(e.content) if _GOAL_SENTENCE.search(s)]
+    if not said:
+        return NO_ANSWER
+    return "Here is what your journal says about your goals:\n" + "\n".join(
+        f'On {format_entry_date(e.entry_date)} you wrote: "{s}"' for e, s in said[-MAX_GOALS_LISTED:])
 
 
 async def _answer_tasks(entries: EntryService, user_id: uuid.UUID, question: str, focus: JournalEntry | None) -> str:

@@ -61,18 +61,37 @@ def extract_date_range(query: str, today: date) -> tuple[str, DateRange | None]:
         (rf"\b{n}\s+days?\s+ago\b",
          lambda m: DateRange(*(2 * [_days_before(today, _number(m.group(1)))]))),
         (rf"\b(?:on\s+)?last\s+({_WEEKDAY_RE})\b", lambda m: _last_weekday(today, WEEKDAYS[m.group(1)])),
+        (r"\b(?:on\s+)?(\d{1,2})/(\d{1,2})(?:/(\d{4}|\d{2}))?\b",
+         lambda m: _day(today, int(m.group(1)), int(m.group(2)), m.group(3))),
+        (rf"\b(?:on\s+)?(?:the\s+)?(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({_MONTH_RE})\b\.?(?:,?\s+(\d{{4}}))?",
+         lambda m: _day(today, MONTHS[m.group(2)], int(m.group(1)), m.group(3))),
+        (rf"\b(?:on\s+)?({_MONTH_RE})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?\b(?:,?\s+(\d{{4}}))?",
+         lambda m: _day(today, MONTHS[m.group(1)], int(m.group(2)), m.group(3))),
         (rf"\b(?:in|during)\s+({_MONTH_RE})\.?(?:\s+(\d{{4}}))?\b", lambda m: _named_month(today, m)),
         (rf"\b({_MONTH_RE})\.?\s+(\d{{4}})\b", lambda m: _named_month(today, m)),
     ]
     lowered = query.lower()
     for pattern, build in rules:
         match = re.search(pattern, lowered)
-        if match:
-            found = build(match)  # type: ignore[operator]
+        found = build(match) if match else None  # type: ignore[operator]
+        if match and found:
             rest = (query[: match.start()] + " " + query[match.end():]).strip()
             rest = re.sub(r"\s{2,}", " ", _FILLER.sub("", rest))
             return rest.strip(" ,.?"), found
     return query.strip(), None
+
+
+def _day(today: date, month: int, day: int, year_text: str | None) -> DateRange | None:
+    """One day ("11/14", "14 November", "Nov 14, 2026"), month first as the app writes dates; without
+    a year, the latest such day up to today. None when there is no such day ("13/45")."""
+    year = (int(year_text) + (2000 if len(year_text) == 2 else 0)) if year_text else today.year
+    try:
+        found = date(max(1, year), month, day)
+        if not year_text and found > today:
+            found = date(year - 1, month, day)
+    except ValueError:
+        return None
+    return DateRange(found, found)
 
 
 def _last_weekday(today: date, weekday: int) -> DateRange:

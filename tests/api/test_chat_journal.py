@@ -1,0 +1,141 @@
+"""Chat and "Ask AI for Help" on a realistic journal (the AI tour's 21 entries, 10/12-11/24/2026,
+moved by whole weeks to end before today): questions naming a day or a period, what is left to do,
+topics spread over several entries, feelings named in words, and the search's floor."""
+
+from __future__ import annotations
+
+import re
+from datetime import date, datetime, timedelta
+
+import pytest
+
+from api.journal.dates import extract_date_range
+from tests.support.journal import wait_all_analysed, write_entry
+
+NOT_FOUND = "I couldn't find anything in your journal about that yet."
+TOUR_TODAY = date(2026, 11, 25)
+JOURNAL = [
+    ('10/12/2026', "First day back after the long weekend and the inbox was a disaster. Greg moved the Q4 launch up by two weeks without asking anyone. I stayed until 7:30 fixing the migration scripts. Head is pounding. I need to finish the vendor report by Wednesday. Didn't even eat lunch."),
+    ('10/14/2026', 'Signed up for the Riverside Half Marathon on March 14th. Slightly terrified. My goal: run three times a week and get my long run up to 10 miles by Christmas. Did 3 miles after work tonight, slow, but it felt good to be outside. Sent the vendor report at 4:55, made it.'),
+    ('10/17/2026', "Brunch with Maya at Lula's. We laughed so much about her disastrous date that the waiter came over to check on us. She's thinking about moving to Lisbon for a year. I'll miss her if she goes but she deserves it. Walked home along the canal in the sun. Great day."),
+    ('10/19/2026', "Long call with my sister Hannah tonight. Mum's hip surgery is booked for November 12th and Hannah just assumes I'll take the week off to help. I can't, not with the launch. We ended up snapping at each other. I hate that we always fall into the same roles - she's the responsible one, I'm the one who 'lives far away'. I feel guilty and annoyed at the same time."),
+    ('10/21/2026', "The landlord confirmed he's selling, so we have to be out by November 30th. Started looking at flats. Saw two today: one tiny with no light at all, one lovely but £200 more a month than we pay now. I need to book the movers by Friday. Tom says we should just take the expensive one."),
+    ('10/23/2026', "Couldn't sleep again, up at 3am running through the budget in my head. Maybe 4 hours. Skipped my run."),
+    ('10/25/2026', "Sat down and did the numbers properly. If we take the flat on Elm Street, rent goes from £1,150 to £1,350 and the deposit is £1,500, which wipes out most of my savings. Car insurance renewal is due soon too. I've been spending too much on takeaways - £140 this month alone. Going to cook at home and cancel the gym membership I never use. Money is tight but it's doable if I'm careful."),
+    ('10/27/2026', 'Booked the movers (Swift Removals, for November 28th). One thing off the list. We signed the lease on Elm Street. Work was fine today, quiet for once.'),
+    ('10/30/2026', 'Terrible day. The launch demo crashed in front of the client and Greg blamed my team in the meeting. I kept calm but I wanted to cry in the toilets afterwards. Is this job worth it? Applying elsewhere has been in the back of my mind for months.'),
+    ('11/01/2026', "Ran 6 miles along the river, my longest so far! Maya came along for the last two on her bike and cheered like an idiot. Coffee afterwards. Told her about Greg and she said I should update my CV. Maybe she's right."),
+    ('11/04/2026', 'Exhausted. Third night of bad sleep. Dragging myself through meetings. Ate cereal for dinner.'),
+    ('11/05/2026', "Still tired. Fell asleep on the sofa at 9. Didn't run. Hannah texted a photo of Mum's pre-op letter with no message. I know exactly what she's doing."),
+    ('11/07/2026', "Finally slept 8 hours! Feel like a person again. Packed three boxes of books. Found old photos of me and Hannah as kids on the beach in Cornwall and sent her one. She replied with a heart. Maybe we're okay."),
+    ('11/10/2026', 'Updated my CV tonight and applied for a product manager role at Fernwood. Nervous. Greg was actually nice today, which makes me feel weirdly guilty about applying.'),
+    ('11/12/2026', "Mum's surgery went well. Hannah called from the hospital and she sounded so tired. I've taken Friday off and I'm driving up tomorrow morning. Should have done this from the start."),
+    ('11/14/2026', "At Mum's. Hannah and I cooked dinner together and actually talked properly, about Dad, about everything. She admitted she's been overwhelmed for months. I promised to come up every other weekend until Mum is walking again. Best conversation we've had in years."),
+    ('11/17/2026', "Car insurance went up to £780. Ugh. Paid it, but that's my savings buffer basically gone until payday. Trying not to panic. Moving costs are still to come."),
+    ('11/19/2026', 'Ran 8 miles this morning before work! Legs like jelly but so proud of myself. And Fernwood invited me to a first interview next Wednesday.'),
+    ('11/21/2026', 'Lovely lazy Saturday. Tom made pancakes, we walked to the market and bought a plant for the new flat. No work email all day. I felt genuinely happy and calm for the first time in weeks.'),
+    ('11/23/2026', 'Busy week ahead. I need to pay rent by Friday (last month at the old place) and email Dr. Patel on Monday about my blood test results. Also have to confirm the movers for Saturday and prep for the Fernwood interview on Wednesday. Slept badly again, worried about everything at once.'),
+    ('11/24/2026', 'Prepped interview answers for two hours. Maya called to wish me luck. Confirmed the movers. Feeling more ready than I expected.')
+]
+
+
+def _moved(day: str) -> date:
+    """The tour's date, moved by the whole weeks between the tour's today and this one (weekdays kept)."""
+    weeks = (date.today() - TOUR_TODAY).days // 7
+    return datetime.strptime(day, "%m/%d/%Y").date() + timedelta(weeks=weeks)
+
+
+def _us(day: date) -> str:
+    return day.strftime("%m/%d/%Y")
+
+
+@pytest.fixture
+def lena(ana):
+    for day, text in JOURNAL:
+        write_entry(ana, text, _us(_moved(day)))
+    wait_all_analysed(ana)
+    return ana
+
+
+def _ask(client, question: str) -> str:
+    asked = client.post("/api/openai/ask-help", json={"question": question})
+    assert asked.status_code == 200, asked.text
+    return asked.json()["response"]
+
+
+def _quoted_days(answer: str) -> list[str]:
+    return re.findall(r"On (\d\d/\d\d/\d{4})", answer)
+
+
+def test_a_day_or_a_period_is_answered_from_its_entries_only(lena):
+    day = _moved("11/14/2026")
+    answer = _ask(lena, f"What did I do on {day.month}/{day.day}?")
+    assert _quoted_days(answer) == [_us(day)]
+    assert "Hannah and I cooked dinner together" in answer
+    for question in ("Tell me about last week", "What happened in October?"):
+        _, window = extract_date_range(question, date.today())
+        expected = [_us(_moved(d)) for d, _ in JOURNAL if window.start <= _moved(d) <= window.end]
+        answer = _ask(lena, question)
+        listed = _quoted_days(answer)
+        assert listed and all(d in expected for d in listed), (question, answer)
+        assert listed == expected[:len(listed)]
+    empty = _ask(lena, f"What did I do on {_us(_moved('11/15/2026'))}?")
+    assert empty == f"I couldn't find any entry on {_us(_moved('11/15/2026'))} in your journal."
+
+
+def test_this_weeks_tasks_lead_with_the_current_deadlines(lena):
+    lines = _ask(lena, "What do I need to do this week?").splitlines()
+    tasks = [line for line in lines if line.startswith("- ")]
+    rent = next(i for i, line in enumerate(tasks) if line.startswith("- Pay rent"))
+    hinted = [i for i, line in enumerate(tasks) if "Done already?" in line]
+    stale = [i for i, line in enumerate(tasks) if re.search(r"overdue by \d+ weeks", line) and i not in hinted]
+    # The week's deadline is listed before anything overdue for weeks or reading as done.
+    assert all(rent < i for i in stale + hinted)
+    assert all(i > max(stale, default=-1) for i in hinted), lines
+
+
+def test_a_topic_is_answered_from_every_entry_about_it_in_date_order(lena):
+    sleep = _ask(lena, "Am I sleeping better?")
+    assert _quoted_days(sleep) == [_us(_moved(d)) for d in ("10/23/2026", "11/04/2026", "11/05/2026",
+                                                             "11/07/2026", "11/23/2026")]
+    assert "Finally slept 8 hours!" in sleep and "Slept badly again" in sleep
+    goals = _ask(lena, "What are my goals?")  # the stored goals, or the sentence stating them
+    assert "run three times a week" in goals.lower() and _us(_moved("10/14/2026")) in goals
+    sister = _ask(lena, "What did I say about my sister?")
+    assert len(_quoted_days(sister)) >= 4 and _quoted_days(sister) == sorted(
+        _quoted_days(sister), key=lambda d: datetime.strptime(d, "%m/%d/%Y"))
+    assert "Hannah and I cooked dinner" in sister
+    greg = _ask(lena, "What's going on with Greg?")
+    assert "Greg blamed my team" in greg and "Greg was actually nice today" in greg
+    assert "Sent the vendor report at 4:55" in _ask(lena, "Did I finish the vendor report?")
+    running = _ask(lena, "Have I been running much?")
+    assert "Ran 6 miles" in running and "Ran 8 miles" in running
+    for nothing in ("Did I walk my dog?", "Did I feed the cat?", "When did I go to the dentist?", "asdfgh"):
+        assert _ask(lena, nothing) == NOT_FOUND, nothing
+
+
+def test_the_open_entrys_sentences_answer_questions_about_it(lena):
+    day = _us(_moved("11/14/2026"))
+    entry = next(e for e in lena.get("/api/journal").json() if e["date"] == day)
+    promised = lena.post(f"/api/journal/{entry['id']}/chat", json={"message": "What did I promise?"}).json()
+    assert "I promised to come up every other weekend" in promised["response"]
+    there = lena.post(f"/api/journal/{entry['id']}/chat", json={"message": "Who was there?"}).json()
+    assert day in there["response"] and "Hannah and I cooked dinner" in there["response"]
+
+
+def test_a_feeling_is_read_in_the_entries_words_and_mostly_means_more_than_half(lena):
+    worried = _ask(lena, "What was I worried about?")
+    assert "worried about everything at once" in worried.splitlines()[1]
+    assert "Best conversation" not in worried and "cooked dinner" not in worried
+    trend = _ask(lena, "How has my mood changed?")
+    for share in re.findall(r"mostly \w+ \((\d+) of (\d+)\)", trend):
+        assert 2 * int(share[0]) > int(share[1]), trend
+
+
+def test_search_drops_hits_with_only_some_words_and_no_meaning_in_common(lena):
+    found = lena.get("/api/journal/search", params={"q": "feeling overwhelmed at work"}).json()["results"]
+    assert all(hit["score"] >= 0.2 for hit in found), found
+    assert "Work was fine today" not in " ".join(hit["entry"]["content"] for hit in found)
+    report = lena.get("/api/journal/search", params={"q": "vendor report"}).json()["results"]
+    # Every word found: a hit whatever its score.
+    assert {hit["entry"]["date"] for hit in report} == {_us(_moved("10/12/2026")), _us(_moved("10/14/2026"))}
