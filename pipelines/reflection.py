@@ -19,11 +19,12 @@ import numpy as np
 from models.constants import MOOD_SCORE
 from pipelines.embeddings import embed
 from pipelines.highlights import extract_highlights, split_sentences
-from pipelines.mood import predict_mood
+from pipelines.mood import keyword_mood, predict_mood
 from pipelines.themes import (
     STOP_WORDS,
     Theme,
     chronological,
+    is_family_name,
     known_people,
     normalise_word,
     people_in,
@@ -96,6 +97,8 @@ class PromptContext(msgspec.Struct, rename="camel", kw_only=True):
     existing_projects: list[str] = msgspec.field(default_factory=list)
     # Names the user has written about as people before (from their earlier entries).
     known_people: list[str] = msgspec.field(default_factory=list)
+    # The user's recent entries (texts): a task "keeps coming back" only when they name it too.
+    earlier_entries: list[str] = msgspec.field(default_factory=list)
 
 
 def _dates(refs: list[EntryRef]) -> str:
@@ -122,6 +125,10 @@ def self_analysis(entries: list[ReflectionEntry]) -> SelfAnalysis:
     by_id = {e.id: e for e in entries}
     notes: list[str] = []
     themes = recurring_themes(entries)
+    people = {name.lower() for name in known_people([e.content for e in entries])}
+
+    def someone(theme: Theme) -> bool:
+        return theme.name.lower() in people or is_family_name(theme.name)
 
     def refs(ids) -> list[EntryRef]:
         return [EntryRef(id=e.id, date=e.date) for e in entries if e.id in ids]
@@ -143,8 +150,9 @@ def self_analysis(entries: list[ReflectionEntry]) -> SelfAnalysis:
             description=f"You wrote about {name} in {len(sources)} entries, from {sources[0].date} to "
                         f"{sources[-1].date}.{mood_line}",
             prompts=[f"What keeps bringing you back to {name}?",
-                     f"What part of {name} weighs on you most, and which part is in your hands?" if heavy
-                     else f"What does {name} give you that you would like more of?"],
+                     _weighs(name, person=someone(theme)) if heavy
+                     else f"What does {'time with ' if someone(theme) else ''}{name} give you that you would like "
+                          f"more of?"],
             highlighted=[f'"{theme.sentences[r.id]}"' for r in sources[-3:]],
             sources=sources,
         ))
@@ -161,8 +169,7 @@ def self_analysis(entries: list[ReflectionEntry]) -> SelfAnalysis:
                     title=f"{a.title} and {second}",
                     description=f"You wrote about {first} and {second} together in {len(shared)} entries "
                                 f"({_dates(shared)}).",
-                    prompts=[f"How does {first} affect {second} for you?",
-                             f"When {first} comes up, what happens to {second}?"],
+                    prompts=_link_prompts(first, second, someone(a), someone(b)),
                     highlighted=[f'"{a.sentences[r.id]}"' for r in shared[-2:]],
                     sources=shared,
                 ))
@@ -177,6 +184,26 @@ def self_analysis(entries: list[ReflectionEntry]) -> SelfAnalysis:
         notes.append("No intention or theme comes back in two or more entries yet, so there is nothing to reflect on.")
     return SelfAnalysis(patterns=patterns, connections=connections, growth=growth[:MAX_ITEMS],
                         reflections=reflections[:MAX_ITEMS], notes=notes)
+
+
+def _weighs(name: str, *, person: bool) -> str:
+    """A pattern's question on a heavy theme: a person is no topic with parts ("What part of Hannah")."""
+    if person:
+        return f"What weighs on you most between you and {name}, and which part is in your hands?"
+    return f"What part of {name} weighs on you most, and which part is in your hands?"
+
+
+def _link_prompts(first: str, second: str, first_person: bool, second_person: bool) -> list[str]:
+    """Questions on two themes written about together, worded for people where they are people
+    ("How does Hannah affect Mum for you?" read oddly on a tour)."""
+    if first_person and second_person:
+        return [f"How do things with {first} and with {second} affect each other for you?",
+                f"When you write about {first} and {second} together, what is usually going on?"]
+    if first_person or second_person:
+        person, topic = (first, second) if first_person else (second, first)
+        return [f"What part does {person} play in {topic} for you?",
+                f"When {topic} comes up, how are things with {person}?"]
+    return [f"How does {first} affect {second} for you?", f"When {first} comes up, what happens to {second}?"]
 
 
 def _growth(entries, themes, refs) -> tuple[list[AnalysisItem], str | None]:
@@ -198,8 +225,7 @@ def _growth(entries, themes, refs) -> tuple[list[AnalysisItem], str | None]:
         title, prompt = "Heavier days lately", "What has been weighing on you since your earlier entries?"
         lead = "Your recent entries are heavier than your earlier ones."
     else:
-        title, prompt = "Steady moods", "What keeps your days on an even keel, and is that what you want?"
-        lead = "Your moods have held steady between your earlier and your recent entries."
+        title, prompt, lead = _same_mood_lead(_mood_mix(earlier), _mood_mix(recent), len(earlier), len(recent))
     items = [AnalysisItem(title=title, description=f"{lead} {span}", prompts=[prompt, "Which entry would you reread, and why?"],
                           highlighted=[], sources=refs({e.id for e in moody}))]
 
@@ -240,6 +266,29 @@ def _growth(entries, themes, refs) -> tuple[list[AnalysisItem], str | None]:
                 highlighted=[f'"{theme.sentences[r.id]}"' for r in sources[-2:]],
                 sources=sources))
     return items, None
+
+
+def _leading(mix: Counter) -> tuple[str, int] | None:
+    """The one mood ahead of every other, if there is one."""
+    ranked = mix.most_common(2)
+    return ranked[0] if ranked and (len(ranked) == 1 or ranked[0][1] > ranked[1][1]) else None
+
+
+def _same_mood_lead(before: Counter, after: Counter, n_before: int, n_after: int) -> tuple[str, str, str]:
+    """Title, prompt and lead when the mean mood barely moved: "held steady" only when the same mood
+    leads both halves (a tour saw "held steady" over "Tired 3 of 7" earlier and "Happy 3 of 8" recently)."""
+    was, now = _leading(before), _leading(after)
+    if was and now and was[0] == now[0]:
+        return ("Steady moods", "What keeps your days on an even keel, and is that what you want?",
+                f"Your moods have held steady: {was[0].lower()} led both your earlier and your recent entries.")
+    if was and now:
+        def word(count: int, total: int) -> str:
+            return "mostly" if count * 2 > total else "most often"
+        lead = (f"Your entries were {word(was[1], n_before)} {was[0].lower()} earlier ({was[1]} of {n_before}) "
+                f"and {word(now[1], n_after)} {now[0].lower()} recently ({now[1]} of {n_after}).")
+        return "A change of mood", "What has changed between your earlier entries and now?", lead
+    return ("Mixed moods", "Which of these moods would you like more of?",
+            "Your moods have been mixed: no single mood led both your earlier and your recent entries.")
 
 
 def _content_words(text: str) -> set[str]:
@@ -292,6 +341,18 @@ _CONTRAST = re.compile(r"\b(but|although|though|even though|yet)\b", re.IGNORECA
 GOAL_MATCH = 0.5
 PROMPT_MIN_CHARS = 18
 
+# "Keeps coming back": the task is written again now and in at least this many earlier entries
+# (a tour saw it after one mention two days before).
+BLINDSPOT_EARLIER_ENTRIES = 2
+
+
+def _names_task(text: str, task: str) -> bool:
+    """Whether an entry names the task: every content word of a short task, two thirds of a long one."""
+    words = _content_words(task)
+    found = len(words & _content_words(text))
+    return bool(words) and (found == len(words) if len(words) <= 3 else found * 3 >= len(words) * 2)
+
+
 def _new_id() -> str:
     return uuid.uuid4().hex[:12]
 
@@ -329,7 +390,9 @@ def realtime_prompts(text: str, context: PromptContext) -> list[InsightPrompt]:
     for sentence in sentences:
         parts = _CONTRAST.split(sentence, maxsplit=1)
         if len(parts) == 3:
-            first, second = predict_mood(parts[0]).text, predict_mood(parts[2]).text
+            # Feelings the words name ("exhausted but proud"), never ones read into plain facts: "I
+            # never have time for myself, but I spent three hours scrolling" was "angry and tired".
+            first, second = keyword_mood(parts[0]).text, keyword_mood(parts[2]).text
             if first != second and "Neutral" not in (first, second):
                 prompts.append(InsightPrompt(
                     id=_new_id(), type="contradiction",
@@ -337,7 +400,8 @@ def realtime_prompts(text: str, context: PromptContext) -> list[InsightPrompt]:
                     context=sentence))
                 break
 
-    repeated = [t for t in context.existing_tasks if t and t.lower()[:30] in text.lower()]
+    repeated = [t for t in context.existing_tasks if t and t.lower()[:30] in text.lower()
+                and sum(_names_task(e, t) for e in context.earlier_entries) >= BLINDSPOT_EARLIER_ENTRIES]
     if repeated:
         prompts.append(InsightPrompt(id=_new_id(), type="blindspot",
                                      text=f"“{repeated[0]}” keeps coming back. What is really stopping you?",

@@ -49,6 +49,9 @@ _GENERIC = _COMMON_VERBS | {
     "instead", "away", "forward", "outside", "inside", "upstairs", "downstairs", "suddenly", "basically",
     "literally", "honestly", "definitely", "totally", "completely", "absolutely", "certainly", "clearly",
     "seriously", "simply", "usually", "normally", "generally", "recently", "currently",
+    # Months say when too: "November" came back in three entries only as three different dates.
+    "january", "february", "march", "april", "june", "july", "august", "september", "october", "november",
+    "december",
 }
 
 
@@ -104,8 +107,9 @@ def is_family_name(word: str) -> bool:
 
 
 def _chunks(sentence: str) -> list[list[str]]:
-    """The sentence's word runs between punctuation (a phrase never crosses a comma)."""
-    return [_WORD.findall(part) for part in re.split(r"[,;:()\"“”—–!?]|\s-\s", sentence)]
+    """The sentence's word runs between punctuation and numbers (a phrase never crosses a comma,
+    and the "th" of "November 30th" is no word: "November th" was a theme on a tour)."""
+    return [_WORD.findall(part) for part in re.split(r"[,;:()\"“”—–!?]|\s-\s|\S*\d\S*", sentence)]
 
 
 def _phrases(words: list[str]):
@@ -191,7 +195,7 @@ def recurring_themes(entries, *, limit: int = 8) -> list[Theme]:
                     theme = found.setdefault(key, Theme(key=key, title=""))
                     theme.sentences.setdefault(entry.id, sentence)
                     surfaces[key][surface] += 1
-    lowercase = _common_words() | {w for e in entries for w in re.findall(r"\b[a-z][a-z']+\b", e.content)}
+    lowercase = _lowercase_words([e.content for e in entries])
     candidates = []
     for key, theme in found.items():
         need = MIN_WORD_THEME_ENTRIES if len(key) == 1 and key[0] not in _ROLE_ALONE else MIN_THEME_ENTRIES
@@ -274,6 +278,15 @@ def _common_words() -> frozenset[str]:
     return frozenset(words)
 
 
+def _lowercase_words(texts: list[str]) -> set[str]:
+    """Words these texts would write in lower case: what the user writes in lower case, and the
+    corpus' ordinary words unless the user writes them capitalised inside a sentence ("Greg blamed
+    my team": the corpus has a writer who types "greg", this user writes a name)."""
+    own = {w for text in texts for w in re.findall(r"\b[a-z][a-z']+\b", text)}
+    capitalised = {w.lower() for text in texts for w in re.findall(r"(?<=[a-z,] )[A-Z][a-z']+\b", text)}
+    return own | (_common_words() - capitalised)
+
+
 def _starts(text: str) -> set[int]:
     """Offsets where a sentence, a line, a list item or a clause after a colon begins: a capital
     there is grammar, not a name."""
@@ -289,6 +302,20 @@ _PLACE_BEFORE = re.compile(r"\b(?:in|at|to|from|near|into|around|via)\s+$", re.I
 _PLACE_AFTER = re.compile(r"(?:\s+[A-Z][a-z']+)?\s+(?:Street|St|Road|Rd|Avenue|Ave|Lane|Close|Drive|Way|Place|Square|"
                           r"Park|Gardens|Hill|Crescent|Terrace|Station|Hospital|Infirmary|School|College|University|"
                           r"Library|Centre|Center|Church|Court|Bridge|Market|Hall|Estate|Primary|Academy)\b")
+# A capitalised word after "the" names a thing ("the Fernwood interview", "the Q4 Launch").
+_THING_BEFORE = re.compile(r"\bthe\s+$", re.IGNORECASE)
+# A capitalised word before one of these is someone, even opening a sentence and even when other
+# journals write it as an ordinary word ("Greg blamed my team": the corpus has a writer who types
+# "greg"). Verbs a company or a thing hardly ever does.
+_PERSON_VERB = re.compile(r"\s+(?:said|says|told|tells|texted|texts|messaged|replied|blamed|admitted|apologi[sz]ed|"
+                          r"promised|laughed|cried|shouted|yelled|hugged|smiled|agreed|suggested|reckons|thinks)\b")
+# Verbs of getting in touch make an unknown word opening a sentence a person ("Jo rang about the
+# rota"), but not an ordinary word ("Work called").
+_CONTACT_VERB = re.compile(r"\s+(?:rang|rings|called|calls|phoned|emailed)\b")
+_WITH_BEFORE = re.compile(r"\bwith\s+$", re.IGNORECASE)
+# Never someone's name, whatever verb follows ("She said", "Doctor said").
+_NOT_SOMEONE = _STOP | _GENERIC | PEOPLE_WORDS | {"doctor", "nurse", "gp", "dentist", "teacher", "landlord",
+                                                   "landlady", "vet", "somebody", "everybody", "nobody"}
 # Endings of ordinary words, hardly ever of a name ("Groceries", "Overslept" aside, these catch most).
 _WORD_ENDINGS = ("ing", "ed", "tion", "sion", "ment", "ness", "ies", "ery", "ful", "less", "ship", "ity", "ism")
 
@@ -310,11 +337,14 @@ def people_in(text: str, known: list[str] | tuple[str, ...] = ()) -> list[str]:
         elif lower in _ROLE_ALONE and (bare[0].isupper() or text[max(0, match.start() - 3):match.start()].lower()
                                         in ("my ",)):
             found.append((match.start(), bare[0].upper() + bare[1:]))
-        elif (bare[0].isupper() and len(bare) >= 2 and match.start() not in starts and bare not in _NOT_NAMES
-              and lower not in common and not lower.endswith(_WORD_ENDINGS)
-              and not _PLACE_BEFORE.search(text[max(0, match.start() - 8):match.start()])
-              and not _PLACE_AFTER.match(text, match.end())):
-            found.append((match.start(), bare))
+        elif (bare[0].isupper() and len(bare) >= 2 and bare not in _NOT_NAMES and not lower.endswith(_WORD_ENDINGS)
+              and not _PLACE_BEFORE.search(before := text[max(0, match.start() - 8):match.start()])
+              and not _THING_BEFORE.search(before) and not _PLACE_AFTER.match(text, match.end())):
+            someone = lower not in _NOT_SOMEONE and (_PERSON_VERB.match(text, match.end())
+                                                     or _WITH_BEFORE.search(before))
+            opening = match.start() in starts and not _CONTACT_VERB.match(text, match.end())
+            if someone or (not opening and lower not in common):
+                found.append((match.start(), bare))
     seen, ordered = set(), []
     for _, name in sorted(found):
         if name.lower() not in seen:
@@ -324,9 +354,18 @@ def people_in(text: str, known: list[str] | tuple[str, ...] = ()) -> list[str]:
 
 
 def known_people(texts: list[str]) -> list[str]:
-    """Names written as people in earlier entries (see `people_in`), most frequent first."""
-    counts = Counter(name for text in texts for name in people_in(text))
-    return [name for name, _ in counts.most_common()]
+    """Names written as people in earlier entries (see `people_in`), most frequent first. A name
+    the user also writes as an organisation ("the Fernwood interview", "a role at Fernwood") is no
+    one: "Fernwood" was listed among the people of a story on a tour."""
+    names = [name for name, _ in Counter(name for text in texts for name in people_in(text)).most_common()
+             if not any(re.search(_ORGANISATION.format(re.escape(name)), text) for text in texts)]
+    # Ranked by the texts that name them once known ("Greg" opens most of his sentences).
+    counts = Counter(name for text in texts for name in people_in(text, names))
+    return sorted(names, key=lambda name: -counts[name])
+
+
+_ORGANISATION = (r"(?i:\bthe|\b(?:role|job|jobs|interview|position|offer|works?|working|applied|apply|"
+                 r"applying)\s+(?:at|with|from|to))\s+{}\b(?![’']s)")
 
 
 STOP_WORDS = frozenset(_STOP)

@@ -154,7 +154,7 @@ class AIController(Controller):
             context = PromptContext(existing_tasks=data.context.existing_tasks,
                                     existing_goals=data.context.existing_goals,
                                     existing_projects=data.context.existing_projects,
-                                    known_people=known_people(earlier))
+                                    known_people=known_people(earlier), earlier_entries=earlier)
             return realtime_prompts(text, context)
 
         return PromptsOut(prompts=await _in_thread(run))

@@ -50,7 +50,7 @@ def draw_insights(*, ids: Sequence[str], texts: Sequence[str], embeddings: np.nd
                   moods: Sequence[str | None] | None = None, max_insights: int = 5) -> list[InsightDraft]:
     """Up to `max_insights` observations about one pattern's entries (given in time order):
     how often its words recur and since when, the feeling its entries share most (when moods are
-    given), and the sentences of its most typical entries."""
+    given), and the sentences of its most typical entries, two entries a line."""
     n = len(ids)
     if n == 0 or max_insights <= 0:
         return []
@@ -76,16 +76,28 @@ def draw_insights(*, ids: Sequence[str], texts: Sequence[str], embeddings: np.nd
                 out.append(InsightDraft(
                     text=f"{count} of these {n} entries felt {mood.lower()}.",
                     entry_ids=[ids[i] for i in range(n) if moods[i] == mood]))
-    # 3. what the most typical entries say, closest to the pattern's centre first
+    # 3. what the most typical entries say, two entries a line (closest to the pattern's centre
+    # first, each line in time order): a bare quote of one entry is no insight, and every claim
+    # cites at least two entries.
     centre = embeddings.mean(axis=0)
     closeness = embeddings @ centre / (np.linalg.norm(embeddings, axis=1) * (np.linalg.norm(centre) or 1) + 1e-9)
-    for i in np.argsort(-closeness, kind="stable"):
+    typical = [int(i) for i in np.argsort(-closeness, kind="stable")]
+    for a, b in zip(typical[::2], typical[1::2], strict=False):
         if len(out) >= max_insights:
             break
-        candidates = sentences(texts[i]) or [texts[i].strip()]
-        best = max(candidates, key=lambda s: (sum(_mentions(s, w) for w in keywords), -candidates.index(s)))
-        if not best:
-            continue
-        when = f"On {dates[i]} you wrote" if dates[i] else "You wrote"
-        out.append(InsightDraft(text=f"{when}: {_quote(best)}", entry_ids=[ids[i]]))
+        first, second = sorted((a, b))
+        said = [_typical_sentence(texts[i], keywords) for i in (first, second)]
+        if dates[first] and dates[second]:
+            text = f"On {dates[first]} you wrote {said[0]}, and on {dates[second]} {said[1]}."
+        else:
+            text = f"You wrote {said[0]}, and later {said[1]}."
+        out.append(InsightDraft(text=text, entry_ids=[ids[first], ids[second]]))
     return out[:max_insights]
+
+
+def _typical_sentence(text: str, keywords: Sequence[str]) -> str:
+    """The entry's sentence that says most of the pattern's words, quoted without its full stop
+    (the line goes on after it)."""
+    candidates = sentences(text) or [text.strip()]
+    best = max(candidates, key=lambda s: (sum(_mentions(s, w) for w in keywords), -candidates.index(s)))
+    return _quote(best.strip().removesuffix("."))

@@ -19,6 +19,7 @@ it holds is already a task, is a general suggestion (`canned`) given, and its "W
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass, field
 from datetime import date
 
@@ -26,7 +27,8 @@ import msgspec
 
 from models.dates import format_entry_date
 from pipelines.highlights import extract_highlights, find_duplicates
-from pipelines.highlights.done import completed_by
+from pipelines.highlights.done import completed_by, done_statements
+from pipelines.mood import predict_mood
 from pipelines.weekly_focus.canned import CANNED, general_relevance
 from pipelines.weekly_focus.material import FocusEntry, FocusMaterial, recency_weight, similar_entries
 
@@ -59,6 +61,7 @@ class Candidate:
     day: date | None = None
     quote: str | None = None
     weight: float = 0.0
+    tone: str = ""  # a reflection's: "worry", "tired", "good" or "other"
     notes: list[str] = field(default_factory=list)
 
 
@@ -140,13 +143,32 @@ def _reflections(material: FocusMaterial) -> list[Candidate]:
             continue
         best = max(entry.sentences, key=lambda s: s.score)
         tone = ("worry" if entry.mood in NEGATIVE_MOODS else "tired" if entry.mood == "Tired"
-                else "good" if entry.mood in ("Happy", "Loving") else "other")
+                else "good" if entry.mood in ("Happy", "Loving") and _went_well(best.text) else "other")
         found.append(Candidate(
             kind="reflection", core=best.text, headline=_REFLECTION_HEADLINES[(material.domain, tone)],
             detail=f"On {entry.date} you wrote “{quote(best.text)}”. {_REFLECTION_DETAILS[tone]}",
             priority="high" if tone == "worry" else "medium", estimated_time="20 minutes or less",
-            entry=entry, quote=best.text, weight=best.score + (0.1 if tone in ("worry", "tired") else 0.0)))
+            entry=entry, quote=best.text, weight=best.score + (0.1 if tone in ("worry", "tired") else 0.0), tone=tone))
     return found
+
+
+def _went_well(sentence: str) -> bool:
+    """Whether the sentence itself reads as something that went well: a happy day's plain sentence
+    ("Prepped interview answers for two hours", prep for another job) was "Build on what went well
+    at work" on a tour."""
+    return predict_mood(sentence).text in ("Happy", "Loving")
+
+
+def _stem(word: str) -> str:
+    """The crude stem the done statements' words use: no plural "s", the first seven letters."""
+    return (word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word)[:7]
+
+
+def _settled(sentence: str, texts: list[str]) -> bool:
+    """Whether one of `texts` says what the sentence is about was dealt with: a done statement that
+    names two of its words ("Car insurance went up to £780. Ugh. Paid it")."""
+    words = {_stem(w) for w in re.findall(r"[a-z][a-z'-]+", sentence.lower())}
+    return any(len(words & set(done.words)) >= 2 for text in texts for done in done_statements(text))
 
 
 def _score(c: Candidate, material: FocusMaterial) -> float:
@@ -189,8 +211,13 @@ def _not_done_since(material: FocusMaterial, candidates: list[Candidate]) -> lis
         day = c.entry.day if c.entry is not None else c.day
         later = [e for e in material.entries if day is not None and e.day >= day
                  and (c.entry is None or e.id != c.entry.id)]
-        if not any(completed_by(e.content, [c.core]) for e in later):
-            kept.append(c)
+        if any(completed_by(e.content, [c.core]) for e in later):
+            continue
+        # A worry the same entry or a later one says was dealt with is no longer nagging.
+        if c.kind == "reflection" and c.tone != "good" and c.entry is not None and _settled(
+                c.core, [c.entry.content] + [e.content for e in later]):
+            continue
+        kept.append(c)
     return kept
 
 

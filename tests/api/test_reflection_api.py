@@ -92,6 +92,17 @@ def test_no_ordinary_word_becomes_a_person_and_known_people_do(ana, journal):
     assert [p["context"] for p in prompts if p["type"] == "person"] == ["Dan"]
 
 
+def test_a_task_keeps_coming_back_only_when_earlier_entries_name_it(ana, journal):
+    """A tour saw "“Pay rent” keeps coming back" after one mention two days before."""
+    def blindspots(task: str) -> list[dict]:
+        body = {"text": f"Tonight I will {task.lower()}, I promise.", "context": {"existingTasks": [task]}}
+        prompts = ana.post("/api/openai/real-time-prompts", json=body).json()["prompts"]
+        return [p for p in prompts if p["type"] == "blindspot"]
+
+    assert blindspots("Sleep before midnight")  # in three earlier entries
+    assert not blindspots("Call the insurer")  # written only now
+
+
 def regenerate(client) -> dict:
     started = client.post("/api/profile/regenerate")
     assert started.status_code == 202, started.text

@@ -5,6 +5,7 @@ and the `patterns` command prints one line per pattern."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -82,10 +83,13 @@ def test_patterns_carry_names_descriptions_and_insights_drawn_from_their_entries
         assert pattern.name and pattern.description and pattern.keywords
         assert 1 <= len(pattern.insights) <= 5
         for insight in pattern.insights:
-            assert insight.entry_ids and set(insight.entry_ids) <= set(pattern.entry_ids)
-            if "wrote:" in insight.text:  # a quotation is a sentence of its entry
-                quoted = insight.text.split("“", 1)[1].rstrip("”").rstrip("…")
-                assert quoted[:40] in by_id[insight.entry_ids[0]].text
+            # every claim cites at least two entries: a bare quote of one is no insight
+            assert len(set(insight.entry_ids)) >= 2 and set(insight.entry_ids) <= set(pattern.entry_ids)
+            if " wrote “" in insight.text:  # each quotation is a sentence of its entry, in time order
+                quotes = re.findall(r"“([^”]*)”", insight.text)
+                assert len(quotes) == len(insight.entry_ids) == 2, insight.text
+                for quoted, entry_id in zip(quotes, insight.entry_ids, strict=True):
+                    assert quoted.rstrip("…")[:40] in by_id[entry_id].text
     # the same input gives the same patterns
     again = PatternPipeline(config=PatternConfig()).fit([e.text for e in tune], x_tune, ids=[e.id for e in tune],
                                                         dates=[e.date for e in tune])

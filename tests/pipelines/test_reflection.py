@@ -90,8 +90,10 @@ def test_people_are_names_written_as_people():
     assert people_in("Had lunch with Priya and she told me about her new job.") == ["Priya"]
     assert people_in("Went to Porto with Claire in the summer.") == ["Claire"]  # Porto is a place
     assert people_in("Called my dad about the car.") == ["Dad"]
-    assert people_in("Jo rang about the rota.") == []  # sentence-initial and unknown
-    assert people_in("Jo rang about the rota.", ["Jo"]) == ["Jo"]  # written as a person before
+    assert people_in("Jo was late for the rota.") == []  # sentence-initial and unknown
+    assert people_in("Jo was late for the rota.", ["Jo"]) == ["Jo"]  # written as a person before
+    assert people_in("Jo rang about the rota.") == ["Jo"]  # someone who rings is someone
+    assert people_in("Work rang about the rota.") == []  # but not an ordinary word
     prompts = realtime_prompts("Coffee with Jo this morning, she is moving to Leeds.", PromptContext())
     assert [p.context for p in prompts if p.type == "person"] == ["Jo"]
 
