@@ -76,6 +76,8 @@ _LEXICON_SOURCE: dict[Mood, str] = {
         :) :-) :d =) 😊 😀 😃 😄 😁 🙂 😂 🤣 🎉 ☺
         buzzing grinning beaming chuffed victory won:0.5 win:0.5 approved:0.5
         weight_off weight_off_my_shoulders what_a_relief such_a_relief best_day best_saturday
+        slept_well:0.5 finally_slept:0.5 good_night's_sleep:0.5 well_rested:0.5 slept_through:0.5
+        like_a_person_again feel_human_again
         good_day lovely_day great_day perfect_day good_night feel_lighter feeling_lighter felt_lighter
         can_breathe proud_of proud_dad proud_mum cheered clapped laughed_until little_things
         giggled giggling giggle grin grinned grinning_like glorious marvellous delight delightful
@@ -219,9 +221,10 @@ SOFTENED = 0.5
 _MAX_MULTIPLIER = 2.25
 _CONTRAST_BOOST = 1.25  # after "but", the writer's point: "tired but happy" is happy
 # Who feels it: a state word whose nearest pronoun before it, in its clause, is someone else's
-# ("They looked happy", "She cried", "he fell asleep on the sofa") tells of another person's state,
+# ("They looked happy", "She cried", "he fell asleep on the sofa", "she's been overwhelmed for
+# months", "he was furious") tells of another person's state,
 # and says less about the writer's: it weighs OTHERS_FEELING. "She made me cry" is the writer's.
-_STATE_MOODS = {"happy", "sad", "tired"}
+_STATE_MOODS = {"happy", "sad", "tired", "anxious", "angry"}
 _OTHER_SUBJECTS = {"he", "she", "they", "he's", "she's", "they're", "he'd", "she'd", "they'd", "both"}
 _OWN_SUBJECTS = {
     "i", "me", "my", "myself", "we", "us", "our", "i'm", "i've", "i'd", "i'll", "we're", "we've",

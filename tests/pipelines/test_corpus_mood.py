@@ -192,12 +192,37 @@ def test_the_neutral_prior_makes_neutral_win_by_more():
         ("He fell asleep on the sofa.", "tired", 0.5),
         ("She made me cry.", "sad", 1.0),  # the writer's own
         ("I fell asleep on the sofa.", "tired", 1.0),
+        # round 12 (the AI tour): worry and anger are states another person can be in too
+        ("She admitted she's been overwhelmed for months.", "anxious", 0.5),
+        ("He was furious.", "angry", 0.5),
+        ("I was furious.", "angry", 1.0),
     ],
 )
 def test_another_persons_feeling_weighs_less_than_the_writers(text, mood, weight):
     from pipelines.mood import keyword_scores
 
     assert keyword_scores(text)[mood] == pytest.approx(weight)
+
+
+def test_a_good_night_is_rest_not_tiredness():
+    """"Finally slept 8 hours! Feel like a person again." had read as tired evidence ("slept")."""
+    from pipelines.mood import keyword_scores
+
+    rested = keyword_scores("Finally slept 8 hours! Feel like a person again.")
+    assert rested["tired"] == 0 and rested["happy"] > 1
+    assert keyword_scores("I slept well for once.")["tired"] == 0
+    assert keyword_scores("Barely slept, up at 3am again.")["tired"] > 0
+
+
+def test_another_persons_overwhelm_does_not_make_a_warm_evening_anxious():
+    """The tour's 11/14 entry: the classifier reads it loving; 'she's been overwhelmed' is the
+    sister's state and no longer pulls it to anxious."""
+    from pipelines.mood import predict_mood
+
+    text = ("At Mum's. Hannah and I cooked dinner together and actually talked properly, about Dad, about "
+            "everything. She admitted she's been overwhelmed for months. I promised to come up every other "
+            "weekend until Mum is walking again. Best conversation we've had in years.")
+    assert predict_mood(text).mood in {"happy", "loving"}
 
 
 def test_heavy_share_shows_a_heavy_mood_instead_of_neutral_unless_nothing_stands_out():
