@@ -18,6 +18,11 @@ Steps:
   and prints mood accuracy/macro-F1 with the confusion matrix, highlight recall/precision and
   due-date accuracy; `--output` also writes the whole report (with every miss) as JSON; `--by FIELD`
   also prints (and reports) the figures per value of a field of the lines, e.g. `--by voice`.
+  The provider settings are the app's (`ProviderConfig.from_env`). Where the provider fails on an
+  entry the local one answers it and the headline says for how many; past `MAX_FALLBACK_SHARE` of
+  the entries the run stops with an error instead of showing the local figures under its name.
+
+The other steps always run the local pipelines, whatever AI_PROVIDER says. Log lines go to stderr.
 
 An entry without a date is taken as written today, as the app does when an entry is saved without
 one.
@@ -40,6 +45,7 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 import msgspec
+import structlog
 
 PROG = "python -m pipelines"
 STEPS = ("mood", "highlights", "profile", "patterns", "evaluate")
@@ -253,30 +259,54 @@ def read_labels(path: Path, entries: Sequence[InputEntry]) -> list[Any]:
 
 def read_groups(path: Path, entries: Sequence[InputEntry], field: str) -> list[str]:
     """Each entry's value of `field` (e.g. the corpus' "voice"), for `evaluate --by`; an entry
-    without it is in the group "(none)"."""
+    without it is in the group "(none)". Corpus lines carry a voice, not an author: `--by author`
+    reads a line's author from its voice (`pipelines.corpus.author_of_voices`). A field that no
+    line has is refused: one group "(none)" would only look like a result."""
     raw = path.read_bytes().removeprefix(b"\xef\xbb\xbf").splitlines()
+    authors: dict[str, str] | None = None
     groups = []
     for entry in entries:
-        value = msgspec.json.decode(raw[entry.line - 1]).get(field)
+        line = msgspec.json.decode(raw[entry.line - 1])
+        value = line.get(field)
+        if value is None and field == "author" and isinstance(line.get("voice"), str):
+            if authors is None:
+                from pipelines.corpus import author_of_voices
+
+                authors = author_of_voices()
+            value = authors.get(line["voice"])
         if value is not None and not isinstance(value, str | int | bool):
             raise InputError(f"{path}, line {entry.line}: {field!r} must be a string or a number to group by")
         groups.append("(none)" if value is None else str(value))
+    if entries and set(groups) == {"(none)"}:
+        raise InputError(f"--by {field}: no line of {path} has a {field!r} field")
     return groups
 
 
 def run_evaluate(path: Path, entries: Sequence[InputEntry], output: Path | None, by: str | None = None) -> int:
-    from pipelines.evaluation import format_groups, format_report, predict_with, score, score_groups
-    from pipelines.providers import get_providers
+    from pipelines import evaluation
+    from pipelines.evaluation import format_groups, format_report, score, score_groups
+    from pipelines.providers import ProviderConfigError, get_providers
 
     labelled = read_labels(path, entries)
     groups = read_groups(path, entries, by) if by else None  # checked before any model loads
-    providers = get_providers()
-    predictions, used = predict_with(providers, labelled)
+    try:
+        providers = get_providers()
+    except ProviderConfigError as exc:
+        raise InputError(str(exc)) from None
+    try:
+        predictions, used = evaluation.predict_with(providers, labelled,
+                                                    max_fallback_share=evaluation.MAX_FALLBACK_SHARE)
+    except evaluation.ProviderFailed as exc:
+        raise InputError(f"{exc}. Check AI_PROVIDER, OPENAI_BASE_URL, OPENAI_API_KEY and OPENAI_MODEL") from None
     report = score(labelled, predictions)
     report["provider"] = providers.name
     report["answered_by"] = used
-    fallback = {k: v for k, v in used.items() if k != providers.name}
-    name = providers.name + (f" (local stood in for {sum(fallback.values())} entries)" if fallback else "")
+    stood_in = sum(v for k, v in used.items() if k != providers.name)
+    name = providers.name
+    if stood_in:
+        name += f" (local stood in for {stood_in} of {len(labelled)} entries)"
+        print(f"{PROG}: warning: the {providers.name} provider failed on {stood_in} of {len(labelled)} entries; "
+              "the local provider's answers are counted for those", file=sys.stderr)
     print(format_report(report, name))
     if by and groups is not None:
         report["by"] = {"field": by, "groups": score_groups(labelled, predictions, groups)}
@@ -332,7 +362,8 @@ def build_parser() -> argparse.ArgumentParser:
         choices=STEPS,
         help="mood: one mood per entry; highlights: summary and "
         "tasks/projects/goals per entry; profile: one personal story for the whole file; "
-        "patterns: one line per pattern found across the file",
+        "patterns: one line per pattern found across the file (these four always run the local "
+        "pipelines); evaluate: measure the provider AI_PROVIDER names on labelled lines",
     )
     parser.add_argument("--input", "-i", type=Path, required=True, metavar="FILE.jsonl", help="the entries")
     parser.add_argument(
@@ -364,6 +395,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.batch_size < 1:
         parser.error("--batch-size must be at least 1")
+    # Log lines (a provider's fallback, a model loading) go to stderr: stdout is the results.
+    structlog.configure(logger_factory=structlog.PrintLoggerFactory(sys.stderr))
     try:
         entries = read_entries(args.input)
         if args.by is not None and args.step != "evaluate":

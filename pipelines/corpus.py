@@ -22,11 +22,13 @@ comment lines (before its first entry) hold `# split: dev` or `# split: test` pu
 entries in that split: entries written to tune on go to dev whole, and entries written by another
 author to hold out go to test whole (see the corpus README).
 
-`python -m pipelines.corpus` rebuilds `dev.jsonl`, `test.jsonl` and prints the counts.
+`python -m pipelines.corpus` rebuilds `dev.jsonl`, `test.jsonl` (writing only a file whose content
+changes) and prints the counts; `--check` writes nothing and exits 1 if either file is stale.
 """
 
 from __future__ import annotations
 
+import argparse
 import calendar
 import hashlib
 import json
@@ -187,21 +189,46 @@ def load_split(split: str) -> list[dict[str, Any]]:
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
 
 
-def build() -> dict[str, Any]:
+def build(*, write: bool = True) -> dict[str, Any]:
+    """The counts of each split; with `write`, also writes a split's JSONL file whose content
+    changed (an unchanged file is left alone, mtime and all). Each split's counts say whether its
+    file was up to date (`"stale": false`)."""
     entries = load_source()
     counts: dict[str, Any] = {}
     for split, path in (("dev", DEV_PATH), ("test", TEST_PATH)):
         chosen = [e for e in entries if e["split"] == split]
-        path.write_text("".join(json.dumps(e, ensure_ascii=False) + "\n" for e in chosen), encoding="utf-8")
+        text = "".join(json.dumps(e, ensure_ascii=False) + "\n" for e in chosen)
+        stale = not path.exists() or path.read_text(encoding="utf-8") != text
+        if write and stale:
+            path.write_text(text, encoding="utf-8")
         counts[split] = {
             "entries": len(chosen),
             "moods": dict(Counter(e["mood"] for e in chosen)),
             "highlights": dict(Counter(h["type"] for e in chosen for h in e["highlights"])),
             "dated_tasks": sum(1 for e in chosen for h in e["highlights"] if "dueDate" in h),
+            "stale": stale,
         }
     return counts
 
 
-if __name__ == "__main__":
-    json.dump(build(), sys.stdout, indent=2)
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m pipelines.corpus",
+        description="Rebuild dev.jsonl and test.jsonl from source/*.txt (only a file whose content "
+        "changes is written) and print each split's counts as JSON.",
+    )
+    parser.add_argument("--check", action="store_true",
+                        help="write nothing; exit 1 if a JSONL file differs from what its sources give")
+    args = parser.parse_args(argv)
+    try:
+        counts = build(write=not args.check)
+    except (ValueError, OSError) as exc:
+        print(f"{parser.prog}: error: {exc}", file=sys.stderr)
+        return 1
+    json.dump(counts, sys.stdout, indent=2)
     print()
+    return 1 if args.check and any(c["stale"] for c in counts.values()) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

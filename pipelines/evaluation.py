@@ -194,15 +194,28 @@ def format_groups(groups: dict[str, dict[str, Any]], field: str) -> str:
     return "\n".join(lines)
 
 
+class ProviderFailed(Exception):
+    """The provider under test failed on too many entries for its figures to be its own."""
+
+
+# `evaluate` stops when the local provider has stood in for more than this share of the entries:
+# past it, the figures under the provider's name would be mostly the local provider's.
+MAX_FALLBACK_SHARE = 0.1
+
+
 def predict_with(providers: Any, entries: Sequence[LabelledEntry],
-                 progress: Callable[[int], None] | None = None) -> tuple[list[Prediction], dict[str, int]]:
+                 progress: Callable[[int], None] | None = None,
+                 max_fallback_share: float | None = None) -> tuple[list[Prediction], dict[str, int]]:
     """Each entry through the configured provider's `analyze_entry` (the app's own call), with
     the local provider standing in on a failure. Returns the predictions and which provider
-    produced how many."""
+    produced how many. With `max_fallback_share`, raises ProviderFailed as soon as more entries
+    than that share of them fell back (so a wrong key or a server that is down fails fast)."""
     from pipelines.providers.base import AnalysisContext
 
+    allowed = None if max_fallback_share is None else int(max_fallback_share * len(entries))
     predictions = []
     used: dict[str, int] = {}
+    fell_back = 0
     for n, entry in enumerate(entries, start=1):
         context = AnalysisContext(today=entry.date or date.today())
         outcome = providers.run(
@@ -210,6 +223,14 @@ def predict_with(providers: Any, entries: Sequence[LabelledEntry],
                 entry.text, want_summary=False, context=context
             )
         )
+        if outcome.fallback_reason:
+            fell_back += 1
+            if allowed is not None and fell_back > allowed:
+                raise ProviderFailed(
+                    f"the {providers.name} provider failed on {fell_back} of the first {n} entries (more than "
+                    f"{max_fallback_share:.0%} of {len(entries)}), so its figures would be the local provider's; "
+                    f"last failure: {outcome.fallback_reason}"
+                )
         used[outcome.provider] = used.get(outcome.provider, 0) + 1
         analysis = outcome.value
         predictions.append(Prediction(

@@ -1,6 +1,6 @@
 """The notebooks run top to bottom in the suite (nbclient, the venv's own kernel), on data that
-lives in the repository. pattern_tuning saves its config to a temporary file, never over the
-committed one, and the config it chooses is the one the flow loads."""
+lives in the repository. Run as they are, they write nothing in the repository and read no held-out
+split; pattern_tuning's choice is the config the flow loads."""
 
 from __future__ import annotations
 
@@ -36,11 +36,23 @@ def _output_text(notebook: nbformat.NotebookNode) -> str:
 
 
 @pytest.mark.slow
-def test_pattern_tuning_runs_and_saves_the_config_the_flow_loads(tmp_path):
+def test_pattern_tuning_run_as_is_writes_nothing_in_the_repo_and_reads_no_heldout():
+    from pipelines.patterns.config import CONFIG_PATH
+
+    before = CONFIG_PATH.stat().st_mtime_ns
+    text = _output_text(_run("pattern_tuning.ipynb", {"HF_HUB_OFFLINE": "1"}))
+    assert CONFIG_PATH.stat().st_mtime_ns == before  # it once saved over the committed config by default
+    assert "heldout not read" in text and "held-out ARI" not in text
+    assert "saved /" in text and "committed" not in text
+
+
+@pytest.mark.slow
+def test_pattern_tuning_saves_the_sweeps_choice_which_is_the_config_the_flow_loads(tmp_path):
     from pipelines.patterns import PatternConfig
 
     out = tmp_path / "pattern_config.json"
-    notebook = _run("pattern_tuning.ipynb", {"PATTERN_CONFIG_OUT": str(out), "HF_HUB_OFFLINE": "1"})
+    notebook = _run("pattern_tuning.ipynb", {"PATTERN_CONFIG_OUT": str(out), "MEASURE_HELDOUT": "1",
+                                             "HF_HUB_OFFLINE": "1"})
     text = _output_text(notebook)
     assert "held-out ARI" in text
     # the explanation of the sweep is computed, not written down: the default sits on the plateau
@@ -50,11 +62,24 @@ def test_pattern_tuning_runs_and_saves_the_config_the_flow_loads(tmp_path):
 
 
 @pytest.mark.slow
-def test_mood_evaluation_runs():
-    notebook = _run("mood_evaluation.ipynb", {"HF_HUB_OFFLINE": "1"})
+def test_mood_evaluation_runs_on_dev_and_measures_test_only_when_asked():
+    notebook = _run("mood_evaluation.ipynb", {"HF_HUB_OFFLINE": "1", "MEASURE_TEST": "1"})
     text = _output_text(notebook)
+    assert "leave one author out on dev: accuracy" in text and "(the recorded figures" in text
     assert "GoEmotions sample" in text and "journal corpus (test)" in text and "macro-F1" in text
     assert any(o.get("output_type") == "display_data" for c in notebook.cells for o in c.get("outputs", []))
+
+
+@pytest.mark.parametrize(("name", "split", "flag"), [("mood_evaluation.ipynb", 'load_split("test")', "MEASURE_TEST"),
+                                                     ("pattern_tuning.ipynb", 'load_labelled("heldout")',
+                                                      "MEASURE_HELDOUT")])
+def test_only_the_flagged_last_cell_reads_the_held_out_split(name, split, flag):
+    """Tuning in a notebook never reads the split that is measured once: only the last cell does,
+    under its flag, off unless set."""
+    cells = [c.source for c in nbformat.read(NOTEBOOKS / name, as_version=4).cells if c.cell_type == "code"]
+    assert not any(split in c or "test.jsonl" in c for c in cells[:-1])
+    assert cells[-1].startswith(f'{flag} = os.environ.get("{flag}") == "1"') and f"if {flag}:" in cells[-1]
+    assert split in cells[-1]
 
 
 def test_the_data_readme_gives_the_sizes_of_what_the_notebooks_read():

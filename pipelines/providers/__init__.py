@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, Generic, TypeVar
 
 import msgspec
@@ -17,6 +17,13 @@ T = TypeVar("T")
 log = structlog.stdlib.get_logger("reverie.providers")
 
 
+PROVIDERS = ("local", "openai")
+
+
+class ProviderConfigError(ValueError):
+    """A provider setting has a value that cannot work; the message names the variable."""
+
+
 class ProviderConfig(msgspec.Struct, kw_only=True, frozen=True):
     provider: str = "local"
     openai_api_key: str | None = None
@@ -26,12 +33,31 @@ class ProviderConfig(msgspec.Struct, kw_only=True, frozen=True):
     max_retries: int = 2
 
     @classmethod
-    def from_env(cls) -> ProviderConfig:
+    def from_env(cls, env: Mapping[str, str] | None = None) -> ProviderConfig:
+        """The provider settings from the environment: the same variables, defaults and checks as
+        the app's (api/settings.py), so `python -m pipelines evaluate` measures what the app runs.
+        A Prefect worker and the command line read them here; the app passes its own settings."""
+        env = os.environ if env is None else env
+
+        def get(name: str) -> str | None:
+            return env.get(name) or None
+
+        provider = (get("AI_PROVIDER") or "local").lower()
+        if provider not in PROVIDERS:
+            raise ProviderConfigError(f"AI_PROVIDER must be one of {', '.join(PROVIDERS)}, got {provider!r}")
+        timeout = get("OPENAI_TIMEOUT_SECONDS") or "30"
+        try:
+            seconds = float(timeout)
+        except ValueError:
+            seconds = 0.0
+        if not seconds > 0 or seconds == float("inf"):
+            raise ProviderConfigError(f"OPENAI_TIMEOUT_SECONDS must be a number of seconds above 0, got {timeout!r}")
         return cls(
-            provider=(os.environ.get("AI_PROVIDER") or "local").lower(),
-            openai_api_key=os.environ.get("OPENAI_API_KEY") or None,
-            openai_base_url=os.environ.get("OPENAI_BASE_URL") or None,
-            openai_model=os.environ.get("OPENAI_MODEL") or "gpt-4o-mini",
+            provider=provider,
+            openai_api_key=get("OPENAI_API_KEY"),
+            openai_base_url=get("OPENAI_BASE_URL"),
+            openai_model=get("OPENAI_MODEL") or "gpt-4o-mini",
+            timeout_seconds=seconds,
         )
 
 

@@ -40,6 +40,29 @@ def test_the_built_splits_are_the_sources_split_by_id_hash(source):
     assert len(test) >= 100  # enough to measure on
 
 
+def test_the_corpus_command_has_help_and_writes_only_what_changed():
+    """`--help` is usage and writes nothing (it once rebuilt both files); a rebuild whose output is
+    the same leaves the files alone; `--check` writes nothing and says whether they are up to date."""
+    import subprocess
+    import sys
+
+    files = [CORPUS_DIR / "dev.jsonl", CORPUS_DIR / "test.jsonl"]
+    before = [f.stat().st_mtime_ns for f in files]
+
+    def run(*args: str) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, "-m", "pipelines.corpus", *args], cwd=CORPUS_DIR.parents[2],
+                              capture_output=True, text=True, timeout=120)
+
+    done = run("--help")
+    assert done.returncode == 0 and done.stdout.startswith("usage: python -m pipelines.corpus")
+    assert run("--frobnicate").returncode == 2
+    done = run("--check")
+    assert done.returncode == 0, done.stdout
+    assert '"stale": false' in done.stdout and '"stale": true' not in done.stdout
+    assert run().returncode == 0
+    assert [f.stat().st_mtime_ns for f in files] == before
+
+
 def _forced(entry: dict) -> bool:
     return entry["split"] != split_of(entry["id"])
 

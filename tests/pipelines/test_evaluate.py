@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 from pipelines.evaluation import LabelledEntry, Prediction, match_highlights, match_score, score
-from tests.support.openai_standin import OpenAIStandIn, ok
+from pipelines.providers import ProviderConfig, ProviderConfigError
+from tests.support.openai_standin import OpenAIStandIn, hang, ok, status
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -69,7 +70,7 @@ def labelled(tmp_path) -> Path:
 
 
 def _env(**extra: str) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if k not in ("AI_PROVIDER", "OPENAI_BASE_URL", "OPENAI_API_KEY")}
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("AI_PROVIDER", "OPENAI_"))}
     return {**env, "HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1", **extra}
 
 
@@ -146,3 +147,99 @@ def test_by_is_refused_outside_evaluate_and_a_nested_value_is_a_clear_error(tmp_
         [sys.executable, "-m", "pipelines", "evaluate", "--input", str(path), "--by", "voice"],
         cwd=REPO, env=_env(), capture_output=True, text=True, timeout=600)
     assert done.returncode == 1 and "'voice' must be a string or a number to group by" in done.stderr
+
+
+ANSWER = {"mood": {"mood": "tired", "emoji": "\U0001f634", "text": "Tired"}, "summary": None, "highlights": [],
+          "relatedGoals": [], "relatedProjects": []}
+
+
+def test_the_provider_settings_are_the_apps_and_bad_ones_are_refused():
+    """The command line reads every OPENAI_* setting the app reads (api/settings.py), with its
+    defaults; a typo in AI_PROVIDER is refused instead of silently measuring the local provider."""
+    import re
+
+    settings = (REPO / "api" / "settings.py").read_text(encoding="utf-8")
+    providers = (REPO / "pipelines" / "providers" / "__init__.py").read_text(encoding="utf-8")
+    names = set(re.findall(r'"((?:OPENAI_|AI_PROVIDER)\w*)"', settings))
+    assert names and names == set(re.findall(r'"((?:OPENAI_|AI_PROVIDER)\w*)"', providers))
+    config = ProviderConfig.from_env({"AI_PROVIDER": "OpenAI", "OPENAI_TIMEOUT_SECONDS": "1.5", "OPENAI_MODEL": "m"})
+    assert (config.provider, config.timeout_seconds, config.openai_model) == ("openai", 1.5, "m")
+    assert ProviderConfig.from_env({}) == ProviderConfig()
+    with pytest.raises(ProviderConfigError, match="AI_PROVIDER must be one of local, openai, got 'opneai'"):
+        ProviderConfig.from_env({"AI_PROVIDER": "opneai"})
+    for bad in ("0", "-1", "soon", "nan"):
+        with pytest.raises(ProviderConfigError, match="OPENAI_TIMEOUT_SECONDS"):
+            ProviderConfig.from_env({"OPENAI_TIMEOUT_SECONDS": bad})
+
+
+def test_a_typo_in_ai_provider_is_a_one_line_error(labelled, tmp_path):
+    out = tmp_path / "report.json"
+    done = _run(labelled, out, _env(AI_PROVIDER="opneai"))
+    assert done.returncode == 1 and not done.stdout and not out.exists()
+    assert done.stderr.strip() == (
+        "python -m pipelines: error: AI_PROVIDER must be one of local, openai, got 'opneai'")
+
+
+def test_the_command_honours_openai_timeout_seconds(labelled, tmp_path):
+    """A model slower than OPENAI_TIMEOUT_SECONDS times out (the SDK's retries, then the local
+    provider); before, the command line always waited its own 30 s."""
+    with OpenAIStandIn(api_key="k") as standin:
+        standin.always(hang(3))
+        done = _run(labelled, tmp_path / "r.json", _env(
+            AI_PROVIDER="openai", OPENAI_BASE_URL=standin.base_url, OPENAI_API_KEY="k", OPENAI_MODEL="m",
+            OPENAI_TIMEOUT_SECONDS="0.3"))
+    # Every entry timed out and fell back: the run fails on the first (see the next test).
+    assert done.returncode == 1, done.stdout
+    assert "APITimeoutError" in done.stderr
+
+
+def test_a_provider_that_answers_nothing_fails_clearly_and_logs_go_to_stderr(labelled, tmp_path):
+    """A wrong key: no figures under the provider's name, one clear error line, exit 1; the
+    fallback's log lines are on stderr, never mixed into the figures."""
+    out = tmp_path / "report.json"
+    with OpenAIStandIn(api_key="right") as standin:
+        done = _run(labelled, out, _env(AI_PROVIDER="openai", OPENAI_BASE_URL=standin.base_url,
+                                        OPENAI_API_KEY="wrong", OPENAI_MODEL="m"))
+        assert len(standin.requests) == 1  # it stopped at the first failure (3 entries: 10% is 0 of them)
+    assert done.returncode == 1 and not done.stdout and not out.exists()
+    error = done.stderr.strip().splitlines()[-1]
+    assert error.startswith("python -m pipelines: error: the openai provider failed on 1 of the first 1 entries")
+    assert "AuthenticationError" in error and "OPENAI_API_KEY" in error
+    assert "provider_fallback" in done.stderr
+
+
+def test_a_few_fallbacks_are_counted_and_named(tmp_path):
+    """Under the stated share (10%), the run goes on, and says how many entries the local provider
+    answered, in the headline and on stderr."""
+    lines = [{**LINES[1], "id": f"e{i}"} for i in range(10)]
+    path = tmp_path / "ten.jsonl"
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+    with OpenAIStandIn(api_key="k") as standin:
+        standin.script(status(400), *[ok(ANSWER)] * 9)
+        done = _run(path, tmp_path / "r.json", _env(AI_PROVIDER="openai", OPENAI_BASE_URL=standin.base_url,
+                                                    OPENAI_API_KEY="k", OPENAI_MODEL="m"))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("provider: openai (local stood in for 1 of 10 entries)\n")
+    assert "warning: the openai provider failed on 1 of 10 entries" in done.stderr
+    assert json.loads((tmp_path / "r.json").read_text())["answered_by"] == {"local": 1, "openai": 9}
+
+
+def test_by_author_reads_the_author_from_the_voice_and_an_absent_field_is_refused(tmp_path):
+    from pipelines.corpus import author_of_voices
+
+    lines = [{**LINES[1], "voice": "maya"}, {**LINES[2], "voice": "keith"}]
+    path = tmp_path / "voices.jsonl"
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+    out = tmp_path / "report.json"
+    done = subprocess.run(
+        [sys.executable, "-m", "pipelines", "evaluate", "-i", str(path), "-o", str(out), "--by", "author"],
+        cwd=REPO, env=_env(), capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    authors = author_of_voices()
+    assert set(json.loads(out.read_text())["by"]["groups"]) == {authors["maya"], authors["keith"]}
+    assert "(none)" not in done.stdout
+    done = subprocess.run(
+        [sys.executable, "-m", "pipelines", "evaluate", "-i", str(path), "--by", "writer"],
+        cwd=REPO, env=_env(), capture_output=True, text=True, timeout=600)
+    assert done.returncode == 1 and not done.stdout
+    assert f"--by writer: no line of {path} has a 'writer' field" in done.stderr
