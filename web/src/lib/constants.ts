@@ -133,6 +133,8 @@ export const ENTRIES_PAGE_SIZE = 20;
 export const ENTRIES_MAX_PAGE_SIZE = 500;
 /** The entry search waits this long after the last keystroke. */
 export const ENTRY_SEARCH_DEBOUNCE_MS = 300;
+/** The most results the entry search asks for: the server's own maximum (its default is 10). */
+export const ENTRY_SEARCH_LIMIT = 50;
 /** The location label used when none is known; the list hides it. */
 export const LOCATION_UNKNOWN = "Location unknown";
 /** Self Analysis needs at least this many entries... */

@@ -17,9 +17,10 @@ export interface AuthContextValue {
   needsVerification: boolean;
   /** Sign in with a username or e-mail; resolves with the user, rejects with an ApiError. */
   login: (username: string, password: string) => Promise<AuthUser>;
-  /** Ends the session on the server, clears local state and goes to /auth; never throws (a failure
-   * shows the 'Logout Failed' toast, and local state is cleared anyway). */
-  logout: () => Promise<void>;
+  /** Ends the session on the server, clears local state and goes to /auth (or `to`, replacing the
+   * current page); never throws (a failure shows the 'Logout Failed' toast, and local state is
+   * cleared anyway). */
+  logout: (options?: { to?: string }) => Promise<void>;
   /** Re-reads the session (GET /api/auth/me). */
   refreshSession: () => Promise<void>;
   /** Adopt a user the server just returned (after verify or terms agreement). */

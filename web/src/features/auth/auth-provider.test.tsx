@@ -103,6 +103,20 @@ describe("AuthProvider: session refresh", () => {
     expect(server.calls(ME)).toHaveLength(2);
   });
 
+  it("an expired session at / shows the sign-in at /auth, replacing / (not the landing there)", async () => {
+    const server = fakeApi({ [ME]: () => json(200, makeUser()) });
+    const { router } = renderApp("/");
+    await advance(0);
+
+    server.handlers[ME] = NO_SESSION;
+    await advance(SESSION_REFRESH_INTERVAL_MS);
+
+    expect(screen.getByRole("heading", { name: "Sign in to Reverie" })).toBeInTheDocument();
+    expect(screen.queryByText("Welcome, visitor")).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/auth");
+    expect(router.state.historyAction).toBe("REPLACE");
+  });
+
   it("keeps the user signed in when a refresh fails for another reason", async () => {
     const server = fakeApi({ [ME]: () => json(200, makeUser()) });
     const { router } = renderApp("/tasks");

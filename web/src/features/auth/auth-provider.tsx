@@ -137,7 +137,8 @@ export function AuthProvider({ children }: { children?: ReactNode }) {
   }, []);
 
   /** The session ended without a logout: local state and cached data go, the user is told and
-   * sent to /auth (the guard remembers the page as returnTo). */
+   * sent to /auth (the guard remembers the page as returnTo). Replace, as the guard does: one
+   * history entry, and the address bar says /auth while the sign-in form shows. */
   const sessionExpired = useCallback(() => {
     queryClient.clear();
     toast({
@@ -145,7 +146,7 @@ export function AuthProvider({ children }: { children?: ReactNode }) {
       description: "Your session has expired. Please log in again.",
       variant: "destructive",
     });
-    void navigate(AUTH_PATH);
+    void navigate(AUTH_PATH, { replace: true });
   }, [navigate, queryClient]);
 
   const refreshSession = useCallback(async () => {
@@ -245,14 +246,15 @@ export function AuthProvider({ children }: { children?: ReactNode }) {
     [apply, scheduleRefresh],
   );
 
-  const logout = useCallback(async () => {
+  const logout = useCallback(async ({ to = AUTH_PATH }: { to?: string } = {}) => {
     // Leave the signed-in screens before the session ends, so none of their polls asks the server
     // again once it has (a 401 in the console after a logout while an entry was being analysed).
     readCounter.current++;
     clearRefreshTimers();
     await queryClient.cancelQueries();
     flushSync(() => apply(signedOut(true))); // rendered now: RequireSession has left those screens
-    void navigate(AUTH_PATH);
+    // Replace: Back after logging out should not land on a signed-in screen.
+    void navigate(to, { replace: true });
     try {
       await api.POST("/api/auth/logout");
       toast({ title: "Logged Out" });

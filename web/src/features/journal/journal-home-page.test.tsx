@@ -1,7 +1,8 @@
-import { screen } from "@testing-library/react";
+import { fireEvent, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-import { fakeApi, json, makeUser, renderApp } from "@/features/auth/test-support";
+import { closeToasts, fakeApi, json, makeUser, renderApp } from "@/features/auth/test-support";
 
 import { makeEntry } from "./entries/test-fixtures";
 
@@ -10,6 +11,7 @@ vi.mock("@/lib/api/client", async (importOriginal) =>
 );
 
 afterEach(() => {
+  closeToasts();
   vi.unstubAllGlobals();
 });
 
@@ -37,5 +39,28 @@ describe("JournalHomePage", () => {
     answer(json(200, []));
     expect(await screen.findByText(/Welcome, sam\./)).toBeInTheDocument();
     expect(screen.queryByText(/Welcome back/)).not.toBeInTheDocument();
+  });
+
+  it("after a Save from the keyboard the focus is back in the (new, empty) entry, not on the page", async () => {
+    const text = "Typed with the keyboard only. Need to return the library books by Saturday.";
+    fakeApi({
+      "GET /api/auth/me": () => json(200, makeUser()),
+      "GET /api/journal": () => json(200, []),
+      "GET /api/tasks": () => json(200, []),
+      "GET /api/projects": () => json(200, []),
+      "GET /api/goals": () => json(200, []),
+      "POST /api/openai/real-time-prompts": () => json(200, { prompts: [] }),
+      "POST /api/journal": () => json(201, makeEntry({ content: text, analysis: { state: "pending" } })),
+    });
+    renderApp("/");
+    const editor = await screen.findByRole("textbox", { name: "Journal entry" });
+    fireEvent.change(editor, { target: { value: text } });
+
+    screen.getByRole("button", { name: "Save" }).focus();
+    await userEvent.setup().keyboard("{Enter}");
+
+    expect(await screen.findByText("Saved successfully")).toBeInTheDocument();
+    expect(editor).toHaveValue("");
+    expect(editor).toHaveFocus();
   });
 });

@@ -14,7 +14,7 @@ import {
 import { useEffect, useState } from "react";
 
 import { api, type Schemas } from "@/lib/api/client";
-import { ENTRIES_MAX_PAGE_SIZE, ENTRIES_PAGE_SIZE, JOURNAL_STATS_STALE_MS } from "@/lib/constants";
+import { ENTRIES_MAX_PAGE_SIZE, ENTRIES_PAGE_SIZE, ENTRY_SEARCH_LIMIT, JOURNAL_STATS_STALE_MS } from "@/lib/constants";
 
 export type Entry = Schemas["EntryOut"];
 export type Task = Schemas["TaskOut"];
@@ -246,13 +246,15 @@ export function useRegenerateProfile() {
 
 export type SearchHit = Schemas["SearchHit"];
 
-/** GET /api/journal/search?q=: the server reads date phrases ("last week") itself. Off for a blank query. */
+/** GET /api/journal/search?q=: the server reads date phrases ("last week") itself. Off for a blank
+ * query. Asks for ENTRY_SEARCH_LIMIT results, so a word in 15 entries finds all 15. */
 export function useSearchEntries(q: string) {
   const query = q.trim();
   return useQuery({
     queryKey: journalKeys.search(query),
     queryFn: async () =>
-      (await api.GET("/api/journal/search", { params: { query: { q: query } } })).data?.results ?? [],
+      (await api.GET("/api/journal/search", { params: { query: { q: query, limit: ENTRY_SEARCH_LIMIT } } })).data
+        ?.results ?? [],
     enabled: query.length > 0,
     staleTime: 0,
   });

@@ -1,5 +1,5 @@
-import { useRef, useState, type ReactNode } from "react";
-import { useNavigate } from "react-router";
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useBlocker } from "react-router";
 import { DownloadIcon, LogOutIcon, ShieldAlertIcon } from "lucide-react";
 
 import { Button } from "@/components/ui/button";
@@ -29,6 +29,7 @@ import {
   ACCOUNT_DELETE_LOGOUT_DELAY_MS,
   APP_VERSION_TEXT,
   AUTO_PROMPT_FREQUENCY_STEP,
+  UNSAVED_CHANGES_MESSAGE,
 } from "@/lib/constants";
 import { useTheme } from "@/lib/theme";
 
@@ -77,7 +78,6 @@ function SettingRow({ id, label, description, children }: {
 
 function DeleteAccount() {
   const { user, logout } = useAuth();
-  const navigate = useNavigate();
   const remove = useDeleteAccount();
   const [confirming, setConfirming] = useState(false);
 
@@ -89,9 +89,9 @@ function DeleteAccount() {
     remove.mutate(undefined, {
       onSuccess: () => {
         toast({ title: MSG.accountDeletedTitle, description: MSG.accountDeleted });
-        window.setTimeout(() => {
-          void logout().then(() => navigate("/"));
-        }, ACCOUNT_DELETE_LOGOUT_DELAY_MS);
+        // The logout itself goes to / (spec: "after 2 s logout and go to /"), replacing /settings:
+        // no stop at /auth on the way, and Back does not return to a signed-in screen.
+        window.setTimeout(() => void logout({ to: "/" }), ACCOUNT_DELETE_LOGOUT_DELAY_MS);
       },
       onError: (error) =>
         toast({
@@ -226,8 +226,26 @@ export function SettingsPage() {
   const { theme, setTheme } = useTheme();
   const updateProfile = useUpdateProfile();
   const [preferences, setPreferences] = useState<LocalPreferences>(readPreferences);
+  const [saved, setSaved] = useState<LocalPreferences>(preferences);
   const [session] = useState(sessionId);
   const resumeRef = useRef<HTMLDivElement>(null);
+  const unsaved = (Object.keys(saved) as (keyof LocalPreferences)[]).some((key) => preferences[key] !== saved[key]);
+
+  // Switches and the slider wait for Save Settings (dark mode does not): leaving with changes asks
+  // first, as the editor does, in the app and on a reload or close.
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => unsaved && currentLocation.pathname !== nextLocation.pathname,
+  );
+  useEffect(() => {
+    if (!unsaved) return;
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      event.returnValue = UNSAVED_CHANGES_MESSAGE;
+      return UNSAVED_CHANGES_MESSAGE;
+    };
+    window.addEventListener("beforeunload", onBeforeUnload);
+    return () => window.removeEventListener("beforeunload", onBeforeUnload);
+  }, [unsaved]);
 
   function change<K extends keyof LocalPreferences>(key: K, value: LocalPreferences[K]) {
     setPreferences((current) => ({ ...current, [key]: value }));
@@ -251,11 +269,13 @@ export function SettingsPage() {
 
   function save() {
     writePreferences(preferences);
+    setSaved(preferences);
     toast({ title: MSG.settingsSavedTitle, description: MSG.settingsSaved });
   }
 
   function reset() {
     setPreferences(DEFAULT_PREFERENCES);
+    setSaved(DEFAULT_PREFERENCES);
     writePreferences(DEFAULT_PREFERENCES);
     toast({ title: MSG.settingsResetTitle, description: MSG.settingsReset });
   }
@@ -365,6 +385,22 @@ export function SettingsPage() {
         <span>Version {APP_VERSION_TEXT}</span>
         <span>Session ID: {session}</span>
       </footer>
+
+      <ConfirmDialog
+        confirmation={
+          blocker.state === "blocked"
+            ? {
+                title: "Unsaved changes",
+                description: UNSAVED_CHANGES_MESSAGE,
+                cancel: "Stay",
+                action: "Leave",
+                onConfirm: () => blocker.proceed?.(),
+                onCancel: () => blocker.reset?.(),
+              }
+            : null
+        }
+        onClose={() => {}}
+      />
     </main>
   );
 }

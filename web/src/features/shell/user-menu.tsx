@@ -1,8 +1,10 @@
+import { useState } from "react";
 import { LogOutIcon } from "lucide-react";
-import { Link, useNavigate } from "react-router";
+import { Link } from "react-router";
 
 import { Avatar, AvatarFallback } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -13,9 +15,10 @@ import {
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 import type { AuthUser } from "@/features/auth/auth-context";
+import { runSavesBeforeLogout } from "@/features/auth/before-logout";
 import { getInitials } from "@/features/shell/initials";
 import { ADMIN_NAV_ITEM, USER_MENU_ITEMS, type NavItem } from "@/features/shell/nav-items";
-import { AUTH_PATH } from "@/lib/constants";
+import { UNSAVED_CHANGES_MESSAGE } from "@/lib/constants";
 
 function MenuLink({ item }: { item: NavItem }) {
   const Icon = item.icon;
@@ -32,47 +35,62 @@ function MenuLink({ item }: { item: NavItem }) {
 /**
  * The avatar menu of the desktop header (spec part 1, "Layout"): Profile, Subscription, Settings,
  * About, Admin Panel for admins only, and Logout, which ends the session and then goes to /auth.
- * `logout()` reports success or failure with its own toasts and never throws.
+ * Unsaved journal text is saved first; if it cannot be, the spec's unsaved-changes question comes
+ * before leaving. `logout()` reports success or failure with its own toasts and never throws.
  */
 export function UserMenu({ user, logout }: { user: AuthUser; logout: () => Promise<void> }) {
-  const navigate = useNavigate();
+  const [unsaved, setUnsaved] = useState(false);
 
   async function handleLogout() {
-    await logout();
-    // Replace: Back after logging out should not land on a signed-in screen. (The provider may
-    // already have gone to /auth; replacing /auth with /auth then changes nothing.)
-    await navigate(AUTH_PATH, { replace: true });
+    if (await runSavesBeforeLogout()) await logout();
+    else setUnsaved(true);
   }
 
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" className="rounded-full" aria-label="Open user menu">
-          <Avatar className="size-8">
-            <AvatarFallback className="bg-primary/15 text-xs font-semibold text-primary">
-              {getInitials(user.username)}
-            </AvatarFallback>
-          </Avatar>
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-56">
-        <DropdownMenuLabel className="flex flex-col gap-0.5">
-          <span className="truncate">{user.username}</span>
-          <span className="truncate text-xs font-normal text-muted-foreground">{user.email}</span>
-        </DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        <DropdownMenuGroup>
-          {USER_MENU_ITEMS.map((item) => (
-            <MenuLink key={item.to} item={item} />
-          ))}
-          {user.isAdmin && <MenuLink item={ADMIN_NAV_ITEM} />}
-        </DropdownMenuGroup>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={() => void handleLogout()}>
-          <LogOutIcon aria-hidden="true" />
-          Logout
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <>
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <Button variant="ghost" size="icon" className="rounded-full" aria-label="Open user menu">
+            <Avatar className="size-8">
+              <AvatarFallback className="bg-primary/15 text-xs font-semibold text-primary">
+                {getInitials(user.username)}
+              </AvatarFallback>
+            </Avatar>
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end" className="w-56">
+          <DropdownMenuLabel className="flex flex-col gap-0.5">
+            <span className="truncate">{user.username}</span>
+            <span className="truncate text-xs font-normal text-muted-foreground">{user.email}</span>
+          </DropdownMenuLabel>
+          <DropdownMenuSeparator />
+          <DropdownMenuGroup>
+            {USER_MENU_ITEMS.map((item) => (
+              <MenuLink key={item.to} item={item} />
+            ))}
+            {user.isAdmin && <MenuLink item={ADMIN_NAV_ITEM} />}
+          </DropdownMenuGroup>
+          <DropdownMenuSeparator />
+          <DropdownMenuItem onSelect={() => void handleLogout()}>
+            <LogOutIcon aria-hidden="true" />
+            Logout
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+      <ConfirmDialog
+        confirmation={
+          unsaved
+            ? {
+                title: "Unsaved changes",
+                description: UNSAVED_CHANGES_MESSAGE,
+                cancel: "Stay",
+                action: "Leave",
+                onConfirm: () => void logout(),
+              }
+            : null
+        }
+        onClose={() => setUnsaved(false)}
+      />
+    </>
   );
 }

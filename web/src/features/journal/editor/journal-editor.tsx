@@ -147,6 +147,14 @@ export function JournalEditor({ photoControls, className }: JournalEditorProps) 
 
   const { textareaRef, insert, cursor } = useTextarea({ live, setContent, content, silent });
 
+  /** Save disables its button while it runs, which drops the focus to the page. After a Save from
+   * the keyboard (a click with no pointer, detail 0) the focus comes back to the text box, a fresh
+   * entry by then; a tap does not, so a phone's keyboard does not pop up. */
+  const save = async (fromKeyboard: boolean) => {
+    await manualSave();
+    if (fromKeyboard) textareaRef.current?.focus();
+  };
+
   const longSave = useLongOperation(manualSaving);
   const latestEntry = latestId ? entries.find((e) => e.id === latestId) : undefined;
   const analysing = latestEntry?.analysis.state === "pending" || latestEntry?.analysis.state === "running";
@@ -246,7 +254,7 @@ export function JournalEditor({ photoControls, className }: JournalEditorProps) 
               <EyeOffIcon aria-hidden="true" />
               Silent Mode
             </Button>
-            <Button size="sm" onClick={() => void manualSave()} disabled={blank || tooLong || manualSaving}>
+            <Button size="sm" onClick={(event) => void save(event.detail === 0)} disabled={blank || tooLong || manualSaving}>
               <SaveIcon aria-hidden="true" />
               Save
             </Button>

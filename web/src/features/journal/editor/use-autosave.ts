@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 
+import { saveBeforeLogout } from "@/features/auth/before-logout";
 import { toast } from "@/hooks/use-toast";
 import { api } from "@/lib/api/client";
 import {
@@ -101,6 +102,17 @@ export function useAutosave({ live, saver, content, dirty }: AutosaveOptions) {
   }, [dirty, autosave]);
 
   useEffect(() => () => void (savedTimer.current && clearTimeout(savedTimer.current)), []);
+
+  // A logout within the debounce would end the session before this save: it runs first, and the
+  // menu asks before leaving when text is still unsaved (a failed save, a few characters).
+  useEffect(
+    () =>
+      saveBeforeLogout(async () => {
+        await autosave();
+        return !live.dirty.current || !live.content.current.trim();
+      }),
+    [live, autosave],
+  );
 
   // Page unload: a keep-alive PATCH with only the content (the server needs the CSRF header, so
   // not sendBeacon), and the browser's own "leave?" prompt while there are unsaved changes.

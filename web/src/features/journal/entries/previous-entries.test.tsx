@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { closeToasts, fakeApi, json } from "@/features/auth/test-support";
+import { ENTRY_SEARCH_LIMIT } from "@/lib/constants";
 
 import { PreviousEntries } from "./previous-entries";
 import { makeEntry, makeInsight, renderWithProviders } from "./test-fixtures";
@@ -364,17 +365,42 @@ describe("PreviousEntries list", () => {
     const search = screen.getByRole("searchbox", { name: "Search entries" });
     await user.type(search, "last week");
 
-    expect(await screen.findByText("Showing 2 of 3 entries")).toBeInTheDocument();
+    expect(await screen.findByText("2 matches")).toBeInTheDocument();
     const items = screen.getAllByTestId("entry-item");
     expect(items.map((item) => within(item).queryByText(/entry$/)?.textContent)).toEqual(["Gamma entry", "Beta entry"]);
     const searches = api.calls("GET /api/journal/search");
     // Debounced: one request for the whole phrase.
     expect(searches).toHaveLength(1);
     expect(new URL(searches[0]!.url).searchParams.get("q")).toBe("last week");
+    // The server's maximum, not its default of 10: a word in 15 entries finds all 15.
+    expect(new URL(searches[0]!.url).searchParams.get("limit")).toBe(String(ENTRY_SEARCH_LIMIT));
 
     await user.clear(search);
     expect(await screen.findByText("Showing 3 of 3 entries")).toBeInTheDocument();
     expect(screen.getAllByTestId("entry-item")).toHaveLength(3);
+  });
+
+  it("captions a search by its matches: '1 match', and 'Showing the best 50 matches' when the answer is full", async () => {
+    const many = Array.from({ length: ENTRY_SEARCH_LIMIT }, (_, i) => makeEntry({ content: `Passport note ${i}` }));
+    fakeApi({
+      "GET /api/journal": () => json(200, many.slice(0, 20), { "X-Total-Count": "253" }),
+      "GET /api/journal/search": (request) => {
+        const q = new URL(request.url).searchParams.get("q");
+        const hits = q === "passport" ? many : many.slice(0, 1);
+        return json(200, { query: q, dateFrom: null, dateTo: null, results: hits.map((entry) => ({ entry, score: 0.5 })) });
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<PreviousEntries />);
+    const search = await screen.findByRole("searchbox", { name: "Search entries" });
+
+    await user.type(search, "plumber");
+    expect(await screen.findByText("1 match")).toBeInTheDocument();
+    await user.clear(search);
+    await user.type(search, "passport");
+    expect(await screen.findByText(`Showing the best ${ENTRY_SEARCH_LIMIT} matches`)).toBeInTheDocument();
+    expect(screen.getAllByTestId("entry-item")).toHaveLength(ENTRY_SEARCH_LIMIT);
+    expect(screen.queryByText(/of 253 entries/)).not.toBeInTheDocument();
   });
 
   it("shows the journal's total and loads the next page with Load more (keyboard too)", async () => {

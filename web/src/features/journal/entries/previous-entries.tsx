@@ -6,7 +6,12 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { ScrollArea } from "@/components/ui/scroll-area";
 import { useEntries, useEntryTotal, useSearchEntries, type Entry, type SearchHit } from "@/features/journal/queries";
-import { ENTRY_SEARCH_DEBOUNCE_MS, LOCATION_UNKNOWN, PREVIOUS_ENTRIES_HEIGHT_PX } from "@/lib/constants";
+import {
+  ENTRY_SEARCH_DEBOUNCE_MS,
+  ENTRY_SEARCH_LIMIT,
+  LOCATION_UNKNOWN,
+  PREVIOUS_ENTRIES_HEIGHT_PX,
+} from "@/lib/constants";
 import { lazyPage } from "@/lib/lazy-page";
 import { cn } from "@/lib/utils";
 
@@ -36,6 +41,14 @@ export const NO_ENTRIES_TEXT = "-- no entries yet --";
 export const NO_SEARCH_RESULTS_TEXT = "No entries match your search.";
 export const LOAD_MORE_TEXT = "Load more";
 export const ENTRIES_LOAD_FAILED_TEXT = "Your entries could not be loaded.";
+
+export const SHOW_ENTRIES_EVENT = "reverie:show-entries";
+
+/** Fills Previous Entries' search with `query` and brings it into view (the calendar's days send
+ * their date, MM/DD/YYYY, which the server's search reads as that day). */
+export function showEntriesOf(query: string) {
+  window.dispatchEvent(new CustomEvent(SHOW_ENTRIES_EVENT, { detail: query }));
+}
 
 /** Calls `onVisible` whenever the returned ref's element scrolls into its scroll area (the
  * Previous Entries viewport), or 300 px before it. */
@@ -69,6 +82,13 @@ function useDebounced<T>(value: T, delay: number): T {
   return debounced;
 }
 
+/** A search's caption counts matches, not a page of the journal ("Showing 10 of 253 entries" read as
+ * if the rest were still to load); a full answer says it is only the best of them. */
+export function matchCaption(count: number): string {
+  if (count >= ENTRY_SEARCH_LIMIT) return `Showing the best ${ENTRY_SEARCH_LIMIT} matches`;
+  return count === 1 ? "1 match" : `${count} matches`;
+}
+
 /** Search hits, best score first (stable; hits without a score keep their place at the end). */
 function byScore(hits: SearchHit[]): Entry[] {
   return hits
@@ -90,6 +110,19 @@ export function PreviousEntries({ onInsertAnalysis, className }: PreviousEntries
   const total = useEntryTotal() ?? entries.length;
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = entriesQuery;
   const [search, setSearch] = useState("");
+  const sectionRef = useRef<HTMLElement>(null);
+  const searchRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const onShow = (event: Event) => {
+      const query = (event as CustomEvent<string>).detail;
+      if (typeof query !== "string" || !query) return;
+      setSearch(query);
+      searchRef.current?.focus({ preventScroll: true });
+      sectionRef.current?.scrollIntoView?.({ behavior: "smooth", block: "start" });
+    };
+    window.addEventListener(SHOW_ENTRIES_EVENT, onShow);
+    return () => window.removeEventListener(SHOW_ENTRIES_EVENT, onShow);
+  }, []);
   const debounced = useDebounced(search.trim(), ENTRY_SEARCH_DEBOUNCE_MS);
   const searching = search.trim().length > 0 && debounced.length > 0;
   const searchQuery = useSearchEntries(searching ? debounced : "");
@@ -109,7 +142,7 @@ export function PreviousEntries({ onInsertAnalysis, className }: PreviousEntries
   const analysisMounted = useOpenedOnce(analysisOpen);
 
   return (
-    <section aria-labelledby="previous-entries-heading" className={cn("grid gap-4", className)}>
+    <section ref={sectionRef} aria-labelledby="previous-entries-heading" className={cn("grid gap-4", className)}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="previous-entries-heading" className="font-serif text-2xl font-semibold tracking-tight">
           Previous Entries
@@ -148,6 +181,7 @@ export function PreviousEntries({ onInsertAnalysis, className }: PreviousEntries
           className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
         />
         <Input
+          ref={searchRef}
           type="search"
           aria-label="Search entries"
           placeholder="Search entries (try “last week”)"
@@ -172,8 +206,14 @@ export function PreviousEntries({ onInsertAnalysis, className }: PreviousEntries
         <p className="py-8 text-center text-muted-foreground">{NO_ENTRIES_TEXT}</p>
       ) : (
         <>
-          <p className="text-sm text-muted-foreground">
-            Showing {shown.length} of {total} entries
+          <p className="text-sm text-muted-foreground" aria-live="polite">
+            {!searching
+              ? `Showing ${shown.length} of ${total} entries`
+              : searchQuery.isSuccess
+                ? matchCaption(shown.length)
+                : searchQuery.isError
+                  ? "The search could not be run. Try again in a moment."
+                  : "Searching..."}
           </p>
           <ScrollArea className="rounded-md border" style={{ height: PREVIOUS_ENTRIES_HEIGHT_PX }}>
             {searching && searchQuery.isFetching && shown.length === 0 ? (

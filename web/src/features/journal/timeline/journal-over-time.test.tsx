@@ -2,7 +2,8 @@ import { act, fireEvent, screen, waitFor, within } from "@testing-library/react"
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { fakeApi, json } from "@/features/auth/test-support";
-import { renderWithProviders } from "@/features/journal/entries/test-fixtures";
+import { PreviousEntries } from "@/features/journal/entries/previous-entries";
+import { makeEntry, renderWithProviders } from "@/features/journal/entries/test-fixtures";
 
 import { JournalOverTime } from "./journal-over-time";
 import { monthGrid, scoreLabel } from "./timeline-logic";
@@ -91,6 +92,34 @@ describe("JournalOverTime", () => {
     fireEvent.click(screen.getByRole("button", { name: "Previous month" }));
     expect(screen.getByRole("grid", { name: "Entries in October 2026" })).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Next month" })).toBeEnabled();
+  });
+
+  it("a written day opens its entries in Previous Entries (a search for its date); a day without entries is inert", async () => {
+    const entry = makeEntry({ content: "The day I wrote", date: "11/02/2026" });
+    const api = fakeApi({
+      "GET /api/journal/stats": () => json(200, STATS),
+      "GET /api/journal": () => json(200, [makeEntry({ content: "A later day" }), entry]),
+      "GET /api/journal/search": (request) =>
+        json(200, { query: new URL(request.url).searchParams.get("q"), dateFrom: null, dateTo: null, results: [{ entry, score: null }] }),
+    });
+    renderWithProviders(
+      <>
+        <PreviousEntries />
+        <JournalOverTime />
+      </>,
+    );
+    const calendar = await screen.findByRole("grid", { name: "Entries in November 2026" });
+    expect(within(calendar).queryByRole("button", { name: /Tuesday, November 3/ })).not.toBeInTheDocument();
+
+    fireEvent.click(within(calendar).getByRole("button", { name: "Show the entries of Monday, November 2" }));
+
+    const search = screen.getByRole("searchbox", { name: "Search entries" });
+    expect(search).toHaveValue("11/02/2026");
+    expect(search).toHaveFocus();
+    expect(await screen.findByText("1 match")).toBeInTheDocument();
+    expect(screen.getByText("The day I wrote")).toBeInTheDocument();
+    expect(screen.queryByText("A later day")).not.toBeInTheDocument();
+    expect(new URL(api.calls("GET /api/journal/search")[0]!.url).searchParams.get("q")).toBe("11/02/2026");
   });
 
   it("reads the mood trend by week and by month", async () => {

@@ -10,6 +10,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { showEntriesOf } from "@/features/journal/entries/previous-entries";
 import { useJournalStats } from "@/features/journal/queries";
 import { cn } from "@/lib/utils";
 
@@ -167,29 +168,51 @@ function MoodCalendar({ stats }: { stats: JournalStats }) {
   );
 }
 
-/** One day of the calendar: a grid cell named by its date and mood, tinted in the mood's colour. */
+/** One day of the calendar: a grid cell named by its date and mood, tinted in the mood's colour. A
+ * day with entries is a button that shows them in Previous Entries (by searching for its date). */
 function DayCell({ day, mood, today }: { day: Date | null; mood: DayMood | undefined; today: boolean }) {
   if (!day) return <td className="p-0" />;
   const colour = mood?.mood ? MOOD_COLOURS[mood.mood] : undefined;
-  const label = `${day.toLocaleDateString("en-US", { weekday: "long", month: "long", day: "numeric" })}: ${dayLabel(mood)}`;
+  const name = day.toLocaleDateString("en-US", { weekday: "long", month: "long", day: "numeric" });
+  const label = `${name}: ${dayLabel(mood)}`;
+  const className = cn(
+    "flex h-10 w-full flex-col items-center justify-center rounded-md text-xs sm:h-14 sm:text-sm",
+    mood ? "font-medium text-foreground" : "text-muted-foreground/70",
+    !mood && "bg-muted/30",
+    mood && !colour && "bg-primary/15",
+    today && "ring-2 ring-primary",
+  );
+  const style = colour ? { backgroundColor: `${colour}40`, boxShadow: `inset 0 -3px 0 ${colour}` } : undefined;
+  const face = (
+    <>
+      <span>{day.getDate()}</span>
+      {mood?.emoji ? <span className="hidden text-sm leading-none sm:block">{mood.emoji}</span> : null}
+    </>
+  );
   return (
     <td role="gridcell" aria-label={label} title={label} data-written={mood ? "true" : undefined} className="p-0">
-      <div
-        aria-hidden="true"
-        className={cn(
-          "flex h-10 flex-col items-center justify-center rounded-md text-xs sm:h-14 sm:text-sm",
-          mood ? "font-medium text-foreground" : "text-muted-foreground/70",
-          !mood && "bg-muted/30",
-          mood && !colour && "bg-primary/15",
-          today && "ring-2 ring-primary",
-        )}
-        style={colour ? { backgroundColor: `${colour}40`, boxShadow: `inset 0 -3px 0 ${colour}` } : undefined}
-      >
-        <span>{day.getDate()}</span>
-        {mood?.emoji ? <span className="hidden text-sm leading-none sm:block">{mood.emoji}</span> : null}
-      </div>
+      {mood ? (
+        <button
+          type="button"
+          aria-label={`Show the entries of ${name}`}
+          className={cn(className, "cursor-pointer outline-none hover:brightness-110 focus-visible:ring-[3px] focus-visible:ring-ring/50")}
+          style={style}
+          onClick={() => showEntriesOf(usDay(day))}
+        >
+          {face}
+        </button>
+      ) : (
+        <div aria-hidden="true" className={className} style={style}>
+          {face}
+        </div>
+      )}
     </td>
   );
+}
+
+/** MM/DD/YYYY, the way the app writes dates and the entry search reads them. */
+function usDay(day: Date): string {
+  return day.toLocaleDateString("en-US", { month: "2-digit", day: "2-digit", year: "numeric" });
 }
 
 function MoodLegend() {
