@@ -151,11 +151,19 @@ def _themes(entries: Sequence[ReportEntry]) -> list[tuple[str, int]]:
         log.warning("report_life_areas_failed", error=str(exc))
     try:
         from pipelines.reflection import recurring_words
+        from pipelines.themes import merge_alike
 
-        for word in [w for w in recurring_words(texts, limit=4 * MAX_THEMES) if w not in ERRAND_WORDS][:MAX_THEMES]:
+        found = []
+        for word in [w for w in recurring_words(texts, limit=4 * MAX_THEMES) if w not in ERRAND_WORDS]:
             # The whole word, its plural or possessive: "Tom" and "Tom's", never "Tomorrow".
             pattern = re.compile(rf"\b{re.escape(word)}(?:s|['\u2019]s)?\b", re.IGNORECASE)
-            themes.append((f'"{word}"', sum(1 for t in texts if pattern.search(t))))
+            found.append((word, {i for i, t in enumerate(texts) if pattern.search(t)}))
+        # Words of the same (or nearly the same) entries are one theme: one recurring sentence gave
+        # "deciding", "planning" and "stuck", 73 entries each, three rows.
+        for group in merge_alike(found, lambda item: item[1])[:MAX_THEMES]:
+            words = [f'"{word}"' for word, _ in group[:3]]
+            label = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+            themes.append((label, len(set().union(*(ids for _, ids in group)))))
     except Exception as exc:
         log.warning("report_recurring_words_failed", error=str(exc))
     return themes[: MAX_THEMES + 3]

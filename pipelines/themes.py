@@ -228,6 +228,32 @@ def recurring_themes(entries, *, limit: int = 8) -> list[Theme]:
     return chosen
 
 
+# Themes whose entries are (nearly) the same set are one thread: one recurring sentence ("we keep
+# planning and never deciding") made "Deciding", "Planning" and "Stuck" over the same 73 entries
+# on a tour. The Jaccard similarity of their entry sets from which they are merged, and the entries
+# they must share: in a few entries two themes coincide by chance ("Tom" and "work" in the same 3).
+SAME_ENTRIES = 0.8
+SAME_MIN_SHARED = 5
+
+
+def same_entries(a: set, b: set) -> bool:
+    shared = len(a & b)
+    return shared >= SAME_MIN_SHARED and shared / len(a | b) >= SAME_ENTRIES
+
+
+def merge_alike(items: list, entries_of) -> list[list]:
+    """`items` (best first) grouped where `entries_of(item)` is nearly the set of the group's first
+    item's entries: each group is one thread, led by its best item."""
+    groups: list[list] = []
+    for item in items:
+        group = next((g for g in groups if same_entries(set(entries_of(g[0])), set(entries_of(item)))), None)
+        if group is None:
+            groups.append([item])
+        else:
+            group.append(item)
+    return groups
+
+
 def _surface_title(counts: Counter) -> str:
     """The way the user wrote the phrase most often, with a capital first letter."""
     surface = max(counts.items(), key=lambda kv: (kv[1], len(kv[0])))[0]
@@ -304,6 +330,15 @@ _PLACE_AFTER = re.compile(r"(?:\s+[A-Z][a-z']+)?\s+(?:Street|St|Road|Rd|Avenue|A
                           r"Library|Centre|Center|Church|Court|Bridge|Market|Hall|Estate|Primary|Academy)\b")
 # A capitalised word after "the" names a thing ("the Fernwood interview", "the Q4 Launch").
 _THING_BEFORE = re.compile(r"\bthe\s+$", re.IGNORECASE)
+# What one reads, watches or listens to is a title ("reading Middlemarch", "watched Succession"),
+# and what a pitch or a contract is for or with is a client ("the client pitch for Halvorsen"):
+# both were listed among the people of a year-long journal on a tour.
+_WORK_BEFORE = (r"(?:read|reading|reread|rereading|watch|watched|watching|rewatched|rewatching|listen|listened|"
+                r"listening)(?:\s+to)?")
+_CLIENT_BEFORE = r"(?:pitch|pitches|proposal|proposals|contract|contracts|tender|tenders|bid|bids|invoice|invoices)"
+_NOT_SOMEONE_BEFORE = re.compile(rf"\b(?:{_WORK_BEFORE}|{_CLIENT_BEFORE}\s+(?:for|with))\s+$", re.IGNORECASE)
+# ... unless it is who is read to or shown something ("read Lily a story", "watched Tom's match").
+_SOMEONE_AFTER = re.compile(r"['’]s\b|\s+(?:a|an|the|his|her|their|some|one)\b")
 # A capitalised word before one of these is someone, even opening a sentence and even when other
 # journals write it as an ordinary word ("Greg blamed my team": the corpus has a writer who types
 # "greg"). Verbs a company or a thing hardly ever does.
@@ -339,7 +374,9 @@ def people_in(text: str, known: list[str] | tuple[str, ...] = ()) -> list[str]:
             found.append((match.start(), bare[0].upper() + bare[1:]))
         elif (bare[0].isupper() and len(bare) >= 2 and bare not in _NOT_NAMES and not lower.endswith(_WORD_ENDINGS)
               and not _PLACE_BEFORE.search(before := text[max(0, match.start() - 8):match.start()])
-              and not _THING_BEFORE.search(before) and not _PLACE_AFTER.match(text, match.end())):
+              and not _THING_BEFORE.search(before) and not _PLACE_AFTER.match(text, match.end())
+              and not (_NOT_SOMEONE_BEFORE.search(text, max(0, match.start() - 24), match.start())
+                       and word == bare and not _SOMEONE_AFTER.match(text, match.end()))):
             someone = lower not in _NOT_SOMEONE and (_PERSON_VERB.match(text, match.end())
                                                      or _WITH_BEFORE.search(before))
             opening = match.start() in starts and not _CONTACT_VERB.match(text, match.end())
@@ -355,8 +392,9 @@ def people_in(text: str, known: list[str] | tuple[str, ...] = ()) -> list[str]:
 
 def known_people(texts: list[str]) -> list[str]:
     """Names written as people in earlier entries (see `people_in`), most frequent first. A name
-    the user also writes as an organisation ("the Fernwood interview", "a role at Fernwood") is no
-    one: "Fernwood" was listed among the people of a story on a tour."""
+    the user also writes as an organisation ("the Fernwood interview", "a role at Fernwood", "the
+    pitch for Halvorsen") or as a book ("reading Middlemarch") is no one: "Fernwood", "Halvorsen"
+    and "Middlemarch" were listed among the people of a story on tours."""
     names = [name for name, _ in Counter(name for text in texts for name in people_in(text)).most_common()
              if not any(re.search(_ORGANISATION.format(re.escape(name)), text) for text in texts)]
     # Ranked by the texts that name them once known ("Greg" opens most of his sentences).
@@ -364,8 +402,11 @@ def known_people(texts: list[str]) -> list[str]:
     return sorted(names, key=lambda name: -counts[name])
 
 
-_ORGANISATION = (r"(?i:\bthe|\b(?:role|job|jobs|interview|position|offer|works?|working|applied|apply|"
-                 r"applying)\s+(?:at|with|from|to))\s+{}\b(?![’']s)")
+# What marks a name as an organisation or a book (one works *with* a colleague, though: "working
+# with Greg" made Greg no one; and one reads *to* someone or reads them a story).
+_ORGANISATION = (r"(?i:\bthe|\b(?:role|job|jobs|interview|position|offer|applied|apply|applying)\s+(?:at|with|from|to)"
+                 rf"|\b(?:works?|working)\s+(?:at|from)|\b{_CLIENT_BEFORE}\s+(?:for|with)"
+                 r"|\b(?:read|reading|reread|rereading))\s+{}\b(?![’']s|\s+(?i:a|an|the|his|her|their|some|one)\b)")
 
 
 STOP_WORDS = frozenset(_STOP)

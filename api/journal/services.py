@@ -86,10 +86,15 @@ def _search_statement(windowed: bool, *, by_words: bool) -> sa.Select:
         mine = mine.where(columns["entry_date"] >= sa.bindparam("start"), columns["entry_date"] <= sa.bindparam("end"))
     cte = mine.cte("mine").prefix_with("MATERIALIZED")
     distance = cte.c.embedding.cosine_distance(sa.bindparam("vector", type_=Vector(EMBEDDING_DIM)))
-    which = (cte.c.content.op("~*")(sa.bindparam("pattern")) if by_words
-             else distance <= sa.bindparam("max_distance"))
+    if by_words:
+        # The entries with every word first (bound as "every"), so the limit never cuts them for
+        # entries with only one of the words ("half" is in many).
+        every = cte.c.content.op("~*")(sa.bindparam("every"))
+        return (sa.select(*(cte.c[name] for name in EntryService.LISTED), (1 - distance).label("score"))
+                .where(cte.c.content.op("~*")(sa.bindparam("pattern")))
+                .order_by(every.desc(), distance).limit(sa.bindparam("limit")))
     return (sa.select(*(cte.c[name] for name in EntryService.LISTED), (1 - distance).label("score"))
-            .where(which).order_by(distance).limit(sa.bindparam("limit")))
+            .where(distance <= sa.bindparam("max_distance")).order_by(distance).limit(sa.bindparam("limit")))
 
 
 class EntryService(OwnedService[JournalEntry]):
@@ -131,10 +136,11 @@ class EntryService(OwnedService[JournalEntry]):
 
     async def search(self, user_id: uuid.UUID, text: str, start=None, end=None, limit: int = 10, *,
                      vector: np.ndarray | None = None) -> list[tuple[JournalEntry, float | None]]:
-        """The user's entries that match `text`, best first: by meaning (cosine similarity at least
+        """The user's entries that match `text`: by meaning (cosine similarity at least
         `rules.SEARCH_MIN_SCORE`; exact ranking: a MATERIALIZED subquery keeps the user filter ahead
         of the ordering, so a per-user search never loses hits to an approximate index scan), or
         containing one of its words. Anything else is not a result, so a search can find nothing.
+        Best first: the entries with every word of `text`, then the others, each by meaning.
         With no text, the newest entries in the date window. `vector`: the text's embedding, when
         the caller already has it (chat scores the open entry with the same one)."""
         session = self.repository.session
@@ -152,16 +158,22 @@ class EntryService(OwnedService[JournalEntry]):
         found = {row.id: (row, float(row.score)) for row in
                  await session.execute(_search_statement(windowed, by_words=False), values)}
         words = rules.search_words(text)
+
+        def every(content: str) -> bool:
+            return bool(words) and all(re.search(rf"\b{re.escape(word)}", content, re.IGNORECASE) for word in words)
+
         if words:
             # Any of the words at the start of a word of the entry ("run" finds "running").
             values["pattern"] = rf"\m(?:{'|'.join(re.escape(word) for word in words)})"
+            values["every"] = "^" + "".join(rf"(?=.*\m{re.escape(word)})" for word in words)
             for row in await session.execute(_search_statement(windowed, by_words=True), values):
                 # An entry with only some of the words must be near in meaning too ("feeling
                 # overwhelmed at work" found "Work was fine today" at -0.02).
-                every = all(re.search(rf"\b{re.escape(word)}", row.content, re.IGNORECASE) for word in words)
-                if every or row.score >= SEARCH_SOME_WORDS_MIN_SCORE:
+                if every(row.content) or row.score >= SEARCH_SOME_WORDS_MIN_SCORE:
                     found.setdefault(row.id, (row, float(row.score)))
-        ranked = sorted(found.values(), key=lambda hit: -hit[1])[:limit]
+        # The entries with every word first, then those that only share the meaning, each closest
+        # first: "half marathon" ranked "Spent the morning at the park" above "run a half marathon".
+        ranked = sorted(found.values(), key=lambda hit: (not every(hit[0].content), -hit[1]))[:limit]
         return [(entry, round(score, 4)) for entry, score in ranked]
 
     async def require_unlocked(self, user_id: uuid.UUID, needed: int, feature: str) -> int:

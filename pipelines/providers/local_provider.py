@@ -139,7 +139,7 @@ def _entry_moods(entries: list[ProfileEntry]) -> list[str]:
 
 
 def build_local_story(entries: list[ProfileEntry]) -> LocalStory:
-    from pipelines.themes import known_people, parse_day, people_in, recurring_themes
+    from pipelines.themes import known_people, merge_alike, parse_day, people_in, recurring_themes
 
     entries = _dated(entries)
     moods = _entry_moods(entries)
@@ -151,10 +151,15 @@ def build_local_story(entries: list[ProfileEntry]) -> LocalStory:
             people.append(StoryThread(title=name, name=name, entry_ids=[e.id for e in about],
                                       dates=[e.date for e in about]))
     named = {p.title.lower() for p in people}
-    threads = [StoryThread(title=t.title, name=t.name, entry_ids=[e.id for e in entries if e.id in t.entry_ids],
-                           dates=[e.date for e in entries if e.id in t.entry_ids])
-               for t in recurring_themes(entries, limit=8) if t.title.lower() not in named]
     # "most often": the threads of the most entries first (the themes' own order among equals)
+    themes = sorted((t for t in recurring_themes(entries, limit=8) if t.title.lower() not in named),
+                    key=lambda t: -len(t.entry_ids))
+    threads = []
+    for group in merge_alike(themes, lambda t: t.entry_ids):  # one thread, named by its best three
+        ids = set().union(*(t.entry_ids for t in group))
+        threads.append(StoryThread(title=_joined([group[0].title, *(t.name for t in group[1:3])]), name=group[0].name,
+                                   entry_ids=[e.id for e in entries if e.id in ids],
+                                   dates=[e.date for e in entries if e.id in ids]))
     threads = sorted(threads, key=lambda t: -len(t.entry_ids))[:5]
     actions: list[StoryAction] = []
     newest_first = list(reversed(entries))
@@ -186,8 +191,19 @@ def build_local_story(entries: list[ProfileEntry]) -> LocalStory:
                       actions=actions[:CONCRETE_ACTIONS])
 
 
+def _joined(parts: list[str]) -> str:
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+# A thread of up to this many entries lists every date; a longer one (a year of journaling) its
+# span and latest dates: 73 dates in one bullet filled a screen on a tour.
+LISTED_DATES = 5
+
+
 def _listing(dates: list[str]) -> str:
-    return dates[0] if len(dates) == 1 else ", ".join(dates[:-1]) + " and " + dates[-1]
+    if len(dates) <= LISTED_DATES:
+        return _joined(dates)
+    return f"{dates[0]} to {dates[-1]}, most recently {_joined(dates[-3:])}"
 
 
 def build_local_profile(entries: list[ProfileEntry]) -> ProfileDraft:
@@ -224,7 +240,9 @@ def build_local_profile(entries: list[ProfileEntry]) -> ProfileDraft:
         lines.append("")
     lines.append("**Concrete Actions**:")
     for number, action in enumerate(story.actions, start=1):
-        lines.append(f"{number}. {action.text} (from {action.date})")
+        # A thread's step is dated by its latest entry, which "from" misread as where it started.
+        lines.append(f"{number}. {action.text} ({'last written' if action.kind == 'thread' else 'from'} "
+                     f"{action.date})")
     # Fewer intentions than five: general habits fill the list, each once (the same line twice read
     # as a glitch on a tour).
     for number, habit in zip(range(len(story.actions) + 1, CONCRETE_ACTIONS + 1), HABIT_ACTIONS, strict=False):

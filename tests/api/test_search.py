@@ -9,7 +9,7 @@ import pytest
 from api.journal.dates import extract_date_range
 from tests.support.accounts import signed_up
 from tests.support.app import app_client
-from tests.support.journal import wait_until_analysed
+from tests.support.journal import wait_all_analysed, wait_until_analysed, write_entry
 
 TODAY = date(2026, 11, 20)  # a Friday
 
@@ -79,3 +79,34 @@ def test_search_is_per_user_and_validates_input(ana, app, settings):
     with app_client(app) as other:
         signed_up(other, settings.outbox_dir, "bruno", "bruno@example.com")
         assert other.get("/api/journal/search", params={"q": "garden"}).json()["results"] == []
+
+
+def test_entries_with_every_word_rank_above_those_only_near_in_meaning(ana):
+    """"half marathon" on a year's journal: the park and the gym (no such words, scores 0.34 and
+    0.32) ranked above "Resolutions: ... run a half marathon" (0.24)."""
+    entries = {
+        "resolutions": ("2026-01-01", (
+            "New year. Resolutions: sleep more, run a half marathon, call Lea weekly. Long day working on my "
+            "performance review. It was a calm, good day. Need to prepare questions for the client meeting. I keep "
+            "noticing that I say yes to everything and then resent it. My sister lea said something about my "
+            "performance review that stuck with me: we keep planning and never deciding.")),
+        "race": ("2026-06-20", ("Ran my first half marathon! 2:04. Legs destroyed, heart full. Met Tom for coffee. "
+                                "Honestly exhausted. Remember to book the car service appointment.")),
+        "park": ("2026-08-26", "Spent the morning at the park. Honestly exhausted."),
+        "gym": ("2026-09-16", ("Spent the morning at the gym. Couldn't sleep, mind racing. I want this year to be "
+                               "about fewer things, done properly.")),
+        "bread": ("2026-10-03", "Bought half a loaf at the market and read the paper."),
+    }
+    ids = {key: write_entry(ana, content, day)["id"] for key, (day, content) in entries.items()}
+    wait_all_analysed(ana)
+    found = ana.get("/api/journal/search", params={"q": "half marathon"}).json()["results"]
+    order = [next(k for k, v in ids.items() if v == hit["entry"]["id"]) for hit in found]
+    assert set(order[:2]) == {"resolutions", "race"}, order
+    # A hit by meaning alone is still a result, after them, though nearer in meaning than the resolutions.
+    score = {key: hit["score"] for key, hit in zip(order, found, strict=True)}
+    assert score["park"] > score["resolutions"], score
+    # The rest only share the meaning (or one word), closest first.
+    scores = [hit["score"] for hit in found[2:]]
+    assert scores == sorted(scores, reverse=True), found
+    assert ana.get("/api/journal/search", params={"q": "half marathon", "limit": 1}).json()["results"][0][
+        "entry"]["id"] in {ids["resolutions"], ids["race"]}
