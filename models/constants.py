@@ -71,3 +71,19 @@ FREE_TASK_GENERATIONS_PER_WEEK = 30
 SELF_ANALYSIS_MIN_ENTRIES = 3
 SELF_ANALYSIS_MAX_ENTRIES = 15
 ASK_HELP_RECENT_ENTRIES = 5
+
+# -- tasks: this week and later (part 2 section 2, "Weekly Focus") --------------------------------
+
+# The one rule for when an open task from an entry is stale (no longer this week's): its day (its
+# due date, else the day of the entry that said it) is more than STALE_TASK_DAYS days past. Two
+# weeks, this one and the one just gone: a task from a weekly journaler's last entry is still there
+# at the next one, and a deadline missed a few days ago is shown overdue, not put away. Its users:
+# - the analysis moves a stale task of "today" / "this week" to LATER
+#   (`pipelines.analysis.expire_stale_tasks`); the entry that states it again brings it back;
+# - the Tasks page lists stale and LATER tasks under "Older tasks", not in the Weekly Focus columns
+#   (`api.tasks.rules.is_older`);
+# - the personal story's Concrete Actions leave them out (`pipelines.analysis.open_actions`), and a
+#   task whose deadline has passed too: an action to suggest is one still ahead;
+# - the chat's task list names them after the current ones (`pipelines.task_answers`).
+STALE_TASK_DAYS = 14
+LATER = "later"

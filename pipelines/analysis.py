@@ -22,7 +22,7 @@ import sqlalchemy as sa
 from sqlalchemy.orm import undefer
 
 from models import Goal, JournalEntry, Profile, Project, Task
-from models.constants import EMBEDDING_DIM, MAX_RELATED
+from models.constants import EMBEDDING_DIM, LATER, MAX_RELATED, STALE_TASK_DAYS
 from models.dates import format_entry_date
 from pipelines import db
 from pipelines.embeddings import embed, embedded_together, name_vectors
@@ -202,11 +202,9 @@ def batch_texts(entry_ids: list[str]) -> tuple[list[str], dict[str, np.ndarray]]
     return texts, known
 
 
-def _unseen(highlights: list[Highlight], existing: list[Any], existing_texts: list[str],
-            had: list[str] | None = None):
-    """The highlights the user does not already have (said again in other words counts as had),
-    each with its intention vector to store. `had`, when given, collects the existing texts the
-    other highlights repeat."""
+def _matched(highlights: list[Highlight], existing: list[Any], existing_texts: list[str]):
+    """Each highlight with the index of the existing row it repeats (said again in other words),
+    else None, and its intention vector to store."""
     if not highlights:
         return []
     new = [h.reformulation for h in highlights]
@@ -214,9 +212,18 @@ def _unseen(highlights: list[Highlight], existing: list[Any], existing_texts: li
     # The duplicate check embeds the same intention keys: it takes these vectors (one model call).
     with embedded_together([], dict(zip((intention_key(t) for t in new), vectors, strict=True))):
         duplicates = find_duplicates(new, existing_texts, _vectors(existing, existing_texts))
+    return list(zip(highlights, duplicates, vectors, strict=True))
+
+
+def _unseen(highlights: list[Highlight], existing: list[Any], existing_texts: list[str],
+            had: list[str] | None = None):
+    """The highlights the user does not already have (said again in other words counts as had),
+    each with its intention vector to store. `had`, when given, collects the existing texts the
+    other highlights repeat."""
+    matched = _matched(highlights, existing, existing_texts)
     if had is not None:
-        had.extend(existing_texts[d] if isinstance(d, int) else str(d) for d in duplicates if d is not None)
-    return [(h, vec) for h, duplicate, vec in zip(highlights, duplicates, vectors, strict=True) if duplicate is None]
+        had.extend(existing_texts[d] if isinstance(d, int) else str(d) for _, d, _ in matched if d is not None)
+    return [(h, vec) for h, duplicate, vec in matched if duplicate is None]
 
 
 def _merge_related(own: list[str], related: list[str]) -> list[str]:
@@ -227,10 +234,6 @@ def _merge_related(own: list[str], related: list[str]) -> list[str]:
     return merged[:MAX_RELATED]
 
 
-# A task of "this week" that is past its due date, or has no due date and was said more than a
-# week ago, leaves the week ("later"); a "today" task from an earlier day moves to the week.
-STALE_AFTER_DAYS = 7
-LATER = "later"
 DONE_HINT_CHARS = 200  # the words quoted in a task's done hint
 
 
@@ -258,8 +261,10 @@ def hint_done_tasks(s: Any, entry: JournalEntry) -> int:
 
 
 def expire_stale_tasks(s: Any, user_id: uuid.UUID, today: date) -> int:
-    """Move the user's stale extracted tasks out of "today" / "this week". Completed and
-    selected (Weekly Focus) tasks are the user's own choice and are left alone. Returns how many moved."""
+    """Move the user's stale extracted tasks (models.constants, STALE_TASK_DAYS: their due date,
+    else the day said, more than that many days past) out of "today" / "this week" to "later"; a
+    "today" task from an earlier day moves to the week. Completed and selected (Weekly Focus) tasks
+    are the user's own choice and are left alone. Returns how many moved."""
     rows = s.execute(
         sa.select(Task, JournalEntry.entry_date).outerjoin(JournalEntry, Task.entry_id == JournalEntry.id)
         .where(Task.user_id == user_id, Task.completed.is_(False), Task.is_selected.is_(False),
@@ -267,15 +272,48 @@ def expire_stale_tasks(s: Any, user_id: uuid.UUID, today: date) -> int:
     ).all()
     moved = 0
     for task, said_on in rows:
-        said = said_on or task.created_at.date()
-        due = task.due_date
-        if (due is not None and due < today) or (due is None and (today - said).days > STALE_AFTER_DAYS):
+        day = task.due_date or said_on or task.created_at.date()
+        if (today - day).days > STALE_TASK_DAYS:
             task.timeframe = LATER
             moved += 1
-        elif task.timeframe == "today" and (due or said) < today:
+        elif task.timeframe == "today" and day < today:
             task.timeframe = "week"
             moved += 1
     return moved
+
+
+def _timeframe(highlight: Highlight) -> str:
+    return highlight.metadata.timeframe if highlight.metadata.timeframe in ("today", "week") else "week"
+
+
+def _due(highlight: Highlight) -> date | None:
+    return date.fromisoformat(highlight.metadata.due_date) if highlight.metadata.due_date else None
+
+
+def _restate(s: Any, task: Task, highlight: Highlight, entry: JournalEntry) -> int:
+    """An entry at least as recent as the one an open task came from states it again (the tour's
+    "Must pay the electricity bill by Friday" in December, October and November): the task takes
+    this mention, its entry (what "from your entry of" quotes), its due date, timeframe and priority,
+    so a year-old deadline is not shown overdue. A due date still ahead of this entry is kept when
+    this mention names none ("by Friday", then "still haven't paid it" on Wednesday). A done hint
+    from an entry before this one is answered by it (still to do). The user's marks stay: the
+    text, completed, selected (a Weekly Focus task keeps its timeframe, which the limits count)
+    and liked; a task the user wrote is theirs and is left alone, as is a completed one (this
+    entry's own, re-analysed after an edit). Returns 1 when the task changed, else 0."""
+    if task.completed or not task.is_ai_generated:
+        return 0
+    due = _due(highlight)
+    if due is None and task.due_date is not None and task.due_date >= entry.entry_date:
+        due = task.due_date
+    task.entry_id, task.due_date = entry.id, due
+    task.priority = highlight.metadata.priority or task.priority
+    if not task.is_selected:
+        task.timeframe = _timeframe(highlight)
+    if task.done_hint_entry_id is not None and task.done_hint_entry_id != entry.id:
+        hinted = s.scalar(sa.select(JournalEntry.entry_date).where(JournalEntry.id == task.done_hint_entry_id))
+        if hinted is None or hinted < entry.entry_date:
+            task.done_hint = task.done_hint_entry_id = None
+    return 1
 
 
 def _create_from_highlights(s: Any, entry: JournalEntry, highlights: list[Highlight],
@@ -284,7 +322,7 @@ def _create_from_highlights(s: Any, entry: JournalEntry, highlights: list[Highli
     their unlock (3 and 2 entries) is for display, not for what is kept. Returns the counts and
     the goals/projects the entry states (created now or already had)."""
     user_id = entry.user_id
-    created = {"tasks": 0, "projects": 0, "goals": 0}
+    created = {"tasks": 0, "restated": 0, "projects": 0, "goals": 0}
     own: dict[str, list[str]] = {"goals": [], "projects": []}
 
     def of_type(kind: str, unlocked_at: int) -> list[Highlight]:
@@ -294,15 +332,25 @@ def _create_from_highlights(s: Any, entry: JournalEntry, highlights: list[Highli
     goals = [h for h in highlights if h.type == "goal"]
     projects = [h for h in highlights if h.type == "project"]
     if tasks:
-        existing = s.scalars(sa.select(Task).options(undefer(Task.embedding))
-                             .where(Task.user_id == user_id, Task.completed.is_(False))).all()
-        for highlight, vec in _unseen(tasks, existing, [t.text for t in existing]):
+        # The open tasks, and this entry's own completed ones (an edit re-analysed says them again).
+        rows = s.execute(
+            sa.select(Task, JournalEntry.entry_date, JournalEntry.created_at).options(undefer(Task.embedding))
+            .outerjoin(JournalEntry, Task.entry_id == JournalEntry.id)
+            .where(Task.user_id == user_id, sa.or_(Task.completed.is_(False), Task.entry_id == entry.id))
+        ).all()
+        existing = [row.Task for row in rows]
+        for highlight, index, vec in _matched(tasks, existing, [t.text for t in existing]):
+            if index is not None:
+                said = rows[index]
+                saying = (entry.entry_date, entry.created_at)
+                if said.entry_date is None or (said.entry_date, said.created_at) <= saying:
+                    created["restated"] += _restate(s, said.Task, highlight, entry)
+                continue
             s.add(Task(
                 user_id=user_id, entry_id=entry.id, text=highlight.reformulation,
-                timeframe=highlight.metadata.timeframe if highlight.metadata.timeframe in ("today", "week") else "week",
-                priority=highlight.metadata.priority or "medium", type=task_type(highlight.reformulation),
-                project_ref=highlight.metadata.project_ref, is_ai_generated=True, embedding=vec.tolist(),
-                due_date=date.fromisoformat(highlight.metadata.due_date) if highlight.metadata.due_date else None,
+                timeframe=_timeframe(highlight), priority=highlight.metadata.priority or "medium",
+                type=task_type(highlight.reformulation), project_ref=highlight.metadata.project_ref,
+                is_ai_generated=True, embedding=vec.tolist(), due_date=_due(highlight),
             ))
             created["tasks"] += 1
     if goals:
@@ -341,18 +389,16 @@ def should_regenerate_profile(user_id: str) -> bool:
         return profile is None or not profile.full_profile or count >= PROFILE_REGENERATE_FROM
 
 
-# A task said more than this many days ago, without a due date still ahead, is stale for the story;
-# a goal is kept this long (goals are for the month, the quarter or the year).
-STORY_TASK_DAYS = 14
+# A goal is kept in the story this long (goals are for the month, the quarter or the year).
 STORY_GOAL_DAYS = 180
 
 
 def open_actions(tasks: list[Any], goals: list[Any], entry_dates: dict[Any, date], today: date
                  ) -> tuple[dict[Any, list[str]], dict[Any, list[str]]]:
     """Per entry id: its tasks that are neither completed nor stale, and its goals not reached
-    and not stale. A task is stale when moved to "later", when its due date has passed, or (with
-    no due date) when the entry that said it is more than STORY_TASK_DAYS old; and it is no action
-    to suggest once a later entry reads as saying it is done (its done hint)."""
+    and not stale. A task is stale when moved to "later" or (with no due date) when the entry that
+    said it is more than STALE_TASK_DAYS old (models.constants); it is no action to suggest once its
+    due date has passed, nor once a later entry reads as saying it is done (its done hint)."""
     open_tasks: dict[Any, list[str]] = {}
     open_goals: dict[Any, list[str]] = {}
     for row in tasks:
@@ -361,7 +407,7 @@ def open_actions(tasks: list[Any], goals: list[Any], entry_dates: dict[Any, date
                 or getattr(row, "done_hint", None)):
             continue
         due = getattr(row, "due_date", None)
-        if (due is not None and due < today) or (due is None and today - said > timedelta(days=STORY_TASK_DAYS)):
+        if (due is not None and due < today) or (due is None and today - said > timedelta(days=STALE_TASK_DAYS)):
             continue
         open_tasks.setdefault(row.entry_id, []).append(row.text)
     for row in goals:
@@ -376,7 +422,18 @@ def open_actions(tasks: list[Any], goals: list[Any], entry_dates: dict[Any, date
 
 def regenerate_profile(user_id: str, *, force: bool = False) -> dict[str, Any]:
     """The personal story from the entries, each with its stored mood and its open, recent tasks
-    and goals (so the mood mix matches the journal and Concrete Actions are still to do)."""
+    and goals (so the mood mix matches the journal and Concrete Actions are still to do).
+    Meaning & Purpose (from UNLOCK_PURPOSE entries) and Career Vision & Growth are derived locally
+    with their citations (pipelines/purpose.py) whichever provider writes the story."""
+    import msgspec
+
+    from models import Resume
+    from pipelines.purpose import WorkItem, build_career, build_meaning
+    from pipelines.rules import UNLOCK_PURPOSE
+
+    def said_in(row: Any) -> str | None:
+        return str(row.entry_id) if row.entry_id else None
+
     try:
         key = _uuid(user_id)
     except ValueError:

@@ -10,13 +10,11 @@ import re
 from dataclasses import dataclass
 from datetime import date
 
+from models.constants import STALE_TASK_DAYS
 from models.dates import format_entry_date
 from pipelines.highlights.dates import resolve_due_date
 
 MAX_LISTED = 6
-# A task overdue by more than this many days is listed after the current ones: the tour's "this
-# week" list led with a six-week-old task and left the week's real deadline (Pay rent) out.
-STALE_DAYS = 7
 NOTHING_OPEN = "I couldn't find anything still to do in your journal: no task from your entries is open."
 
 _TASK_QUESTION = re.compile(
@@ -48,8 +46,10 @@ def _day(day: date) -> str:
 def compose_task_answer(question: str, tasks: list[OpenTask], today: date, focus_entry_id: str | None = None) -> str:
     """The open tasks that answer the question: those due by the day it names ("before Friday"),
     else all of them. The current ones first (the open entry's, then by due day, then newest said),
-    then those overdue by more than `STALE_DAYS` (the latest first), then those a later entry reads as done (each
-    says so). Each with its due day and the entry it came from."""
+    then those overdue by more than STALE_TASK_DAYS (stale, as on the Tasks page; the latest first:
+    the tour's "this week" list led with a six-week-old task and left the week's real deadline out),
+    then those a later entry reads as done (each says so). Each with its due day and the entry it
+    came from."""
     by = resolve_due_date(question, today)
     chosen = [t for t in tasks if by is None or (t.due is not None and t.due <= by)]
     if not tasks:
@@ -59,7 +59,7 @@ def compose_task_answer(question: str, tasks: list[OpenTask], today: date, focus
                 + "; ".join(t.text for t in tasks[:MAX_LISTED]) + ".")
 
     def stale(task: OpenTask) -> bool:
-        return task.due is not None and (today - task.due).days > STALE_DAYS
+        return task.due is not None and (today - task.due).days > STALE_TASK_DAYS
 
     chosen.sort(key=lambda t: (t.done_hint is not None, stale(t), t.entry_id != focus_entry_id,
                                -t.due.toordinal() if stale(t) else (t.due or date.max).toordinal(),

@@ -40,7 +40,7 @@ from api.tasks.schemas import (
 from api.tasks.services import FocusService, GoalService, ProjectService, TaskService, whole_list_tag
 from api.validation import required_text
 from models import Goal, Project, Task
-from models.constants import UNLOCK_GOALS, UNLOCK_PROJECTS, UNLOCK_TASKS
+from models.constants import STALE_TASK_DAYS, UNLOCK_GOALS, UNLOCK_PROJECTS, UNLOCK_TASKS
 
 
 @documented_errors
@@ -52,7 +52,10 @@ class TasksController(Controller):
     @get(operation_id="listTasks", response_headers=PAGE_HEADERS, responses=NOT_MODIFIED,
          description="The caller's tasks, open ones first, newest first within each: all of them, or a page "
                      "with `limit` (then `before` = the previous page's X-Next-Cursor). X-Total-Count is the "
-                     "number of tasks in all. Conditional: an If-None-Match with the ETag answers 304, no body.")
+                     "number of tasks in all. Conditional: an If-None-Match with the ETag answers 304, no body. "
+                     "Each task has `saidOn` (the day of its entry) and `older`: an open task no longer this "
+                     "week's (moved to later, or its due date, else its entry's day, more than "
+                     f"{STALE_TASK_DAYS} days past; never a Weekly Focus task).")
     async def list_tasks(
         self, request: Request, tasks: TaskService,
         limit: int | None = Parameter(default=None, ge=1, le=rules.MAX_PAGE_SIZE,
@@ -61,16 +64,20 @@ class TasksController(Controller):
                                        description="X-Next-Cursor of the previous page: the tasks after it."),
     ) -> Response[list[TaskOut]]:
         user_id = request.user.id
-        whole = limit is None and before is None  # the screens' read: its ETag is over the row versions
-        if whole and requested_tag(request):
-            total, tag = await tasks.whole_list_tag(user_id)
-            unchanged = not_modified_if_current(request, tag, {TOTAL_HEADER: str(total)})
-            if unchanged is not None:
-                return unchanged
+        today = datetime.now(UTC).date()
+        if limit is None and before is None:  # the screens' read: its ETag is over the row versions
+            if requested_tag(request):
+                total, tag = await tasks.whole_list_tag(user_id, today)
+                unchanged = not_modified_if_current(request, tag, {TOTAL_HEADER: str(total)})
+                if unchanged is not None:
+                    return unchanged
+            rows = await tasks.whole_list(user_id)
+            shown = [TaskOut.of(t, t.said_on, today) for t in rows]
+            return conditional(request, shown, {TOTAL_HEADER: str(len(rows))},
+                               tag=whole_list_tag(len(rows), versions_of(rows), today))
         page = await keyset_page(tasks, user_id, TaskService.ORDER, limit=limit, before=before,
                                  columns=TaskService.LISTED)
-        tag = whole_list_tag(page.total, versions_of(page.fetched)) if whole else None
-        return conditional(request, [TaskOut.of(t) for t in page.rows], page.headers, tag=tag)
+        return conditional(request, await tasks.shown(user_id, page.rows), page.headers)
 
     @post(operation_id="createTask", status_code=201, responses=error_responses(404, 409),
           description="A selected task (isSelected) joins Weekly Focus (timeframe week) or is a quick task "
@@ -90,7 +97,7 @@ class TasksController(Controller):
             entry_id=await entries.own_ref(user_id, data.entry_id),
             project_ref=data.project_ref, completed_at=datetime.now(UTC) if data.completed else None,
         ))
-        return TaskOut.of(task)
+        return (await tasks.shown(user_id, [task]))[0]
 
     @patch("/{task_id:uuid}/complete", operation_id="setTaskCompleted", responses=error_responses(409),
            description="Completes or reopens a task. Reopening a selected task needs room in its domain's "
@@ -104,7 +111,7 @@ class TasksController(Controller):
         task.completed = data.completed
         task.completed_at = datetime.now(UTC) if data.completed else None
         task.done_hint = task.done_hint_entry_id = None  # answered by the user
-        return TaskOut.of(await tasks.save(task))
+        return (await tasks.shown(request.user.id, [await tasks.save(task)]))[0]
 
     @delete("/{task_id:uuid}", operation_id="deleteTask", status_code=200)
     async def delete_task(self, request: Request, tasks: TaskService, task_id: uuid.UUID) -> TaskDeletedOut:

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from datetime import date
+from typing import Any
+
 from api.errors import FieldError
+from models.constants import LATER, STALE_TASK_DAYS
 
 DOMAINS = ("personal", "professional", "administrative")
 GOAL_TIMEFRAMES = ("month", "quarter", "year")
@@ -51,6 +55,23 @@ def active_limit(domain_name: str) -> tuple[str, str]:
     label = domain_name.capitalize()
     return (f"{label} task limit reached",
             f"You can only have up to 3 active {label} tasks. Complete existing tasks before adding more.")
+
+
+# -- This week's tasks and older ones (part 2 section 2, the Weekly Focus columns) ---------------
+
+def is_older(task: Any, said_on: date | None, today: date) -> bool:
+    """Whether an open task is no longer this week's: moved to "later" by the analysis, or its due
+    date (else the day of the entry that said it, else the day it was added) more than
+    STALE_TASK_DAYS past. The personal story's notion of a stale task, except that a deadline
+    passed within that window stays this week's (shown overdue). Tasks the user chose for Weekly
+    Focus (selected) stay in the columns: they count towards the limits."""
+    if task.completed or task.is_selected:
+        return False
+    if task.timeframe == LATER:
+        return True
+    day = task.due_date or said_on or task.created_at.date()
+    return (today - day).days > STALE_TASK_DAYS
+
 
 # A page of the list (GET with `limit`): at most this many rows per request.
 MAX_PAGE_SIZE = 500

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from datetime import date, datetime
+from datetime import UTC, date, datetime
 from typing import Annotated, Literal
 from uuid import UUID
 
 import msgspec
 
+from api.tasks import rules
 from api.validation import column_length
 from models import Goal, Project, Task
 
@@ -42,16 +43,23 @@ class TaskOut(msgspec.Struct, rename="camel", kw_only=True):
     # that entry's id. Only a hint: the user confirms it by completing the task.
     done_hint: str | None = None
     done_hint_entry_id: UUID | None = None
+    # The day of the entry the task came from, and whether the task is no longer this week's (an
+    # open task gone stale, `rules.is_older`): the Tasks page lists it under "Older tasks", not in
+    # the Weekly Focus columns.
+    said_on: date | None = None
+    older: bool = False
 
     @classmethod
-    def of(cls, t: Task) -> TaskOut:
+    def of(cls, t: Task, said_on: date | None = None, today: date | None = None) -> TaskOut:
+        """`t` (a Task or a plain row of its listed columns), with the day its entry was written."""
         return cls(
             id=t.id, user_id=t.user_id, text=t.text, completed=t.completed, timeframe=t.timeframe,
             priority=t.priority, type=t.type, estimated_time=t.estimated_time, entry_id=t.entry_id,
             project_ref=t.project_ref, is_selected=t.is_selected, liked=t.liked, is_ai_generated=t.is_ai_generated,
             ai_generation_prompt=t.ai_generation_prompt, relevance=t.relevance, created_at=t.created_at,
             updated_at=t.updated_at, completed_at=t.completed_at, due_date=t.due_date,
-            done_hint=t.done_hint, done_hint_entry_id=t.done_hint_entry_id,
+            done_hint=t.done_hint, done_hint_entry_id=t.done_hint_entry_id, said_on=said_on,
+            older=rules.is_older(t, said_on, today or datetime.now(UTC).date()),
         )
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Sequence
+from datetime import UTC, date, datetime
 from typing import Any
 
 import sqlalchemy as sa
@@ -12,17 +13,24 @@ from api.errors import Conflict
 from api.paging import version_tag
 from api.services import OwnedService, repository_for
 from api.tasks import rules
+from api.tasks.schemas import TaskOut
 from models import Goal, JournalEntry, Project, Task
 from models.constants import UNLOCK_GOALS, UNLOCK_PROJECTS
 
+# A task's version in the whole list: its row version and the day of its entry (a task's saidOn and
+# whether it is older change with that day too).
+TASK_VERSION = "tasks.xmin::text || ':' || coalesce(journal_entries.entry_date::text, '')"
 # The versions of every task of the user (what the whole task list is built from), in one statement.
-ALL_TASK_VERSIONS = sa.text("SELECT (SELECT count(*) FROM tasks WHERE user_id = :user_id) AS total, "
-                            "ARRAY(SELECT id::text || ':' || xmin::text FROM tasks WHERE user_id = :user_id) AS tasks")
+ALL_TASK_VERSIONS = sa.text(
+    "SELECT (SELECT count(*) FROM tasks WHERE user_id = :user_id) AS total, "
+    f"ARRAY(SELECT tasks.id::text || ':' || {TASK_VERSION} FROM tasks "
+    "LEFT JOIN journal_entries ON journal_entries.id = tasks.entry_id WHERE tasks.user_id = :user_id) AS tasks")
 
 
-def whole_list_tag(total: int, versions: set[str]) -> str:
-    """The whole task list's ETag: the total and every task's version."""
-    return version_tag("tasks", f"total:{total}", versions)
+def whole_list_tag(total: int, versions: set[str], today: date) -> str:
+    """The whole task list's ETag: the total, every task's version, and the day (which tasks are
+    older changes with it)."""
+    return version_tag("tasks", f"total:{total}", f"day:{today}", versions)
 
 
 class TaskService(OwnedService[Task]):
@@ -38,14 +46,48 @@ class TaskService(OwnedService[Task]):
               "created_at", "updated_at", "completed_at", "due_date", "done_hint",
               "done_hint_entry_id")
 
-    async def whole_list_tag(self, user_id: uuid.UUID) -> tuple[int, str]:
+    async def whole_list_tag(self, user_id: uuid.UUID, today: date) -> tuple[int, str]:
         """The task list's total and the ETag of the whole list, from the row versions alone."""
         row = (await self.repository.session.execute(ALL_TASK_VERSIONS, {"user_id": user_id})).one()
-        return row.total, whole_list_tag(row.total, set(row.tasks))
+        return row.total, whole_list_tag(row.total, set(row.tasks), today)
+
+    async def whole_list(self, user_id: uuid.UUID) -> Sequence[Any]:
+        """Every task of the user in the list's order, each with its entry's day (`said_on`) and its
+        `version` (TASK_VERSION), in one statement."""
+        return (await self.repository.session.execute(WHOLE_LIST, {"user_id": user_id})).all()
+
+    async def said_on(self, user_id: uuid.UUID, rows: Sequence[Any]) -> dict[uuid.UUID, date]:
+        """The day of the entry each of `rows` came from, by entry id."""
+        ids = {row.entry_id for row in rows if row.entry_id is not None}
+        if not ids:
+            return {}
+        found = await self.repository.session.execute(
+            sa.select(JournalEntry.id, JournalEntry.entry_date)
+            .where(JournalEntry.user_id == user_id, JournalEntry.id.in_(ids)))
+        return dict(found.tuples().all())
+
+    async def shown(self, user_id: uuid.UUID, rows: Sequence[Any]) -> list[TaskOut]:
+        """`rows` as the API shows them (with the day of their entry)."""
+        said = await self.said_on(user_id, rows)
+        today = datetime.now(UTC).date()
+        return [TaskOut.of(row, said.get(row.entry_id) if row.entry_id else None, today) for row in rows]
 
     async def listed(self, user_id: uuid.UUID) -> Sequence[Task]:
         """Open tasks first, newest first within each."""
         return await self.mine(user_id, order_by=[c.desc() if down else c.asc() for c, down in self.ORDER])
+
+
+def _whole_list() -> sa.Select:
+    tasks, entries = Task.__table__, JournalEntry.__table__
+    order = [tasks.c[c.key].desc() if down else tasks.c[c.key].asc() for c, down in TaskService.ORDER]
+    return (sa.select(*(tasks.c[name] for name in TaskService.LISTED), entries.c.entry_date.label("said_on"),
+                      sa.literal_column(TASK_VERSION).label("version"))
+            .select_from(tasks.outerjoin(entries, entries.c.id == tasks.c.entry_id))
+            .where(tasks.c.user_id == sa.bindparam("user_id", type_=sa.Uuid()))
+            .order_by(*order))
+
+
+WHOLE_LIST = _whole_list()
 
 
 def unlocked_list(model: Any, columns: tuple[str, ...], unlock: int) -> sa.Select:

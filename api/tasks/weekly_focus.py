@@ -26,7 +26,7 @@ from api.logging import get_logger
 from api.services import provide
 from api.subscription.usage import UsageService
 from api.tasks import rules
-from api.tasks.schemas import TaskOut, WeeklyFocusIn, WeeklyFocusOut
+from api.tasks.schemas import WeeklyFocusIn, WeeklyFocusOut
 from api.tasks.services import FocusLimit, FocusService, TaskService
 from models import Task
 from models.constants import FREE_TASK_GENERATIONS_PER_WEEK, UNLOCK_TASKS
@@ -110,5 +110,5 @@ class WeeklyFocusController(Controller):
             provider=suggestion["provider"],
             entry_id=uuid.UUID(suggestion["entryId"]) if suggestion["entryId"] else None,
             entry_date=suggestion["entryDate"], task_id=task.id if task else None,
-            task=TaskOut.of(task) if task else None,
+            task=(await tasks.shown(user.id, [task]))[0] if task else None,
         )

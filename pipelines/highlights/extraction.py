@@ -335,13 +335,17 @@ _LABEL = re.compile(r"^[A-Za-z]+\s+(?!(?:school|work|council|bank|gp|surgery|den
 _NAMED_WORK = re.compile(
     r"\b(?:the|our|my)\s+(?P<name>(?:[a-z]+\s+){0,2}(?:conversion|renovation|extension|refurb(?:ishment)?|"
     r"makeover|remodel|restoration|rebuild|fit-out|self-build|build)|(?:garden|allotment)\s+(?:workshop|studio|"
-    r"office|room)|(?:[a-z]+\s+){1,2}project)\b(?!\s+(?:manager|meeting|lead|plan|board|budget)s?\b)",
+    r"office|room)|(?:[a-z]+\s+){1,2}project|(?P<pitch>(?:client|sales|investor|funding|grant)\s+(?:pitch|proposal|bid)"
+    r"(?:\s+(?:for|to)\s+(?-i:[A-Z][\w&'-]+))?))\b(?!\s+(?:manager|meeting|lead|plan|board|budget)s?\b)",
     re.IGNORECASE,
 )
 
 
 _PASSING_MENTION = re.compile(r"\b(?:for|of|about|on|in|into|with|from|at|to|after|before|over|during)\s*$",
                               re.IGNORECASE)
+# "Long day working on the migration project" (the long tour's year of entries gave no project): the
+# writer works on it, no passing mention; only then is a client pitch or proposal a project.
+_WORKED_ON = re.compile(r"\b(?:work(?:s|ed|ing)?|progress|busy)\s+(?:on|with)\s*$", re.IGNORECASE)
 
 
 def _named_projects(text: str, found: list[tuple[Highlight, str | None]]) -> list[tuple[Highlight, str | None]]:
@@ -350,18 +354,19 @@ def _named_projects(text: str, found: list[tuple[Highlight, str | None]]) -> lis
     have = " ".join(h.reformulation.lower() for h, _ in found if h.type == "project")
     out: list[tuple[Highlight, str | None]] = []
     for m in _NAMED_WORK.finditer(text):
-        if _PASSING_MENTION.search(text[: m.start()]):
+        before = text[: m.start()]
+        if (_PASSING_MENTION.search(before) or m["pitch"]) and not _WORKED_ON.search(before):
             continue  # "Money for the loft conversion keeps going round my head": not said as a project
-        name = " ".join(m.group("name").split())
-        words = name.lower().split()
-        if words[0] in _VAGUE_WORDS or words[0] in ("new", "big", "whole", "first", "next", "last"):
+        words = m["name"].split()  # a name keeps the writer's capitals after its first word ("for Halvorsen")
+        if words[0].lower() in _VAGUE_WORDS or words[0].lower() in ("new", "big", "whole", "first", "next", "last"):
             words = words[1:]
-        if len(words) < 2 or " ".join(words) in have:
+        name = " ".join([words[0].lower(), *words[1:]]) if words else ""
+        if len(words) < 2 or name.lower() in have:
             continue
-        name = " ".join(words)
-        have += " " + name
+        have += " " + name.lower()
         metadata = HighlightMetadata(timeframe=_goal_timeframe(text), priority=DEFAULT_PRIORITY)
-        out.append((Highlight(type="project", reformulation=_finish(name), metadata=metadata), words[-1]))
+        head = m["pitch"].split()[1] if m["pitch"] else words[-1]
+        out.append((Highlight(type="project", reformulation=_finish(name), metadata=metadata), head.lower()))
     for m in _CODE_NAMED.finditer(text):  # "project balcony is ON.", "Operation Homecoming."
         name = f"{m['kind'].capitalize()} {m['name'].lower() if m['name'].isupper() else m['name']}"
         if name.lower() not in have:

@@ -3,9 +3,11 @@ reopening, deleting, quick tasks, and lengths checked before anything is stored.
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 
-from tests.support.journal import write_entry
+from models.constants import STALE_TASK_DAYS
+from tests.support.database import sql
+from tests.support.journal import wait_until_analysed, write_entry
 
 FIELDS = {"id", "userId", "text", "completed", "timeframe", "priority", "type", "estimatedTime", "entryId",
           "projectRef", "isSelected", "liked", "isAiGenerated", "aiGenerationPrompt", "relevance", "createdAt",
@@ -61,3 +63,46 @@ def test_too_long_values_are_a_400_and_store_nothing(ana):
 def test_unknown_types_are_personal(ana):
     write_entry(ana, "First entry.")
     assert ana.post("/api/tasks", json={"text": "Sort the shed", "type": "garden"}).json()["type"] == "personal"
+
+
+def test_open_tasks_gone_stale_are_older_and_weekly_focus_tasks_never(ana, database_url):
+    """Each task has the day of its entry (saidOn) and whether it is older than this week: moved to
+    later, or its due date (else its entry's day) more than STALE_TASK_DAYS past. The whole list's
+    ETag follows the entry's day too, so a poll sees a task move."""
+    today = datetime.now(UTC).date()
+    old_day, new_day = today - timedelta(days=STALE_TASK_DAYS + 1), today - timedelta(days=2)
+    old = write_entry(ana, "A quiet day at home.", old_day.strftime("%m/%d/%Y"))
+    new = write_entry(ana, "Another quiet day.", new_day.strftime("%m/%d/%Y"))
+    for entry in (old, new):
+        wait_until_analysed(ana, entry["id"])  # its analysis finds no task: only these are listed
+    days = {old["id"]: old_day.isoformat(), new["id"]: new_day.isoformat()}
+
+    def add(text: str, entry: dict, selected: bool = False, **columns) -> None:
+        task = ana.post("/api/tasks", json={"text": text, "entryId": entry["id"], "isSelected": selected}).json()
+        assert task["saidOn"] == days[entry["id"]]
+        for column, value in columns.items():
+            sql(database_url, f"UPDATE tasks SET {column} = :v WHERE id = :t", v=value, t=task["id"])
+
+    add("Email Dana about the weekend", old)
+    add("Pay the electricity bill", old, due_date=today - timedelta(days=STALE_TASK_DAYS + 1))
+    add("Renew the passport", old, due_date=today + timedelta(days=30))
+    add("Book the vet", old, due_date=today - timedelta(days=3))
+    add("Call Mum", old, selected=True)
+    add("Water the plants", new)
+    add("Sort the shed", new, timeframe="later")
+    listed = ana.get("/api/tasks")
+    older = {t["text"]: t["older"] for t in listed.json()}
+    assert older == {"Email Dana about the weekend": True, "Pay the electricity bill": True,
+                     "Renew the passport": False, "Book the vet": False, "Call Mum": False,
+                     "Water the plants": False, "Sort the shed": True}
+    paged = ana.get("/api/tasks", params={"limit": 4}).json()
+    assert [(t["text"], t["older"], t["saidOn"]) for t in paged] == [
+        (t["text"], t["older"], t["saidOn"]) for t in listed.json()[:4]]
+
+    tag = listed.headers["etag"]
+    assert ana.get("/api/tasks", headers={"If-None-Match": tag}).status_code == 304
+    sql(database_url, "UPDATE journal_entries SET entry_date = :d WHERE id = :e", d=today, e=old["id"])
+    moved = ana.get("/api/tasks", headers={"If-None-Match": tag})
+    assert moved.status_code == 200 and moved.headers["etag"] != tag
+    dana = next(t for t in moved.json() if t["text"] == "Email Dana about the weekend")
+    assert (dana["older"], dana["saidOn"]) == (False, today.isoformat())

@@ -2,7 +2,15 @@ import { CalendarIcon, CheckIcon, ClockIcon, RotateCcwIcon, Trash2Icon } from "l
 
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { completedLabel, displayEstimatedTime, dueLabel, splitTaskText, type Task } from "@/features/tasks/task-text";
+import { olderTaskContext } from "@/features/tasks/task-groups";
+import {
+  completedLabel,
+  displayEstimatedTime,
+  domainLabel,
+  dueLabel,
+  splitTaskText,
+  type Task,
+} from "@/features/tasks/task-text";
 import { cn } from "@/lib/utils";
 
 const PRIORITY_VARIANT = { high: "destructive", medium: "secondary", low: "outline" } as const;
@@ -61,20 +69,53 @@ export function ActiveTaskItem({ task, onComplete, busy }: { task: Task; onCompl
             {task.relevance}
           </p>
         )}
-        {task.doneHint && (
-          <div
-            className="flex flex-wrap items-center gap-2 rounded-md bg-primary/5 px-2 py-1.5 text-xs"
-            data-testid="task-done-hint"
-          >
-            <p className="min-w-0 flex-1 text-muted-foreground break-words">
-              <span className="font-semibold text-foreground">{DONE_HINT_LEAD} </span>
-              {task.doneHint}
-            </p>
-            <Button size="sm" variant="secondary" className="h-7" disabled={busy} onClick={onComplete}>
-              {MARK_DONE}
-            </Button>
-          </div>
-        )}
+        {task.doneHint && <DoneHint hint={task.doneHint} busy={busy} onComplete={onComplete} />}
+      </div>
+    </li>
+  );
+}
+
+/** "Done already?" with what the later entry said, and a button that completes the task. */
+function DoneHint({ hint, onComplete, busy }: { hint: string; onComplete: () => void; busy: boolean }) {
+  return (
+    <div
+      className="flex flex-wrap items-center gap-2 rounded-md bg-primary/5 px-2 py-1.5 text-xs"
+      data-testid="task-done-hint"
+    >
+      <p className="min-w-0 flex-1 text-muted-foreground break-words">
+        <span className="font-semibold text-foreground">{DONE_HINT_LEAD} </span>
+        {hint}
+      </p>
+      <Button size="sm" variant="secondary" className="h-7" disabled={busy} onClick={onComplete}>
+        {MARK_DONE}
+      </Button>
+    </div>
+  );
+}
+
+/** One older open task, compact: its headline, its domain, where it came from and when it was due
+ * (never an "Overdue" badge: an old date is why it is here), its done hint, and a complete button. */
+export function OlderTaskItem({ task, onComplete, busy }: { task: Task; onComplete: () => void; busy: boolean }) {
+  const { headline } = splitTaskText(task.text);
+  return (
+    <li className="flex gap-3 py-2.5" data-testid="older-task">
+      <Button
+        variant="outline"
+        size="icon"
+        className="mt-0.5 size-7 shrink-0 rounded-full"
+        aria-label={`Complete task: ${headline}`}
+        data-complete-task=""
+        disabled={busy}
+        onClick={onComplete}
+      >
+        <CheckIcon className="size-4 opacity-40" aria-hidden="true" />
+      </Button>
+      <div className="min-w-0 flex-1 space-y-1">
+        <p className="text-sm font-medium leading-snug break-words">{headline}</p>
+        <p className="text-xs text-muted-foreground break-words">
+          {domainLabel(task.type)} · {olderTaskContext(task)}
+        </p>
+        {task.doneHint && <DoneHint hint={task.doneHint} busy={busy} onComplete={onComplete} />}
       </div>
     </li>
   );

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { closeToasts, fakeApi, json, makeUser } from "@/features/auth/test-support";
 import { renderSignedIn } from "@/features/insights/test-utils";
 import { ALL_WEEKLY_DONE, NO_ACTIVE_TASKS, TASKS_SUBTITLE } from "@/features/tasks/messages";
-import { QUICK_TASKS_COMING, TasksPage } from "@/features/tasks/tasks-page";
+import { OLDER_TASKS_HINT, QUICK_TASKS_COMING, TasksPage } from "@/features/tasks/tasks-page";
 import { completedNewestFirst, displayEstimatedTime, dueLabel, splitTaskText, type Task } from "@/features/tasks/task-text";
 
 vi.mock("@/lib/api/client", async (importOriginal) =>
@@ -37,6 +37,7 @@ function task(overrides: Partial<Task>): Task {
     createdAt: "2026-03-15T10:00:00Z",
     updatedAt: "2026-03-15T10:00:00Z",
     completedAt: null,
+    older: false,
     ...overrides,
   };
 }
@@ -260,5 +261,83 @@ describe("TasksPage", () => {
     renderTasks();
     await user.click(await screen.findByRole("button", { name: "Delete task: Call Marta" }));
     expect(await screen.findByText("Failed to delete task. Please try again.")).toBeInTheDocument();
+  });
+
+  it("lists this week's tasks in the columns and the older ones, collapsed, under 'Older tasks (n)'", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date(2026, 10, 25, 9, 30));
+    try {
+      fakeApi({
+        "GET /api/tasks": () =>
+          json(200, [
+            task({ text: "Plan the week", isSelected: true }),
+            task({ text: "Book the vet", isSelected: false, saidOn: "2026-11-23", dueDate: "2026-11-24" }),
+            task({ text: "Email Dana about the weekend", isSelected: false, saidOn: "2026-03-02", older: true }),
+            task({ text: "Pay the electricity bill", type: "administrative", isSelected: false, older: true,
+                   saidOn: "2025-12-01", dueDate: "2025-12-05" }),
+          ]),
+      });
+      const user = userEvent.setup();
+      renderTasks();
+      const personal = (await screen.findByRole("heading", { name: "Personal" })).closest("section")!;
+      expect(within(personal).getAllByTestId("active-task").map((li) => li.querySelector("p")?.textContent)).toEqual(
+        ["Plan the week", "Book the vet"],
+      );
+      expect(within(personal).getByTestId("task-due")).toHaveTextContent("Overdue · Tue, Nov 24"); // a recent deadline
+      const admin = screen.getByRole("heading", { name: "Administrative" }).closest("section")!;
+      expect(within(admin).getByText(NO_ACTIVE_TASKS)).toBeInTheDocument();
+      expect(screen.queryByText("Pay the electricity bill")).toBeNull(); // collapsed
+
+      const toggle = screen.getByRole("button", { name: "Older tasks (2)" });
+      expect(toggle).toHaveAttribute("aria-expanded", "false");
+      expect(screen.getByText(OLDER_TASKS_HINT)).toBeInTheDocument();
+      await user.click(toggle);
+      expect(toggle).toHaveAttribute("aria-expanded", "true");
+      const rows = screen.getAllByTestId("older-task");
+      expect(rows.map((li) => li.textContent)).toEqual([
+        "Email Dana about the weekendPersonal · From your entry of Mar 2",
+        "Pay the electricity billAdministrative · From your entry of Dec 1, 2025 · was due Dec 5, 2025",
+      ]);
+      expect(screen.queryAllByTestId("task-due")).toHaveLength(1); // no overdue badge on an old date
+      expect(screen.queryByRole("button", { name: /Delete task/ })).toBeNull(); // only completed tasks are deleted
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("completes an older task (keeping its done hint) and moves the keyboard to the next one", async () => {
+    const hint = 'On 06/20/2026 you wrote: "Ran my first half marathon!"';
+    const first = task({ text: "Run a half marathon", isSelected: false, older: true, saidOn: "2026-03-02",
+                         doneHint: hint, doneHintEntryId: "e9" });
+    const second = task({ text: "Email Dana about the weekend", isSelected: false, older: true, saidOn: "2026-02-01" });
+    let done = false;
+    const api = fakeApi({
+      "GET /api/tasks": () =>
+        json(200, done ? [second, { ...first, completed: true, older: false, completedAt: "2026-11-25T09:00:00Z" }]
+                       : [first, second]),
+      [`PATCH /api/tasks/${first.id}/complete`]: () => {
+        done = true;
+        return json(200, { ...first, completed: true });
+      },
+    });
+    const user = userEvent.setup();
+    renderTasks();
+    await user.click(await screen.findByRole("button", { name: "Older tasks (2)" }));
+    const row = screen.getAllByTestId("older-task")[0]!;
+    expect(within(row).getByTestId("task-done-hint")).toHaveTextContent(`Done already? ${hint}`);
+    within(row).getByRole("button", { name: "Complete task: Run a half marathon" }).focus();
+    await user.keyboard("{Enter}");
+    expect(await screen.findByText("Task Completed")).toBeInTheDocument();
+    expect(await api.body(`PATCH /api/tasks/${first.id}/complete`)).toEqual({ completed: true });
+    expect(await screen.findByRole("button", { name: "Older tasks (1)" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Complete task: Email Dana about the weekend" })).toHaveFocus();
+    expect(screen.getByRole("button", { name: "Reopen task: Run a half marathon" })).toBeInTheDocument();
+  });
+
+  it("shows no older section when every open task is this week's", async () => {
+    fakeApi({ "GET /api/tasks": () => json(200, [task({})]) });
+    renderTasks();
+    expect(await screen.findByText("Call Marta")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /Older tasks/ })).toBeNull();
   });
 });

@@ -1,5 +1,13 @@
 import { useRef, useState } from "react";
-import { BriefcaseIcon, FileTextIcon, HeartIcon, Loader2Icon, SparklesIcon, ZapIcon } from "lucide-react";
+import {
+  BriefcaseIcon,
+  ChevronRightIcon,
+  FileTextIcon,
+  HeartIcon,
+  Loader2Icon,
+  SparklesIcon,
+  ZapIcon,
+} from "lucide-react";
 import { Link } from "react-router";
 
 import { Badge } from "@/components/ui/badge";
@@ -21,10 +29,12 @@ import {
 } from "@/features/tasks/messages";
 import { useAuth } from "@/features/auth/auth-context";
 import { useDeleteTask, useGenerateWeeklyFocus, useSetTaskCompleted, useTaskList } from "@/features/tasks/queries";
-import { ActiveTaskItem, CompletedTaskItem } from "@/features/tasks/task-item";
-import { activeTasksOf, completedNewestFirst, domainLabel, splitTaskText, type Task } from "@/features/tasks/task-text";
+import { olderTasksOf, thisWeekOf } from "@/features/tasks/task-groups";
+import { ActiveTaskItem, CompletedTaskItem, OlderTaskItem } from "@/features/tasks/task-item";
+import { completedNewestFirst, domainLabel, splitTaskText, type Task } from "@/features/tasks/task-text";
 import { toast } from "@/hooks/use-toast";
 import { SUBSCRIPTION_PATH, TASK_DOMAINS } from "@/lib/constants";
+import { cn } from "@/lib/utils";
 
 const DOMAIN_ICON = { personal: HeartIcon, professional: BriefcaseIcon, administrative: FileTextIcon } as const;
 
@@ -52,6 +62,7 @@ export function TasksPage() {
       ) : (
         <>
           <WeeklyFocusCard tasks={tasks.data} />
+          <OlderTasksCard tasks={tasks.data} />
           <CompletedTasksCard tasks={tasks.data} />
         </>
       )}
@@ -136,7 +147,7 @@ function WeeklyFocusCard({ tasks }: { tasks: Task[] }) {
       <CardContent className="grid gap-6 md:grid-cols-3">
         {TASK_DOMAINS.map((domain) => {
           const Icon = DOMAIN_ICON[domain];
-          const active = activeTasksOf(tasks, domain);
+          const active = thisWeekOf(tasks, domain);
           const weeklyDone = tasks.some((t) => t.type === domain && t.isSelected && t.completed);
           const running = busy[domain] === true;
           return (
@@ -185,6 +196,77 @@ function WeeklyFocusCard({ tasks }: { tasks: Task[] }) {
           );
         })}
       </CardContent>
+    </Card>
+  );
+}
+
+export const OLDER_TASKS_HINT =
+  "Open tasks from earlier entries that are no longer this week's. Tick the ones you have done.";
+
+/** The open tasks that left the Weekly Focus columns (task-groups.ts), collapsed under "Older tasks (n)".
+ * Only completed tasks can be deleted (spec part 2, section 4), so each can be completed here. */
+function OlderTasksCard({ tasks }: { tasks: Task[] }) {
+  const older = olderTasksOf(tasks);
+  const [open, setOpen] = useState(false);
+  const setCompleted = useSetTaskCompleted();
+  const list = useRef<HTMLUListElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+  if (older.length === 0) return null;
+
+  async function onComplete(task: Task) {
+    // The ticked task leaves the list: the keyboard goes on to the next one (else the one before,
+    // else the section's toggle) rather than dropping on <body>.
+    const buttons = Array.from(list.current?.querySelectorAll<HTMLButtonElement>("[data-complete-task]") ?? []);
+    const at = older.indexOf(task);
+    const next = buttons[at + 1] ?? buttons[at - 1] ?? toggle.current;
+    const row = buttons[at]?.closest("li");
+    try {
+      await setCompleted.mutateAsync({ id: task.id, completed: true });
+      toast({ title: TASK_COMPLETED, description: splitTaskText(task.text).headline });
+      const active = document.activeElement;
+      if (active === null || active === document.body || (row?.contains(active) ?? false)) next?.focus();
+    } catch (error) {
+      toast({ variant: "destructive", ...failureToast(error, UPDATE_FAILED) });
+    }
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-xl">
+          <h2>
+            <button
+              ref={toggle}
+              type="button"
+              className="-mx-1 flex items-center gap-2 rounded-md px-1 text-left focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+              aria-expanded={open}
+              aria-controls="older-tasks"
+              onClick={() => setOpen((o) => !o)}
+            >
+              <ChevronRightIcon
+                className={cn("size-5 shrink-0 text-muted-foreground transition-transform", open && "rotate-90")}
+                aria-hidden="true"
+              />
+              Older tasks ({older.length})
+            </button>
+          </h2>
+        </CardTitle>
+        <CardDescription>{OLDER_TASKS_HINT}</CardDescription>
+      </CardHeader>
+      {open && (
+        <CardContent>
+          <ul id="older-tasks" ref={list} className="divide-y">
+            {older.map((task) => (
+              <OlderTaskItem
+                key={task.id}
+                task={task}
+                busy={setCompleted.isPending && setCompleted.variables?.id === task.id}
+                onComplete={() => void onComplete(task)}
+              />
+            ))}
+          </ul>
+        </CardContent>
+      )}
     </Card>
   );
 }
