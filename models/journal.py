@@ -138,6 +138,11 @@ class Profile(Base):
     source_entry_ids: Mapped[list[str]] = mapped_column(JSONB, default=list)
     entry_count: Mapped[int] = mapped_column(default=0)
     provider: Mapped[str | None] = mapped_column(sa.String(32))
+    # Meaning & Purpose (purpose, core values, principles) and Career Vision & Growth, as
+    # pipelines/purpose.py derives them with their entries' ids and dates; None until computed
+    # (Meaning & Purpose from 100 entries). Premium only: the API leaves them out for free users.
+    meaning: Mapped[dict[str, Any] | None] = mapped_column(JSONB)
+    career: Mapped[dict[str, Any] | None] = mapped_column(JSONB)
     updated_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=utcnow, onupdate=utcnow)
 
 

@@ -455,15 +455,27 @@ def regenerate_profile(user_id: str, *, force: bool = False) -> dict[str, Any]:
                          open_tasks=open_tasks.get(e.id, []), open_goals=open_goals.get(e.id, []))
             for e in entries
         ]
+        resume = s.scalar(sa.select(Resume.content).where(Resume.user_id == key))
+        projects = s.scalars(sa.select(Project).where(Project.user_id == key)).all()
+        work = [*(WorkItem(text=t.text, kind="task", professional=t.type == "professional", entry_id=said_in(t),
+                           open=t.text in open_tasks.get(t.entry_id, [])) for t in tasks),
+                *(WorkItem(text=g.text, kind="goal", professional=task_type(g.text) == "professional",
+                           entry_id=said_in(g), open=(g.progress or 0) < 100) for g in goals),
+                *(WorkItem(text=p.name, kind="project", professional=p.type == "professional", entry_id=said_in(p),
+                           open=p.status == "Active") for p in projects)]
     outcome = get_providers().run(lambda p: p.build_profile(material))
     draft = outcome.value
     known = {m.id for m in material}
+    meaning = build_meaning(material) if len(material) >= UNLOCK_PURPOSE else None
+    career = build_career(material, resume, work)
     with db.session() as s:
         profile = s.get(Profile, key) or Profile(user_id=key)
         profile.short_summary = draft.short_summary
         profile.full_profile = draft.full_profile
         profile.blindspots = draft.blindspots
         profile.source_entry_ids = [i for i in draft.source_entry_ids if i in known]
+        profile.meaning = msgspec.to_builtins(meaning) if meaning else None
+        profile.career = msgspec.to_builtins(career)
         profile.entry_count = len(material)
         profile.provider = outcome.provider
         profile.updated_at = datetime.now(UTC)

@@ -1,4 +1,5 @@
-"""GET/POST /api/profile and its regeneration. The personal story unlocks at 4 entries (enforced here).
+"""GET/POST /api/profile and its regeneration. The personal story unlocks at 4 entries (enforced here);
+Meaning & Purpose (from 100 entries) and the Deep Dive's career parts are sent to premium users only.
 
 Regeneration runs in the background: the call answers at once (202) with the run's id, and a user
 has at most one regeneration waiting or running: asking again while one is answers with that one.
@@ -33,10 +34,12 @@ class ProfileController(Controller):
     tags = ["profile"]
     dependencies = provide(profiles=ProfileService, entries=EntryService)
 
-    @get(operation_id="getProfile", description="The personal story; empty with unlocked=false before 4 entries.")
+    @get(operation_id="getProfile", description="The personal story; empty with unlocked=false before 4 entries. "
+                                                "`meaning` (from 100 entries) and `career` are premium only: null for "
+                                                "free accounts.")
     async def get_profile(self, request: Request, profiles: ProfileService) -> ProfileOut:
         profile, count = await shown_with_count(profiles.repository.session, request.user.id)
-        return ProfileOut.of(profile, count, count >= UNLOCK_PROFILE)
+        return ProfileOut.of(profile, count, count >= UNLOCK_PROFILE, request.user.is_premium)
 
     @post(operation_id="saveProfile", status_code=200)
     async def save_profile(self, request: Request, profiles: ProfileService, entries: EntryService,
@@ -48,7 +51,7 @@ class ProfileController(Controller):
         if data.full_profile is not None:
             profile.full_profile = data.full_profile[:MAX_FULL_PROFILE_CHARS]
         profile.provider = "user"
-        return ProfileOut.of(await profiles.save(profile), count, True)
+        return ProfileOut.of(await profiles.save(profile), count, True, request.user.is_premium)
 
     @post("/regenerate", operation_id="regenerateProfile", status_code=202, responses=error_responses(503),
           description="Starts rebuilding the personal story from all entries and answers at once with the "
@@ -66,7 +69,7 @@ class ProfileController(Controller):
             raise ServiceUnavailableException(MSG_PROFILE_FAILED) from None
         if run.state == "failed":
             raise ServiceUnavailableException(MSG_PROFILE_FAILED)
-        profile = ProfileOut.of(await profiles.own_one(request.user.id), count, True)
+        profile = ProfileOut.of(await profiles.own_one(request.user.id), count, True, request.user.is_premium)
         return RegenerateOut(success=True, run_id=run.id, state=run.state, profile=profile)
 
     @get("/regenerate/{run_id:str}", operation_id="getProfileRegeneration",
@@ -78,5 +81,6 @@ class ProfileController(Controller):
         if run is None or run.flow != REGENERATE_FLOW or run.owner != str(request.user.id):
             raise NotFoundException(MSG_RUN_NOT_FOUND)
         count = await entries.count_mine(request.user.id)
-        profile = ProfileOut.of(await profiles.reread(request.user.id), count, count >= UNLOCK_PROFILE)
+        profile = ProfileOut.of(await profiles.reread(request.user.id), count, count >= UNLOCK_PROFILE,
+                                request.user.is_premium)
         return RegenerateOut(success=run.state != "failed", run_id=run.id, state=run.state, profile=profile)

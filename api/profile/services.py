@@ -37,7 +37,7 @@ def _shown() -> sa.Select:
                    .scalar_subquery().label("entry_count_now"))
     one = sa.values(sa.column("one", sa.Integer()), name="one").data([(1,)])
     shown = [profiles.c[name] for name in ("user_id", "short_summary", "full_profile", "blindspots",
-                                            "source_entry_ids", "provider", "updated_at")]
+                                            "source_entry_ids", "provider", "updated_at", "meaning", "career")]
     return sa.select(entry_count, *shown).select_from(one.outerjoin(profiles, profiles.c.user_id == user_id))
 
 

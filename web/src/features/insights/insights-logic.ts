@@ -77,3 +77,15 @@ export function purposeUnlocked(entryCount: number): boolean {
 export function confidenceLabel(entryCount: number): string {
   return entryCount > PURPOSE_HIGH_CONFIDENCE_ABOVE_ENTRIES ? "High confidence" : "Low confidence";
 }
+
+/** "1 entry" / "n entries". */
+export function entriesLabel(count: number): string {
+  return count === 1 ? "1 entry" : `${count} entries`;
+}
+
+/** The dates of cited entries as a sentence: "09/02/2026, 09/15/2026 and 10/06/2026". */
+export function citedDates(cited: readonly { date: string }[]): string {
+  const dates = cited.map((c) => c.date);
+  if (dates.length <= 1) return dates[0] ?? "";
+  return `${dates.slice(0, -1).join(", ")} and ${dates[dates.length - 1]}`;
+}

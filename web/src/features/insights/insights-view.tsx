@@ -53,7 +53,7 @@ export function InsightsView() {
           </p>
         </CardContent>
       </Card>
-      <MeaningPurpose entryCount={entryCount} isPremium={isPremium} />
+      <MeaningPurpose entryCount={entryCount} isPremium={isPremium} meaning={profile.data?.meaning ?? null} />
     </section>
   );
 }

@@ -5,9 +5,18 @@ import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Progress } from "@/components/ui/progress";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { confidenceLabel, purposeProgressMessage, purposeUnlocked } from "@/features/insights/insights-logic";
+import {
+  citedDates,
+  confidenceLabel,
+  entriesLabel,
+  purposeProgressMessage,
+  purposeUnlocked,
+} from "@/features/insights/insights-logic";
 import { PlaceholderLines, PremiumLock } from "@/features/insights/premium-lock";
+import type { Profile } from "@/features/journal/queries";
 import { PURPOSE_UNLOCK_ENTRIES } from "@/lib/constants";
+
+type Meaning = NonNullable<Profile["meaning"]>;
 
 const PURPOSE_TABS = [
   { value: "purpose", label: "Purpose", empty: "Your purpose statement will take shape here." },
@@ -18,9 +27,20 @@ const PURPOSE_TABS = [
 /**
  * 'Meaning & Purpose' (spec part 2, sections 2 and 4): Purpose, Core Values and Principles tabs.
  * Before 100 entries a progress bar, 'n/100 entries' and a progress message; once unlocked the
- * confidence label with the entry count. All of its content is premium only.
+ * confidence label with the entry count. All of its content is premium only: the server sends
+ * `meaning` (derived from the entries, each statement with its entries' dates) to premium users
+ * from 100 entries on, and null otherwise.
  */
-export function MeaningPurpose({ entryCount, isPremium }: { entryCount: number | null; isPremium: boolean }) {
+export function MeaningPurpose({
+  entryCount,
+  isPremium,
+  meaning,
+}: {
+  entryCount: number | null;
+  isPremium: boolean;
+  /** The loaded profile's `meaning` (null before 100 entries, for free users, or not loaded). */
+  meaning: Profile["meaning"] | null;
+}) {
   const titleId = useId();
   const unlocked = entryCount !== null && purposeUnlocked(entryCount);
 
@@ -60,9 +80,13 @@ export function MeaningPurpose({ entryCount, isPremium }: { entryCount: number |
           </TabsList>
           {PURPOSE_TABS.map((tab) => (
             <TabsContent key={tab.value} value={tab.value} className="pt-2">
-              {isPremium ? (
+              {isPremium && unlocked && meaning ? (
+                <MeaningTab tab={tab.value} meaning={meaning} />
+              ) : isPremium ? (
                 <p className="text-sm text-muted-foreground">
-                  {unlocked ? tab.empty : `Unlocks at ${PURPOSE_UNLOCK_ENTRIES} entries. ${tab.empty}`}
+                  {unlocked
+                    ? `${tab.empty} It is drawn from your entries when your personal story is next refreshed.`
+                    : `Unlocks at ${PURPOSE_UNLOCK_ENTRIES} entries. ${tab.empty}`}
                 </p>
               ) : (
                 <PremiumLock
@@ -75,5 +99,54 @@ export function MeaningPurpose({ entryCount, isPremium }: { entryCount: number |
         </Tabs>
       </CardContent>
     </Card>
+  );
+}
+
+function MeaningTab({ tab, meaning }: { tab: (typeof PURPOSE_TABS)[number]["value"]; meaning: Meaning }) {
+  if (tab === "purpose") return <p className="leading-relaxed">{meaning.purpose}</p>;
+  if (tab === "core-values") {
+    if (meaning.coreValues.length === 0) {
+      return <p className="text-sm text-muted-foreground">No value has come up in 3 or more of your entries yet.</p>;
+    }
+    return (
+      <ul aria-label="Core Values" className="space-y-3">
+        {meaning.coreValues.map((value) => (
+          <li key={value.name}>
+            <p className="font-medium">
+              {value.name}{" "}
+              <span className="text-sm font-normal text-muted-foreground">
+                {`${entriesLabel(value.entryCount)}, ${value.firstDate} to ${value.lastDate}`}
+              </span>
+            </p>
+            <ul className="mt-1 space-y-1 pl-4 text-sm text-muted-foreground">
+              {value.entries.map((cited) => (
+                <li key={cited.id}>{cited.quote ? `${cited.date}: "${cited.quote}"` : cited.date}</li>
+              ))}
+            </ul>
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  if (meaning.principles.length === 0) {
+    return (
+      <p className="text-sm text-muted-foreground">
+        {`No rule or lesson in your own words yet (sentences like "I've learned that..." or "From now on I...").`}
+      </p>
+    );
+  }
+  return (
+    <ul aria-label="Principles" className="space-y-3">
+      {meaning.principles.map((principle) => (
+        <li key={principle.text}>
+          <blockquote className="border-l-2 pl-3 italic">{principle.text}</blockquote>
+          <p className="mt-1 text-sm text-muted-foreground">
+            {principle.entryCount > principle.entries.length
+              ? `${entriesLabel(principle.entryCount)}, most recently ${citedDates(principle.entries)}`
+              : citedDates(principle.entries)}
+          </p>
+        </li>
+      ))}
+    </ul>
   );
 }

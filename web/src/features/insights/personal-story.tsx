@@ -1,16 +1,23 @@
 import { useId } from "react";
 import { format } from "date-fns";
 import { BookOpenIcon, RefreshCwIcon } from "lucide-react";
+import { Link } from "react-router";
 
 import { Button } from "@/components/ui/button";
 import { Card, CardAction, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Progress } from "@/components/ui/progress";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { parseFullProfile, profileNeedsRefreshing, storyList } from "@/features/insights/insights-logic";
+import {
+  citedDates,
+  entriesLabel,
+  parseFullProfile,
+  profileNeedsRefreshing,
+  storyList,
+} from "@/features/insights/insights-logic";
 import { PlaceholderLines, PremiumLock } from "@/features/insights/premium-lock";
 import { useRegenerateProfile, type Profile } from "@/features/journal/queries";
 import { toast } from "@/hooks/use-toast";
-import { PERSONAL_STORY_REWRITTEN_FROM, PERSONAL_STORY_UNLOCK_ENTRIES } from "@/lib/constants";
+import { PERSONAL_STORY_REWRITTEN_FROM, PERSONAL_STORY_UNLOCK_ENTRIES, SETTINGS_PATH } from "@/lib/constants";
 
 interface PersonalStoryProps {
   profile: Profile | null;
@@ -190,7 +197,9 @@ function DeepDive({ profile, isPremium }: { profile: Profile; isPremium: boolean
       <section>
         <h4 className="font-semibold">Career Vision & Growth</h4>
         <div className="mt-2">
-          {isPremium ? (
+          {isPremium && profile.career ? (
+            <CareerVision career={profile.career} />
+          ) : isPremium ? (
             <p className="text-sm text-muted-foreground">
               Your career vision, recommended resources, growth areas and activities will appear here as your journal
               grows.
@@ -204,5 +213,77 @@ function DeepDive({ profile, isPremium }: { profile: Profile; isPremium: boolean
         </div>
       </section>
     </>
+  );
+}
+
+/**
+ * Career Vision & Growth (premium): the role and objective only as the CV states them, the work
+ * subjects that recur in the journal with their dates, what the writer is working on, and
+ * resources from the curated catalogue chosen for those subjects. Each part says so when empty.
+ */
+function CareerVision({ career }: { career: NonNullable<Profile["career"]> }) {
+  return (
+    <div className="space-y-3 text-sm">
+      {career.role ? (
+        <p>{`Current role (from your CV): ${career.role}`}</p>
+      ) : career.hasResume ? (
+        <p className="text-muted-foreground">Your CV does not state a current role (a job dated to the present).</p>
+      ) : (
+        <p className="text-muted-foreground">
+          <Link to={SETTINGS_PATH} className="underline">
+            Upload your CV
+          </Link>{" "}
+          to see your current role and direction here.
+        </p>
+      )}
+      {career.direction ? <p>{`Direction (from your CV): "${career.direction}"`}</p> : null}
+      <div>
+        <h5 className="font-medium">Growth areas</h5>
+        {career.growthAreas.length > 0 ? (
+          <ul aria-label="Growth areas" className="mt-1 list-disc space-y-1 pl-5">
+            {career.growthAreas.map((area) => {
+              const recently = area.entryCount > area.entries.length ? "most recently " : "";
+              return (
+                <li key={area.name}>
+                  {`${area.name}: ${entriesLabel(area.entryCount)} (${recently}${citedDates(area.entries)})`}
+                </li>
+              );
+            })}
+          </ul>
+        ) : (
+          <p className="text-muted-foreground">No work subject has come up in two or more entries yet.</p>
+        )}
+      </div>
+      {career.activities.length > 0 && (
+        <div>
+          <h5 className="font-medium">What you are working on</h5>
+          <ul aria-label="What you are working on" className="mt-1 list-disc space-y-1 pl-5">
+            {career.activities.map((activity) => (
+              <li key={`${activity.kind}-${activity.text}`}>
+                {activity.entry ? `${activity.text} (from ${activity.entry.date})` : activity.text}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <div>
+        <h5 className="font-medium">Recommended resources</h5>
+        {career.resources.length > 0 ? (
+          <ul aria-label="Recommended resources" className="mt-1 space-y-2">
+            {career.resources.map((resource) => (
+              <li key={resource.url}>
+                <a href={resource.url} target="_blank" rel="noopener noreferrer" className="font-medium underline">
+                  {resource.title}
+                </a>{" "}
+                <span className="text-muted-foreground">{`(${resource.type}, for ${resource.area})`}</span>
+                <p className="text-muted-foreground">{resource.description}</p>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-muted-foreground">No resource in our catalogue is close to your growth areas yet.</p>
+        )}
+      </div>
+    </div>
   );
 }

@@ -71,6 +71,8 @@ export function makeProfile(overrides: Record<string, unknown> = {}) {
     unlocked: true,
     provider: "openai",
     updatedAt: "2025-05-01T10:00:00Z",
+    meaning: null,
+    career: null,
     ...overrides,
   };
 }

@@ -1,0 +1,546 @@
+"""Meaning & Purpose (core values, principles, a purpose statement) and Career Vision & Growth,
+derived from the journal with citations, never generated.
+
+- Core values: each entry's stored embedding against a fixed taxonomy (`VALUES`: a name and a few
+  plain prototype sentences each, written for this module). An entry speaks of a value when its
+  closest prototype is at least `VALUE_MIN_SIMILARITY`; a value is shown from
+  `MIN_VALUE_ENTRIES` entries on, with its count and its closest entries (ids and dates).
+- Principles: the writer's own sentences that state a rule or a lesson ("I've learned...", "note
+  to self:", "from now on I..."), quoted verbatim with their dates (`PRINCIPLE_RE`).
+- Purpose: a templated statement made only of the top values and life areas with their counts
+  and dates; with no value to stand on it says so.
+- Career: the current role and direction only as the CV states them, growth areas (phrases that
+  recur in the journal's professional sentences, tasks, goals and projects, with their dates),
+  what the writer is working on, and resources from the curated catalogue close to the growth areas.
+
+Whichever AI provider writes the personal story, these are computed here, locally: they are
+derived with citations, so an OpenAI-compatible endpoint adds nothing it could be trusted with.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections import Counter
+from collections.abc import Sequence
+
+import msgspec
+import numpy as np
+
+from models.constants import EMBEDDING_DIM
+from pipelines.embeddings import embed
+from pipelines.highlights import split_sentences, task_type
+from pipelines.providers.base import ProfileEntry
+from pipelines.providers.local_provider import LIFE_AREA_MIN_SCORE, LIFE_AREAS
+from pipelines.themes import chronological, known_people, parse_day, recurring_themes
+
+
+class Cited(msgspec.Struct, kw_only=True):
+    """An entry a statement stands on, and the sentence of it that does (when one does)."""
+
+    id: str
+    date: str  # MM/DD/YYYY, as the entry list shows it
+    quote: str | None = None
+
+
+class CoreValue(msgspec.Struct, kw_only=True, rename="camel"):
+    name: str
+    entry_count: int
+    first_date: str
+    last_date: str
+    entries: list[Cited]  # the closest ones, at most CITED_ENTRIES, oldest first
+
+
+class Principle(msgspec.Struct, kw_only=True, rename="camel"):
+    text: str  # the writer's sentence, verbatim (its latest wording when said more than once)
+    entry_count: int
+    entries: list[Cited]  # the latest entries that say it, at most CITED_ENTRIES, oldest first
+
+
+class Meaning(msgspec.Struct, kw_only=True, rename="camel"):
+    purpose: str
+    core_values: list[CoreValue]
+    principles: list[Principle]
+
+
+class GrowthArea(msgspec.Struct, kw_only=True, rename="camel"):
+    name: str
+    entry_count: int
+    entries: list[Cited]  # the latest, at most CITED_ENTRIES, oldest first
+
+
+class Activity(msgspec.Struct, kw_only=True):
+    text: str
+    kind: str  # "project", "goal" or "task"
+    entry: Cited | None
+
+
+class CareerResource(msgspec.Struct, kw_only=True):
+    type: str
+    title: str
+    description: str
+    url: str
+    area: str  # the growth area it was chosen for
+
+
+class Career(msgspec.Struct, kw_only=True, rename="camel"):
+    has_resume: bool
+    role: str | None  # only as the CV states it
+    direction: str | None  # the CV's objective, verbatim
+    growth_areas: list[GrowthArea]
+    activities: list[Activity]
+    resources: list[CareerResource]
+
+
+class WorkItem(msgspec.Struct, kw_only=True):
+    """A task, goal or project of the user's, with the entry it came from (when known)."""
+
+    text: str
+    kind: str
+    professional: bool
+    entry_id: str | None
+    open: bool = True
+
+
+# -- core values -----------------------------------------------------------------------------
+
+# The taxonomy: a value and plain sentences of the kind a journal writes when it is about it.
+VALUES: dict[str, tuple[str, ...]] = {
+    "Family": (
+        "I called my mum and we talked for an hour.",
+        "Spent the weekend with my parents and my sister.",
+        "Looking after my kids and being there for my family.",
+    ),
+    "Friendship": (
+        "Met a friend for coffee and we laughed for hours.",
+        "Dinner with old friends, it was so good to catch up.",
+        "My friends were there for me when I needed them.",
+    ),
+    "Love & partnership": (
+        "My partner and I spent a lovely evening together.",
+        "Date night with my boyfriend.",
+        "I feel close to my husband again after we talked.",
+    ),
+    "Health": (
+        "Went for a run and felt strong afterwards.",
+        "Slept eight hours and ate properly for once.",
+        "Went to the gym and then cooked a healthy dinner.",
+    ),
+    "Growth & learning": (
+        "I'm learning a new skill and slowly getting better at it.",
+        "Read a book that changed the way I think.",
+        "Practised my Spanish lesson for half an hour.",
+    ),
+    "Achievement & work": (
+        "Worked hard on the project at work and delivered it on time.",
+        "My manager praised my presentation today.",
+        "Proud of what I achieved at work this week.",
+    ),
+    "Security & stability": (
+        "Worried about money, the rent and the bills.",
+        "Put some savings aside so we have a safety net.",
+        "Sorted out the budget so we can afford the mortgage.",
+    ),
+    "Creativity": (
+        "Spent the evening drawing and lost track of time.",
+        "Wrote a few pages of my story tonight.",
+        "Played the piano and worked on a new song.",
+    ),
+    "Freedom & adventure": (
+        "Travelled somewhere new and explored the old town.",
+        "Booked a trip abroad, I can't wait to go.",
+        "Hiked up the mountain and felt completely free.",
+    ),
+    "Kindness & service": (
+        "Helped my neighbour carry her shopping.",
+        "Volunteered at the food bank this morning.",
+        "Was there for a friend who was having a hard time.",
+    ),
+    "Faith & spirituality": (
+        "Went to church and prayed for my family.",
+        "Read scripture this morning and felt God's presence.",
+        "Meditated in silence and felt connected to something bigger.",
+    ),
+    "Rest & balance": (
+        "Took a slow day to rest and recharge.",
+        "Switched off from work and did nothing all evening.",
+        "A quiet weekend at home, no plans, just resting.",
+    ),
+}
+# Words that make a sentence a candidate for a value; the sentence then has to be close in meaning
+# to the value's prototypes. The words alone over-count ("kind of", "at work" in passing), the
+# embedding alone under-reads a long entry about several things: an entry's vector drifts between
+# its subjects (on the dev split, "Lost a baby today", a midwife's shift, was closest to Faith).
+VALUE_CUES: dict[str, str] = {
+    "Family": r"mum|mom|mummy|mommy|mother|dad|daddy|father|parents?|sisters?|brothers?|siblings?|sons?|"
+              r"daughters?|kids?|children|grand(?:ma|pa|mother|father|kids?|children|son|daughter)|nan|nana|"
+              r"gran|granny|aunt|auntie|uncle|cousins?|family|niece|nephew|in-laws?",
+    "Friendship": r"friends?|friendships?|mates|bestie",
+    "Love & partnership": r"partner|husband|wife|boyfriend|girlfriend|fianc[ée]e?|spouse|date\s+night|"
+                          r"marriage|married|in\s+love",
+    "Health": r"run|ran|runs|running|jog(?:ged|ging)?|gym|workouts?|exercis(?:e|ed|ing)|yoga|swim(?:ming)?|swam|"
+              r"sleep|slept|doctor|gp|physio|health|healthy|diet|fitness|marathon|5k|10k",
+    "Growth & learning": r"learn(?:ed|t|ing|s)?|courses?|class(?:es)?|lessons?|stud(?:y|ied|ying)|books?|reading|"
+                         r"practi[cs](?:e|ed|ing)|skills?|improv(?:e|ed|ing)|progress|grow(?:ing|th)?",
+    "Achievement & work": r"work(?:ed|ing)?(?!\s+out)|job|projects?|promot(?:ion|ed)|deadlines?|clients?|manager|"
+                          r"boss|presentations?|reports?|career|achiev(?:e|ed|ement)|deliver(?:ed)?|launch(?:ed)?|"
+                          r"interviews?",
+    "Security & stability": r"money|rent|bills?|budget|savings?|saving|debt|mortgage|salary|payday|afford|"
+                            r"insurance|overdraft|loan|secure|security|stable|stability",
+    "Creativity": r"draw(?:ing)?|drew|paint(?:ing|ed)?|sketch(?:ing|ed)?|poems?|poetry|songs?|music|piano|guitar|"
+                  r"sing(?:ing)?|knit(?:ting)?|sew(?:ing)?|bak(?:e|ed|ing)|sourdough|photography|creative|creativity",
+    "Freedom & adventure": r"travel(?:led|ling|ed|ing)?|trips?|holiday|vacation|abroad|hik(?:e|ed|ing)|"
+                           r"explor(?:e|ed|ing)|adventure|camping|freedom|mountains?",
+    "Kindness & service": r"help(?:ed|ing)?|volunteer(?:ed|ing)?|charity|donat(?:e|ed|ion)|neighbou?rs?|"
+                          r"kind(?!\s+of)|kindness|food\s+bank|look(?:ed)?\s+after|cared?\s+for",
+    "Faith & spirituality": r"church|pray(?:ed|ing|er|ers)?|god|faith|mosque|temple|synagogue|scripture|bible|"
+                            r"quran|spiritual|meditat(?:e|ed|ion|ing)|worship|sermon|preached",
+    "Rest & balance": r"rest(?:ed|ing)?|relax(?:ed|ing)?|lazy|naps?|slow\s+day|days?\s+off|recharg(?:e|ed)|"
+                      r"switch(?:ed)?\s+off|unwind|peaceful|balance",
+}
+_CUE_RE = {name: re.compile(rf"\b(?:{words})\b", re.IGNORECASE) for name, words in VALUE_CUES.items()}
+# A cue sentence speaks of the value from this cosine with its closest prototype. Measured on 380
+# cue sentences of 300 dev entries: from 0.30 on nearly all are about the value ("Ran 10k in the
+# dark to get it out" 0.36, "rent going up £60" 0.48); below, mostly passing mentions ("Book it
+# in." 0.27, "Mummy didn't look back" 0.26).
+VALUE_MIN_SIMILARITY = 0.30
+MIN_VALUE_ENTRIES = 3  # a value fewer entries speak of is not shown (precision first)
+MAX_VALUES = 5
+CITED_ENTRIES = 3
+QUOTE_CHARS = 200
+
+
+@functools.cache
+def _prototypes() -> tuple[np.ndarray, tuple[int, ...]]:
+    """Every prototype's vector and the index of its value."""
+    owners = tuple(i for i, sentences in enumerate(VALUES.values()) for _ in sentences)
+    return embed([s for sentences in VALUES.values() for s in sentences]), owners
+
+
+def value_scores(vectors: np.ndarray) -> np.ndarray:
+    """Per text and value: the cosine of the text with the value's closest prototype."""
+    prototypes, owners = _prototypes()
+    sims = vectors @ prototypes.T
+    scores = np.full((len(vectors), len(VALUES)), -1.0, dtype=np.float32)
+    for column, owner in enumerate(owners):
+        scores[:, owner] = np.maximum(scores[:, owner], sims[:, column])
+    return scores
+
+
+# Cue sentences' vectors, kept between regenerations in this process: the story is rewritten after
+# each batch of analyses, and a year's journal holds several hundred cue sentences.
+_kept: dict[str, np.ndarray] = {}
+KEPT_SENTENCES = 20_000
+
+
+def _sentence_vectors(sentences: list[str]) -> np.ndarray:
+    missing = list(dict.fromkeys(s for s in sentences if s not in _kept))
+    if missing:
+        if len(_kept) + len(missing) > KEPT_SENTENCES:
+            _kept.clear()
+        _kept.update(zip(missing, embed(missing), strict=True))
+    if not sentences:
+        return np.zeros((0, EMBEDDING_DIM), dtype=np.float32)
+    return np.vstack([_kept[s] for s in sentences])
+
+
+def _quote(sentence: str) -> str:
+    sentence = " ".join(sentence.split())
+    return sentence if len(sentence) <= QUOTE_CHARS else sentence[: QUOTE_CHARS - 1].rstrip() + "\u2026"
+
+
+def _cited(entries: list[tuple[ProfileEntry, str | None]]) -> list[Cited]:
+    ordered = sorted(entries, key=lambda pair: parse_day(pair[0].date))
+    return [Cited(id=e.id, date=e.date, quote=_quote(q) if q else None) for e, q in ordered]
+
+
+def core_values(entries: list[ProfileEntry]) -> list[CoreValue]:
+    """The values at least MIN_VALUE_ENTRIES entries speak of, most entries first."""
+    candidates = [(entry, sentence, name) for entry in entries for sentence in split_sentences(entry.content)
+                  for name, cue in _CUE_RE.items() if cue.search(sentence)]
+    if not candidates:
+        return []
+    scores = value_scores(_sentence_vectors([sentence for _, sentence, _ in candidates]))
+    names = list(VALUES)
+    best: dict[str, dict[str, tuple[float, ProfileEntry, str]]] = {name: {} for name in names}
+    for (entry, sentence, name), row in zip(candidates, scores, strict=True):
+        score = float(row[names.index(name)])
+        if score >= VALUE_MIN_SIMILARITY and score > best[name].get(entry.id, (-1.0,))[0]:
+            best[name][entry.id] = (score, entry, sentence)
+    values = []
+    for name, found in best.items():
+        if len(found) < MIN_VALUE_ENTRIES:
+            continue
+        days = sorted((parse_day(e.date), e.date) for _, e, _ in found.values())
+        closest, quoted = [], set()
+        for item in sorted(found.values(), key=lambda item: -item[0]):  # the closest, each saying something else
+            if item[2].lower() not in quoted and len(closest) < CITED_ENTRIES:
+                closest.append(item)
+                quoted.add(item[2].lower())
+        values.append(CoreValue(name=name, entry_count=len(found), first_date=days[0][1], last_date=days[-1][1],
+                                entries=_cited([(e, sentence) for _, e, sentence in closest])))
+    values.sort(key=lambda v: -v.entry_count)
+    return values[:MAX_VALUES]
+
+
+# -- principles ------------------------------------------------------------------------------
+
+# A sentence that states a rule or a lesson in the writer's words. "I always"/"I never" alone are
+# as often complaints ("I always forget") as rules, so only with a verb of resolve.
+PRINCIPLE_RE = re.compile(r"""(?ix)
+    \bi(?:'ve|\s+have)?\s+(?:finally\s+|slowly\s+)?learn(?:ed|t)\b
+        (?!\s+(?:to\s+(?:drive|swim|knit|cook|code|play|ride|read)\b|how\b))
+  | \blessons?\s+(?:learn(?:ed|t)|of\s+the\s+(?:day|week|year))\b
+  | \b(?:the|my|one|big|real)\s+lesson\s+(?:is|was|here)\b
+  | ^lessons?\s*:
+  | \b(?:note|reminder)\s+to\s+(?:self|myself)\b
+  | \bfrom\s+now\s+on\b
+  | \bgoing\s+forward,?\s+i\b
+  | \bnever\s+again\b
+  | \bi\s+(?:truly\s+|really\s+|firmly\s+|strongly\s+|genuinely\s+|still\s+)?believe\s+
+        (?:in\b|(?:that\s+)?(?:you|we|people|everyone|life|it'?s|there'?s)\b)
+  | \bmy\s+(?:rule|motto|mantra)\b
+  | \brule\s+of\s+thumb\b
+  | \bi\s+(?:always|never)\s+(?:try|make\s+(?:sure|time|a\s+point)|remind\s+myself|tell\s+myself|regret|give\s+up)\b
+  | \bi\s+(?:will|'ll|am\s+going\s+to|'m\s+going\s+to)\s+(?:always|never)\b
+  | \bi\s+(?:really\s+|truly\s+|deeply\s+)?value\b
+  | \bwhat\s+(?:matters|counts)\s+(?:most\s+)?is\b
+  | \bi\s+(?:need|have|must)\s+to\s+remember\s+that\b
+  | \bremind(?:s|ed)?\s+me\s+(?:that|how\s+much\s+i)\b
+""")
+# A "note to self" with a date or a deadline is a to-do ("Note to self: send the figures by
+# Monday"), which the tasks already hold.
+_TODO_RE = re.compile(r"\d|\b(?:by|on|before|until|due|next|this)\s+(?:mon|tue|wed|thu|fri|sat|sun|tomorrow|tonight|"
+                      r"week|month|the\s+end)\w*|\btomorrow\b", re.IGNORECASE)
+MIN_PRINCIPLE_WORDS = 5
+MAX_PRINCIPLES = 8
+
+
+def _principle_key(sentence: str, start: int) -> str:
+    """The same lesson told after different things is one principle ("Talking to Dana reminded me
+    how much I value honesty", "Talking to my sister...": the words from its marker on."""
+    return " ".join(re.findall(r"[a-z']+", sentence[start:].lower()))
+
+
+def principles(entries: list[ProfileEntry]) -> list[Principle]:
+    """The writer's stated rules and lessons, verbatim; one said in several entries once, with
+    them all counted. Said in most entries first, then the most recent."""
+    groups: dict[str, list[tuple[ProfileEntry, str]]] = {}
+    for entry in chronological(entries):
+        for sentence in split_sentences(entry.content, as_written=True):
+            sentence = sentence.strip()
+            marker = PRINCIPLE_RE.search(sentence)
+            if (not marker or sentence.endswith("?") or _TODO_RE.search(sentence)
+                    or len(sentence.split()) < MIN_PRINCIPLE_WORDS):
+                continue
+            said = groups.setdefault(_principle_key(sentence, marker.start()), [])
+            if not any(e.id == entry.id for e, _ in said):
+                said.append((entry, sentence))
+    found = [Principle(text=_quote(said[-1][1]), entry_count=len(said),
+                       entries=_cited([(e, None) for e, _ in said[-CITED_ENTRIES:]]))
+             for said in groups.values()]
+    found.sort(key=lambda p: (-p.entry_count, -parse_day(p.entries[-1].date).toordinal()))
+    return found[:MAX_PRINCIPLES]
+
+
+# -- purpose ---------------------------------------------------------------------------------
+
+
+@functools.cache
+def _area_vectors() -> np.ndarray:
+    return embed(list(LIFE_AREAS.values()))
+
+
+def life_area_counts(vectors: np.ndarray) -> list[tuple[str, int]]:
+    """How many entries are most about each area of life (as the local story reads them), most first."""
+    if not len(vectors):
+        return []
+    names = list(LIFE_AREAS)
+    scores = vectors @ _area_vectors().T
+    counts = Counter(names[int(row.argmax())] for row in scores if row.max() >= LIFE_AREA_MIN_SCORE)
+    return counts.most_common()
+
+
+def _listing(parts: Sequence[str]) -> str:
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def purpose_statement(entries: list[ProfileEntry], values: list[CoreValue], areas: list[tuple[str, int]]) -> str:
+    """A statement made only of counts and dates: the top values, then the life areas."""
+    ordered = chronological(entries)
+    span = f"Across {len(entries)} entries ({ordered[0].date} to {ordered[-1].date})"
+    if not values:
+        return (f"{span}, no value has come up in {MIN_VALUE_ENTRIES} or more entries yet, so there is nothing "
+                "to draw a purpose statement from.")
+    top = values[:3]
+    counted = [f"{v.name.lower()} ({v.entry_count} entries, most recently {v.last_date})" for v in top]
+    text = f"{span}, you come back most to {_listing(counted)}."
+    if areas:
+        text += (" By subject, your entries are most often about "
+                 + _listing([f"{name} ({n} of {len(entries)})" for name, n in areas[:2]]) + ".")
+    return (text + " Going by how often you write about them, what seems to matter most to you is "
+            + _listing([v.name.lower() for v in top]) + ".")
+
+
+def entry_vectors(entries: list[ProfileEntry]) -> np.ndarray:
+    """The entries' stored embeddings; the missing ones computed together in one batch."""
+    missing = [i for i, e in enumerate(entries) if e.embedding is None]
+    vectors = np.zeros((len(entries), EMBEDDING_DIM), dtype=np.float32)
+    for i, entry in enumerate(entries):
+        if entry.embedding is not None:
+            vectors[i] = np.asarray(entry.embedding, dtype=np.float32)
+    if missing:
+        vectors[missing] = embed([entries[i].content for i in missing])
+    return vectors
+
+
+def build_meaning(entries: list[ProfileEntry]) -> Meaning:
+    values = core_values(entries)
+    areas = life_area_counts(entry_vectors(entries))
+    return Meaning(purpose=purpose_statement(entries, values, areas) if entries else "", core_values=values,
+                   principles=principles(entries))
+
+
+# -- career ----------------------------------------------------------------------------------
+
+# A CV line for the job held now: a date range that runs to the present ("2021 - Present").
+_CURRENT_RE = re.compile(r"(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+)?(?:19|20)\d\d\s*"
+                         r"(?:-|–|—|to|until)\s*(?:present|current|now|today|date)\b", re.IGNORECASE)
+_ROLE_LABEL_RE = re.compile(r"^\s*(?:current\s+(?:role|position|title|job)|job\s+title|position)\s*[:\-–]\s*(.+)$",
+                            re.IGNORECASE)
+_DIRECTION_RE = re.compile(r"^\s*(?:career\s+)?(?:objective|goals?|aim|ambition)s?\s*[:\-–]?\s*(.*)$", re.IGNORECASE)
+ROLE_CHARS = 160
+DIRECTION_CHARS = 300
+
+
+def _clean(line: str) -> str:
+    return " ".join(line.strip(" \t|•*-–—,;:()[]").split())
+
+
+def resume_role(resume: str) -> tuple[str | None, str | None]:
+    """The role the CV says is held now and the direction (objective) it states, verbatim; None
+    for what it does not state. A dated line that runs to the present names the role, or the line
+    above it does when the dates stand alone."""
+    lines = [line for line in resume.splitlines() if line.strip()]
+    role = direction = None
+    for i, line in enumerate(lines):
+        label = _ROLE_LABEL_RE.match(line)
+        if role is None and label and _clean(label.group(1)):
+            role = _clean(label.group(1))
+        elif role is None and _CURRENT_RE.search(line):
+            rest = _clean(_CURRENT_RE.sub(" ", line))
+            if len(re.findall(r"[A-Za-z]{2,}", rest)) < 2 and i > 0:
+                rest = _clean(lines[i - 1])
+            role = rest or None
+        aim = _DIRECTION_RE.match(line)
+        if direction is None and aim and len(line) < 400:
+            stated = _clean(aim.group(1)) or (_clean(lines[i + 1]) if i + 1 < len(lines) else "")
+            direction = stated or None
+    return ((role[:ROLE_CHARS] if role else None),
+            (_quote(direction)[:DIRECTION_CHARS] if direction else None))
+
+
+# "after work" says when, not what: "Did some climbing after work" is no professional sentence.
+_WHEN_WORK_RE = re.compile(r"\b(?:after|before|from|since|until|till|to|at)\s+work\b", re.IGNORECASE)
+MIN_GROWTH_ENTRIES = 2
+MAX_GROWTH_AREAS = 4
+MAX_ACTIVITIES = 5
+MAX_CAREER_RESOURCES = 3
+# Higher than Explore Further's 0.25: nobody asked here, so only a resource on the subject is shown
+# (pipelines/patterns/resources.py: on-topic texts score 0.35 and more). A CV's objective is a
+# career statement already: "Move into product management in a mission-driven company" scores 0.30
+# with Designing Your Life and the 80,000 Hours guide, a day on "the client pitch" 0.25 with the former.
+CAREER_RESOURCE_MIN_SIMILARITY = 0.35
+DIRECTION_RESOURCE_MIN_SIMILARITY = 0.30
+
+
+def professional(sentence: str) -> bool:
+    return task_type(_WHEN_WORK_RE.sub(" ", sentence)) == "professional"
+
+
+def _specific(key: tuple[str, ...], name: str) -> bool:
+    """A growth area names something: two words or more ("the vendor report") or a name
+    ("Fernwood"). One common word ("working", "deciding", "client") is in the professional
+    sentences by the way they were chosen, or says too little."""
+    return len(key) >= 2 or name[:1].isupper()
+
+
+class _Said(msgspec.Struct):
+    id: str
+    content: str
+
+
+def growth_areas(entries: list[ProfileEntry], items: list[WorkItem]) -> list[tuple[GrowthArea, list[str]]]:
+    """Phrases that recur in the professional sentences of at least MIN_GROWTH_ENTRIES entries
+    (their professional tasks, goals and projects count as said in them), with their sentences,
+    the most written first. People are not growth areas, and a phrase written in the very same
+    entries as one already kept says nothing new (one repeated sentence gave three themes on a tour)."""
+    by_id = {e.id: e for e in entries}
+    said: dict[str, list[str]] = {}
+    for entry in entries:
+        for sentence in split_sentences(entry.content):
+            if professional(sentence):
+                said.setdefault(entry.id, []).append(sentence)
+    for item in items:
+        if item.professional and item.entry_id in by_id:
+            said.setdefault(item.entry_id, []).append(item.text)
+    people = {name.lower() for name in known_people([e.content for e in entries])}
+    texts = [_Said(i, " ".join(t if t.endswith((".", "!", "?")) else t + "." for t in s)) for i, s in said.items()]
+    found: list[tuple[str, dict[str, str]]] = []
+    for theme in recurring_themes(texts, limit=12):
+        if (len(theme.entry_ids) < MIN_GROWTH_ENTRIES or theme.title.lower() in people
+                or not _specific(theme.key, theme.name)):
+            continue
+        # Once the phrase is a professional one, every entry that writes it counts ("Long day on the
+        # quarterly forecast." names no work word of its own).
+        sentences = {i: t for i, t in theme.sentences.items() if i in by_id}
+        for entry in entries:
+            if entry.id not in sentences:
+                sentences.update({entry.id: t for t in split_sentences(entry.content)
+                                  if theme.title.lower() in t.lower()})
+        found.append((theme.name or theme.title, sentences))
+    areas: list[tuple[GrowthArea, list[str]]] = []
+    seen: list[set[str]] = []
+    for name, sentences in sorted(found, key=lambda pair: -len(pair[1])):
+        if set(sentences) in seen:
+            continue
+        seen.append(set(sentences))
+        latest = sorted((by_id[i] for i in sentences), key=lambda e: parse_day(e.date))[-CITED_ENTRIES:]
+        areas.append((GrowthArea(name=name, entry_count=len(sentences),
+                                 entries=_cited([(e, sentences[e.id]) for e in latest])), list(sentences.values())))
+    return areas[:MAX_GROWTH_AREAS]
+
+
+def activities(entries: list[ProfileEntry], items: list[WorkItem]) -> list[Activity]:
+    """The professional projects, goals and open tasks, projects first, newest entry first."""
+    by_id = {e.id: e for e in entries}
+    order = {"project": 0, "goal": 1, "task": 2}
+    chosen = [i for i in items if i.professional and i.open and i.kind in order]
+    chosen.sort(key=lambda i: (order[i.kind], -parse_day(by_id[i.entry_id].date).toordinal()
+                               if i.entry_id in by_id else 0))
+    return [Activity(text=i.text, kind=i.kind,
+                     entry=Cited(id=i.entry_id, date=by_id[i.entry_id].date) if i.entry_id in by_id else None)
+            for i in chosen[:MAX_ACTIVITIES]]
+
+
+def career_resources(areas: list[tuple[GrowthArea, list[str]]], direction: str | None) -> list[CareerResource]:
+    """Catalogue resources close to the CV's direction and to each growth area's sentences."""
+    from pipelines.patterns.resources import find_resources
+
+    asks = ([("your CV's objective", direction, DIRECTION_RESOURCE_MIN_SIMILARITY)] if direction else []) + [
+        (area.name, f"{area.name}. " + " ".join(sentences[:5]), CAREER_RESOURCE_MIN_SIMILARITY)
+        for area, sentences in areas]
+    found: list[CareerResource] = []
+    for name, text, least in asks:
+        for r in find_resources(text, limit=2, min_similarity=least):
+            if len(found) < MAX_CAREER_RESOURCES and all(f.url != r.url for f in found):
+                found.append(CareerResource(type=r.type, title=r.title, description=r.description, url=r.url,
+                                            area=name))
+    return found
+
+
+def build_career(entries: list[ProfileEntry], resume: str | None, items: list[WorkItem]) -> Career:
+    role, direction = resume_role(resume) if resume else (None, None)
+    areas = growth_areas(entries, items)
+    return Career(has_resume=bool(resume), role=role, direction=direction, growth_areas=[a for a, _ in areas],
+                  activities=activities(entries, items), resources=career_resources(areas, direction))
