@@ -9,7 +9,7 @@ from litestar import Controller, Request, Response, get, post
 from litestar.exceptions import ClientException, NotAuthorizedException, PermissionDeniedException
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from api.auth import rules
+from api.auth import notices, rules
 from api.auth import services as svc
 from api.auth.access import pending_body
 from api.auth.cookies import cleared_session_cookies, session_cookies
@@ -221,5 +221,7 @@ class AuthController(Controller):
         if not data.token.strip():
             raise ClientException(detail=rules.MSG_RESET_INVALID, extra={"expired": True})
         user = await svc.use_reset_token(db_session, data.token.strip(), data.new_password)
+        await db_session.commit()
         log.info("password_reset", user_id=str(user.id))
+        await notices.password_changed(request, user, reset=True)
         return ResetOut(success=True, username=user.username)

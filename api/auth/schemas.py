@@ -152,6 +152,21 @@ class ChangePasswordIn(msgspec.Struct, rename="camel", kw_only=True, forbid_unkn
     new_password: str = ""
 
 
+class EmailChangeIn(msgspec.Struct, rename="camel", kw_only=True, forbid_unknown_fields=True):
+    new_email: str = ""
+    current_password: str = ""
+
+
+class EmailConfirmIn(msgspec.Struct, rename="camel", kw_only=True, forbid_unknown_fields=True):
+    new_email: str = ""
+    verification_code: str = ""
+
+
+class EmailChangeOut(msgspec.Struct, rename="camel", kw_only=True):
+    message: str
+    email: str
+
+
 class MessageOut(msgspec.Struct, kw_only=True):
     success: bool = True
     message: str = ""

@@ -145,6 +145,22 @@ async def username_taken(db: AsyncSession, username: str, except_id: uuid.UUID) 
     return found.first() is not None
 
 
+async def email_taken(db: AsyncSession, email: str, except_id: uuid.UUID) -> bool:
+    email = rules.normalise_email(email)
+    found = await db.execute(sa.select(User.id).where(sa.func.lower(User.email) == email, User.id != except_id))
+    return found.first() is not None
+
+
+async def change_email(db: AsyncSession, user: User, email: str) -> None:
+    """The new address, or 409 when another account took it since it was checked."""
+    user.email = rules.normalise_email(email)
+    try:
+        await db.flush()
+    except IntegrityError:
+        await db.rollback()
+        raise Conflict(detail=rules.MSG_EMAIL_TAKEN, extra={"field": "newEmail"}) from None
+
+
 def parse_birth_date(value: str) -> date:
     try:
         parsed = date.fromisoformat(value[:10])
@@ -295,14 +311,22 @@ async def end_other_sessions(db: AsyncSession, user_id: uuid.UUID, keep: uuid.UU
 
 
 # -- verification codes --------------------------------------------------------------------
-async def issue_verification_code(db: AsyncSession, settings: Settings, user: User) -> str:
-    """A fresh six-digit code, replacing any earlier one (and its count of wrong tries)."""
+def _code_hash(settings: Settings, code: str, new_email: str | None) -> str:
+    """A code that confirms a new address is bound to it: the same digits for another address, or
+    for signing up, do not match."""
+    return hash_code(settings.secret_key, code if new_email is None else f"{code} {new_email}")
+
+
+async def issue_verification_code(db: AsyncSession, settings: Settings, user: User,
+                                  new_email: str | None = None) -> str:
+    """A fresh six-digit code, replacing any earlier one (and its count of wrong tries): for
+    verifying the account's address, or, for a verified user, a `new_email` to change it to."""
     code = new_verification_code()
     await db.execute(sa.delete(VerificationCode).where(VerificationCode.user_id == user.id))
     db.add(
         VerificationCode(
             user_id=user.id,
-            code_hash=hash_code(settings.secret_key, code),
+            code_hash=_code_hash(settings, code, new_email),
             expires_at=now() + rules.VERIFICATION_CODE_TTL,
             failed_attempts=0,
         )
@@ -311,8 +335,10 @@ async def issue_verification_code(db: AsyncSession, settings: Settings, user: Us
     return code
 
 
-async def check_verification_code(db: AsyncSession, settings: Settings, user: User, code: str) -> None:
-    """Raise with the spec's message unless `code` is the user's live code; count wrong tries."""
+async def check_verification_code(db: AsyncSession, settings: Settings, user: User, code: str,
+                                  new_email: str | None = None) -> None:
+    """Raise with the spec's message unless `code` is the user's live code (for `new_email`, when
+    given); count wrong tries."""
     record = await db.get(VerificationCode, user.id)
     if record is None:
         raise ClientException(detail=rules.MSG_INVALID_CODE, extra={"needsNewCode": True})
@@ -320,7 +346,7 @@ async def check_verification_code(db: AsyncSession, settings: Settings, user: Us
         raise ClientException(detail=rules.MSG_CODE_EXPIRED, extra={"needsNewCode": True})
     if record.failed_attempts >= rules.VERIFICATION_MAX_ATTEMPTS:
         raise ClientException(detail=rules.MSG_CODE_LOCKED, extra={"needsNewCode": True})
-    if not same_hash(record.code_hash, hash_code(settings.secret_key, code)):
+    if not same_hash(record.code_hash, _code_hash(settings, code, new_email)):
         record.failed_attempts += 1
         left = rules.VERIFICATION_MAX_ATTEMPTS - record.failed_attempts
         await db.commit()

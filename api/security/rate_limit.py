@@ -39,6 +39,8 @@ LIMITS: dict[str, tuple[Limit, Limit]] = {
     "resend": (Limit(10, 60 * 60), Limit(5, 60 * 60)),
     "forgot": (Limit(10, 60 * 60), Limit(3, 60 * 60)),
     "reset": (Limit(20, 15 * 60), Limit(10, 15 * 60)),
+    # A signed-in change of e-mail address: each request checks the password and mails a code.
+    "email_change": (Limit(10, 60 * 60), Limit(5, 60 * 60)),
     # A signed-in change of password: the current password cannot be found by trying many.
     "change_password": (Limit(20, 15 * 60), Limit(10, 15 * 60)),
     # Reports per day (the fixed window is the UTC day); the account is the user id.
@@ -47,6 +49,9 @@ LIMITS: dict[str, tuple[Limit, Limit]] = {
     "promo_code": (Limit(30, 60 * 60), Limit(10, 60 * 60)),
 }
 PER_CLIENT_ACCOUNT = frozenset({"login"})
+# A sign-in that succeeds gives its attempt back to the account's count (`clear_login_failures`):
+# that limit is against guessing one password, and a household signing in often is not guessing.
+# The per-client count keeps every attempt, so trying many accounts from one address stays limited.
 # Writes of one signed-in user (per user id): any write, and new entries (each starts an analysis;
 # bulk belongs to the import path, one request for many entries).
 USER_WRITE_LIMIT = Limit(300, 60)
@@ -132,10 +137,13 @@ class RateLimiter:
         client = client_address(request)
         wait = await self._hits([(f"rl:{action}:ip:{client}", per_client)])
         if wait is None and account:
-            scope = f"{client}:" if action in PER_CLIENT_ACCOUNT else ""
-            wait = await self._hits([(f"rl:{action}:acct:{scope}{account_key(account)}", per_account)])
+            wait = await self._hits([(self._account_counter(action, account, client), per_account)])
         if wait is not None:
             raise TooManyRequests(wait)
+
+    def _account_counter(self, action: str, account: str, client: str) -> str:
+        scope = f"{client}:" if action in PER_CLIENT_ACCOUNT else ""
+        return f"rl:{action}:acct:{scope}{account_key(account)}"
 
     async def check_user_write(self, user_id: object, method: str, path: str) -> None:
         """Per-user write limits (see USER_WRITE_LIMIT): 429 with Retry-After when over. Both of
@@ -170,7 +178,10 @@ class RateLimiter:
         await self.store.hit([(self._failure_key(account, client), now + LOGIN_FAILURE_WINDOW_SECONDS)], now)
 
     async def clear_login_failures(self, account: str, client: str) -> None:
+        """A successful sign-in: the account's failures and attempts from this client start again
+        at zero (the client's own count, against trying many accounts, is left as it is)."""
         await self.store.delete(self._failure_key(account, client))
+        await self.store.delete(self._account_counter("login", account, client))
 
     async def close(self) -> None:
         await self.store.close()

@@ -7,10 +7,19 @@ import shutil
 from litestar import Controller, Request, Response, delete, post, put
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from api.auth import rules
+from api.auth import notices, rules
 from api.auth import services as svc
 from api.auth.cookies import cleared_session_cookies
-from api.auth.schemas import ChangePasswordIn, MessageOut, ProfileIn, UserEnvelope, UserOut
+from api.auth.schemas import (
+    ChangePasswordIn,
+    EmailChangeIn,
+    EmailChangeOut,
+    EmailConfirmIn,
+    MessageOut,
+    ProfileIn,
+    UserEnvelope,
+    UserOut,
+)
 from api.auth.secrets import hash_password
 from api.errors import Conflict, FieldError, documented_errors, error_responses
 from api.logging import get_logger
@@ -77,9 +86,61 @@ class UsersController(Controller):
             raise FieldError("newPassword", rules.MSG_PASSWORD_UNCHANGED)
         user.password_hash = await svc.in_worker(hash_password, data.new_password)
         await svc.end_other_sessions(db_session, user.id, request.scope.get("auth"))
-        await db_session.flush()
+        await db_session.commit()
         log.info("password_changed", user_id=str(user.id))
+        await notices.password_changed(request, user, reset=False)
         return MessageOut(message=rules.MSG_PASSWORD_CHANGED)
+
+    @post("/email", operation_id="requestEmailChange", status_code=200,
+          responses=error_responses(409, 429, 502),
+          description="Start changing the signed-in user's e-mail address: the current password is checked "
+                      "and a code is mailed to the new address. Nothing changes until the code is confirmed.")
+    async def request_email_change(self, request: Request, db_session: AsyncSession,
+                                   data: EmailChangeIn) -> EmailChangeOut:
+        email = rules.normalise_email(data.new_email)
+        if rules.email_problem(email):
+            raise FieldError("newEmail", rules.MSG_EMAIL_INVALID)
+        if len(data.current_password) > rules.PASSWORD_MAX:
+            raise FieldError("currentPassword", rules.MSG_CURRENT_PASSWORD_WRONG)
+        await request.app.state.rate_limiter.check("email_change", request, account=str(request.user.id))
+        user = await svc.get_user(db_session, request.user.id)
+        assert user is not None
+        if not data.current_password or not await svc.check_password(db_session, user, data.current_password):
+            raise FieldError("currentPassword", rules.MSG_CURRENT_PASSWORD_WRONG)
+        if email == user.email.lower():
+            raise FieldError("newEmail", rules.MSG_EMAIL_UNCHANGED)
+        if await svc.email_taken(db_session, email, user.id):
+            raise Conflict(detail=rules.MSG_EMAIL_TAKEN, extra={"field": "newEmail"})
+        settings = request.app.state.settings
+        code = await svc.issue_verification_code(db_session, settings, user, new_email=email)
+        await db_session.commit()
+        await notices.email_change_code(request, user, email, code)
+        return EmailChangeOut(message=rules.MSG_EMAIL_CODE_SENT.format(email=email), email=email)
+
+    @post("/email/confirm", operation_id="confirmEmailChange", status_code=200,
+          responses=error_responses(409, 429),
+          description="Finish changing the e-mail address with the code mailed to the new one; a notice "
+                      "goes to the old address.")
+    async def confirm_email_change(self, request: Request, db_session: AsyncSession,
+                                   data: EmailConfirmIn) -> UserEnvelope:
+        email = rules.normalise_email(data.new_email)
+        code = data.verification_code.strip()
+        await request.app.state.rate_limiter.check("verify", request, account=str(request.user.id))
+        if rules.email_problem(email):
+            raise FieldError("newEmail", rules.MSG_EMAIL_INVALID)
+        if len(code) != rules.VERIFICATION_CODE_LENGTH or not code.isdigit():
+            raise FieldError("verificationCode", rules.MSG_CODE_FORMAT)
+        user = await svc.get_user(db_session, request.user.id)
+        assert user is not None
+        if await svc.email_taken(db_session, email, user.id):
+            raise Conflict(detail=rules.MSG_EMAIL_TAKEN, extra={"field": "newEmail"})
+        await svc.check_verification_code(db_session, request.app.state.settings, user, code, new_email=email)
+        old_email = user.email
+        await svc.change_email(db_session, user, email)
+        await db_session.commit()
+        log.info("email_changed", user_id=str(user.id))
+        await notices.email_changed(request, user, old_email)
+        return UserEnvelope(user=UserOut.of(user))
 
     @delete("/account", operation_id="deleteAccount", status_code=200, opt={"allow_pending": True})
     async def delete_account(self, request: Request, db_session: AsyncSession) -> Response[MessageOut]:

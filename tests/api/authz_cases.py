@@ -346,6 +346,30 @@ def change_own_password(w: World, method: str, path: str) -> None:
     w.assert_a_unchanged()
 
 
+@case("a third user's e-mail change changes only theirs; A's address cannot be taken, nor a code aimed at A")
+def change_own_email(w: World, method: str, path: str) -> None:
+    taken = w.b.post("/api/users/email", json={"newEmail": w.a_user["email"], "currentPassword": PASSWORD})
+    assert taken.status_code == 409, taken.text
+    claimed = w.b.post("/api/users/email/confirm", json={"newEmail": w.a_user["email"], "verificationCode": "123456"})
+    assert claimed.status_code == 409, claimed.text
+    aimed = w.b.post(path, json={"newEmail": "x@example.com", "userId": w.a_user["id"]})
+    assert aimed.status_code == 400, aimed.text  # unknown fields are refused
+    with w.client() as c:
+        email = f"erin.authz{w.generation}.{len(outbox_messages(w.outbox))}@example.com"
+        signed_up(c, w.outbox, f"erin_authz{len(outbox_messages(w.outbox))}", email)
+        new = "new." + email
+        _ok(c.post("/api/users/email", json={"newEmail": new, "currentPassword": PASSWORD}))
+        mail = [m for m in outbox_messages(w.outbox) if m["To"] == new][-1]
+        code = re.search(r"\b(\d{6})\b", mail.get_content()).group(1)
+        assert _ok(c.post("/api/users/email/confirm", json={"newEmail": new, "verificationCode": code}))[
+            "user"]["email"] == new
+    for client, user in ((w.a, w.a_user), (w.b, w.b_user)):
+        assert _ok(client.get("/api/auth/me"))["email"] == user["email"]
+    w.assert_no_a_data(taken)
+    w.assert_no_a_data(claimed)
+    w.assert_a_unchanged()
+
+
 @case("B's profile edit changes B only; A's username cannot be taken")
 def update_own_user(w: World, method: str, path: str) -> None:
     body = _ok(w.b.put(path, json={"fullName": "Bruno Authz", "darkMode": True}))
@@ -520,7 +544,9 @@ def ask_help_own(w: World, method: str, path: str) -> None:
 
 @case("B's prompts know B's people only: a name A wrote about is a person for A, not for B")
 def prompts_own(w: World, method: str, path: str) -> None:
-    body = {"text": "Quentavius rang about the flat again tonight."}
+    # A sentence that names a person only to someone who knows them: "Quentavius rang..." is a
+    # person to anyone now (a name that rings is someone), so it could not tell A's knowledge apart.
+    body = {"text": "Quentavius is coming round about the flat again tonight."}
     mine = _ok(w.a.post(path, json=body))
     assert [p["context"] for p in mine["prompts"] if p["type"] == "person"] == ["Quentavius"], mine
     theirs = _ok(w.b.post(path, json=body))
@@ -723,6 +749,10 @@ REGISTRY: dict[tuple[str, str], Route] = {
     ("DELETE", "/api/users/account"): Route(OWNER_SCOPED, "deletes the signed-in user", (delete_own_account,)),
     ("PUT", "/api/users/profile"): Route(OWNER_SCOPED, "edits the signed-in user", (update_own_user,)),
     ("POST", "/api/users/password"): Route(OWNER_SCOPED, "changes the signed-in user's password", (change_own_password,)),
+    ("POST", "/api/users/email"): Route(OWNER_SCOPED, "mails a code to the signed-in user's new address",
+                                        (change_own_email,)),
+    ("POST", "/api/users/email/confirm"): Route(OWNER_SCOPED, "changes the signed-in user's address with the code",
+                                                (change_own_email,)),
 
     # The journal.
     ("GET", "/api/journal"): Route(OWNER_SCOPED, "lists the caller's entries", (list_holds_only_own(),)),

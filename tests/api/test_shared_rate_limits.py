@@ -168,6 +168,37 @@ def test_login_backoff_counts_failures_on_the_shared_store(store_factory):
     _run(steps)
 
 
+def test_successful_sign_ins_give_their_attempt_back_but_the_client_limit_stays(store_factory):
+    """A sign-in that succeeds does not count toward the account's limit (it is against guessing);
+    the client's own limit counts every attempt, so trying many accounts from one address is not
+    freed by signing in to one's own between tries."""
+    per_client, per_account = LIMITS["login"]
+    assert per_account.attempts + 3 < per_client.attempts
+
+    async def steps():
+        one, two = RateLimiter(store_factory()), RateLimiter(store_factory())
+        here = _request("10.0.2.1")
+        for n in range(per_account.attempts + 3):
+            await (one, two)[n % 2].check("login", here, account="Ana")
+            await (two, one)[n % 2].clear_login_failures("ana", "10.0.2.1")
+        # Failures still count up to the account's limit, then that client waits for that account.
+        for n in range(per_account.attempts):
+            await (one, two)[n % 2].check("login", here, account="ana")
+        with pytest.raises(TooManyRequests):
+            await one.check("login", here, account="ana")
+        # Other accounts from this client, up to the client's limit of all attempts.
+        used = 2 * per_account.attempts + 4
+        for n in range(per_client.attempts - used):
+            await two.check("login", here, account=f"user{n}")
+        with pytest.raises(TooManyRequests):
+            await two.check("login", here, account="someone-else")
+        await one.check("login", _request("10.0.2.2"), account="ana")  # another client is not affected
+        await one.close()
+        await two.close()
+
+    _run(steps)
+
+
 def test_the_app_counts_in_postgresql_by_default(client, database_url):
     """Without REDIS_URL the app's counters are rows of its own database."""
     from tests.support.database import sql

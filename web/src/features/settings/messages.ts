@@ -45,6 +45,9 @@ export const MSG = {
   currentPasswordRequired: "Please enter your current password.",
   passwordShort: "Password must be at least 6 characters",
   passwordsDoNotMatch: "Passwords do not match",
+  emailChangedTitle: "E-mail Changed",
+  emailChangeFailedTitle: "E-mail Not Changed",
+  emailChangeFailed: "There was an error changing your e-mail address. Please try again.",
   exportSuccessTitle: "Data Export Successful",
   exportSuccess: "Your entries, tasks, projects and goals were downloaded as four CSV files.",
   exportBackupSuccess: "Your whole journal was downloaded as one file you can import again.",
@@ -55,6 +58,11 @@ export const MSG = {
   settingsResetTitle: "Settings Reset",
   settingsReset: "Your preferences are back to their defaults.",
 } as const;
+
+/** After a confirmed change of the account's e-mail address. */
+export function emailChangedMessage(email: string): string {
+  return `Your e-mail address is now ${email}. A notice went to the old one.`;
+}
 
 /** "Imported N journal entry/entries..." */
 export function importedMessage(count: number): string {

@@ -6,6 +6,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { useAuth, type AuthUser } from "@/features/auth/auth-context";
+import { EmailChange } from "@/features/settings/email-change";
 import { MSG, serverMessage } from "@/features/settings/messages";
 import { useUpdateProfile } from "@/features/settings/queries";
 import { toast } from "@/hooks/use-toast";
@@ -38,6 +39,7 @@ function initial(user: AuthUser | null) {
 /**
  * Profile Settings (spec part 2, sections 3, 4, 5 and 8): username (optional, at least 3
  * characters), full name, gender, birth date and journaling experience; PUT /api/users/profile.
+ * The e-mail address is shown and changed apart (`EmailChange`): it takes a code sent to it.
  */
 export function ProfileForm() {
   const { user } = useAuth();
@@ -84,6 +86,7 @@ export function ProfileForm() {
         <CardDescription>How Reverie knows you. Every field is optional.</CardDescription>
       </CardHeader>
       <CardContent>
+        <EmailChange />
         <form className="grid gap-4 sm:grid-cols-2" onSubmit={onSubmit} noValidate>
           <div className="flex flex-col gap-2">
             <Label htmlFor="profile-username">Username</Label>

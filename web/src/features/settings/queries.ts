@@ -112,6 +112,23 @@ export function useChangePassword() {
   });
 }
 
+/** POST /api/users/email: checks the password and mails a code to the new address; nothing changes yet. */
+export function useRequestEmailChange() {
+  return useMutation({
+    mutationFn: async (body: Schemas["EmailChangeIn"]) => (await api.POST("/api/users/email", { body })).data!,
+  });
+}
+
+/** POST /api/users/email/confirm: the code from the new address makes it the account's. */
+export function useConfirmEmailChange() {
+  const { setUser } = useAuth();
+  return useMutation({
+    mutationFn: async (body: Schemas["EmailConfirmIn"]) =>
+      (await api.POST("/api/users/email/confirm", { body })).data!,
+    onSuccess: (data) => setUser(data.user),
+  });
+}
+
 export function useDeleteAccount() {
   return useMutation({ mutationFn: async () => (await api.DELETE("/api/users/account")).data! });
 }

@@ -945,7 +945,7 @@ export interface paths {
         };
         /**
          * GetProfile
-         * @description The personal story; empty with unlocked=false before 4 entries.
+         * @description The personal story; empty with unlocked=false before 4 entries. `meaning` (from 100 entries) and `career` are premium only: null for free accounts.
          */
         get: operations["getProfile"];
         put?: never;
@@ -1170,7 +1170,7 @@ export interface paths {
         };
         /**
          * ListTasks
-         * @description The caller's tasks, open ones first, newest first within each: all of them, or a page with `limit` (then `before` = the previous page's X-Next-Cursor). X-Total-Count is the number of tasks in all. Conditional: an If-None-Match with the ETag answers 304, no body.
+         * @description The caller's tasks, open ones first, newest first within each: all of them, or a page with `limit` (then `before` = the previous page's X-Next-Cursor). X-Total-Count is the number of tasks in all. Conditional: an If-None-Match with the ETag answers 304, no body. Each task has `saidOn` (the day of its entry) and `older`: an open task no longer this week's (moved to later, or its due date, else its entry's day, more than 14 days past; never a Weekly Focus task).
          */
         get: operations["listTasks"];
         put?: never;
@@ -1262,6 +1262,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/users/email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * RequestEmailChange
+         * @description Start changing the signed-in user's e-mail address: the current password is checked and a code is mailed to the new address. Nothing changes until the code is confirmed.
+         */
+        post: operations["requestEmailChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/email/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * ConfirmEmailChange
+         * @description Finish changing the e-mail address with the code mailed to the new one; a notice goes to the old address.
+         */
+        post: operations["confirmEmailChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users/password": {
         parameters: {
             query?: never;
@@ -1345,6 +1385,12 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** Activity */
+        Activity: {
+            entry: components["schemas"]["Cited"] | null;
+            kind: string;
+            text: string;
+        };
         /** AdminDeletedOut */
         AdminDeletedOut: {
             message: string;
@@ -1446,6 +1492,23 @@ export interface components {
             targetType: string;
             targetUsername: string | null;
         };
+        /** Career */
+        Career: {
+            activities: components["schemas"]["Activity"][];
+            direction: string | null;
+            growthAreas: components["schemas"]["GrowthArea"][];
+            hasResume: boolean;
+            resources: components["schemas"]["CareerResource"][];
+            role: string | null;
+        };
+        /** CareerResource */
+        CareerResource: {
+            area: string;
+            description: string;
+            title: string;
+            type: string;
+            url: string;
+        };
         /** ChangePasswordIn */
         ChangePasswordIn: {
             /** @default  */
@@ -1462,6 +1525,12 @@ export interface components {
             response: string;
             success: boolean;
         };
+        /** Cited */
+        Cited: {
+            date: string;
+            id: string;
+            quote?: string | null;
+        };
         /** ComponentHealth */
         ComponentHealth: {
             detail?: {
@@ -1470,6 +1539,14 @@ export interface components {
             error?: string | null;
             /** @enum {string} */
             status: "ready" | "starting" | "error" | "stopped";
+        };
+        /** CoreValue */
+        CoreValue: {
+            entries: components["schemas"]["Cited"][];
+            entryCount: number;
+            firstDate: string;
+            lastDate: string;
+            name: string;
         };
         /** DayMood */
         DayMood: {
@@ -1485,6 +1562,25 @@ export interface components {
             profileRunId?: string | null;
             /** @default true */
             success: boolean;
+        };
+        /** EmailChangeIn */
+        EmailChangeIn: {
+            /** @default  */
+            currentPassword: string;
+            /** @default  */
+            newEmail: string;
+        };
+        /** EmailChangeOut */
+        EmailChangeOut: {
+            email: string;
+            message: string;
+        };
+        /** EmailConfirmIn */
+        EmailConfirmIn: {
+            /** @default  */
+            newEmail: string;
+            /** @default  */
+            verificationCode: string;
         };
         /** EntryCreate */
         EntryCreate: {
@@ -1688,6 +1784,12 @@ export interface components {
             text: string;
             timeframe: string;
         };
+        /** GrowthArea */
+        GrowthArea: {
+            entries: components["schemas"]["Cited"][];
+            entryCount: number;
+            name: string;
+        };
         /** Health */
         Health: {
             ai: components["schemas"]["ComponentHealth"];
@@ -1808,6 +1910,12 @@ export interface components {
             /** @default  */
             username: string;
         };
+        /** Meaning */
+        Meaning: {
+            coreValues: components["schemas"]["CoreValue"][];
+            principles: components["schemas"]["Principle"][];
+            purpose: string;
+        };
         /** MessageOut */
         MessageOut: {
             /** @default  */
@@ -1871,6 +1979,12 @@ export interface components {
             durationDays?: number | null;
             enabled: boolean;
         };
+        /** Principle */
+        Principle: {
+            entries: components["schemas"]["Cited"][];
+            entryCount: number;
+            text: string;
+        };
         /** ProfileEntryIn */
         ProfileEntryIn: {
             content: string;
@@ -1890,8 +2004,10 @@ export interface components {
         /** ProfileOut */
         ProfileOut: {
             blindspots: string[];
+            career: components["schemas"]["Career"] | null;
             entryCount: number;
             fullProfile: string;
+            meaning: components["schemas"]["Meaning"] | null;
             provider: string | null;
             shortSummary: string;
             sourceEntryIds: string[];
@@ -2240,9 +2356,12 @@ export interface components {
             isAiGenerated: boolean;
             isSelected: boolean;
             liked: boolean | null;
+            /** @default false */
+            older: boolean;
             priority: string;
             projectRef: string | null;
             relevance: string | null;
+            saidOn?: string | null;
             text: string;
             timeframe: string;
             type: string;
@@ -6231,6 +6350,153 @@ export interface operations {
             };
             /** @description Not signed in, or the session has ended */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    requestEmailChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailChangeIn"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailChangeOut"];
+                };
+            };
+            /** @description Invalid input: `error` says what is wrong and `field` names the field at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not allowed: e-mail not verified, terms not agreed, or not available to this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Conflicts with existing data */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Too many attempts: wait `retryAfter` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description An outside service (e-mail) failed */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    confirmEmailChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailConfirmIn"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserEnvelope"];
+                };
+            };
+            /** @description Invalid input: `error` says what is wrong and `field` names the field at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not allowed: e-mail not verified, terms not agreed, or not available to this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Conflicts with existing data */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Too many attempts: wait `retryAfter` seconds */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
