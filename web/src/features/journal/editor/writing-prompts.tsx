@@ -4,14 +4,16 @@ import { greeting, REFLECTION_QUESTIONS, SOMETHING_ELSE_PROMPT } from "./editor-
 const MAX_PROMPTS = 3;
 
 /** The prompts for an empty entry: from high-priority open tasks, active projects and goals,
- * otherwise generic reflection questions. */
+ * otherwise generic reflection questions. A task a later entry reads as done ("Done already?") or
+ * one no longer this week's (`older`) is not asked about: "How is it going with 'Book the movers'?"
+ * a month after "Booked the movers" reads as if the journal had not been listened to. */
 export function usePromptSuggestions(): string[] {
   const { data: tasks = [] } = useTasks();
   const { data: projects = [] } = useProjects();
   const { data: goals = [] } = useGoals();
   const built = [
     ...tasks
-      .filter((t) => !t.completed && t.priority === "high")
+      .filter((t) => !t.completed && t.priority === "high" && !t.doneHint && !t.older)
       .map((t) => `How is it going with “${t.text}”?`),
     ...projects
       .filter((p) => p.status.toLowerCase() === "active")
