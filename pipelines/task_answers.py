@@ -46,10 +46,10 @@ def _day(day: date) -> str:
 def compose_task_answer(question: str, tasks: list[OpenTask], today: date, focus_entry_id: str | None = None) -> str:
     """The open tasks that answer the question: those due by the day it names ("before Friday"),
     else all of them. The current ones first (the open entry's, then by due day, then newest said),
-    then those overdue by more than STALE_TASK_DAYS (stale, as on the Tasks page; the latest first:
-    the tour's "this week" list led with a six-week-old task and left the week's real deadline out),
-    then those a later entry reads as done (each says so). Each with its due day and the entry it
-    came from."""
+    then, under their own heading, those due (else said) more than STALE_TASK_DAYS ago (stale, as
+    on the Tasks page; the latest first: the tour's "this week" list led with a six-week-old task and
+    left the week's real deadline out), then those a later entry reads as done, with what it said.
+    Each with its due day and the entry it came from."""
     by = resolve_due_date(question, today)
     chosen = [t for t in tasks if by is None or (t.due is not None and t.due <= by)]
     if not tasks:
@@ -58,15 +58,24 @@ def compose_task_answer(question: str, tasks: list[OpenTask], today: date, focus
         return (f"Nothing you wrote about is due by {_day(by)}. Still open from your journal: "  # type: ignore[arg-type]
                 + "; ".join(t.text for t in tasks[:MAX_LISTED]) + ".")
 
-    def stale(task: OpenTask) -> bool:
-        return task.due is not None and (today - task.due).days > STALE_TASK_DAYS
+    def stale(task: OpenTask) -> bool:  # as the Tasks page's "Older tasks": due, else said, 14+ days ago
+        day = task.due or task.said_on
+        return day is not None and (today - day).days > STALE_TASK_DAYS
 
     chosen.sort(key=lambda t: (t.done_hint is not None, stale(t), t.entry_id != focus_entry_id,
-                               -t.due.toordinal() if stale(t) else (t.due or date.max).toordinal(),
+                               -(t.due or t.said_on or date.min).toordinal() if stale(t) else (t.due or date.max).toordinal(),
                                -(t.said_on or date.min).toordinal()))
     head = f"Still to do by {_day(by)}, from your journal:" if by else "Still to do, from your journal:"
-    lines = [head]
+    # Each group under its own heading: a six-week-old errand is not "still to do by Friday".
+    groups = {"current": head, "older": "Older, still open (no longer this week's):",
+              "hinted": "Maybe done already:"}
+    lines: list[str] = []
+    shown_group = None
     for task in chosen[:MAX_LISTED]:
+        group = "hinted" if task.done_hint else "older" if stale(task) else "current"
+        if group != shown_group:
+            lines.append(groups[group])
+            shown_group = group
         late = ""
         if task.due and task.due < today:
             days = (today - task.due).days
@@ -76,7 +85,7 @@ def compose_task_answer(question: str, tasks: list[OpenTask], today: date, focus
             where.append(f"from your entry of {format_entry_date(task.said_on)}")
         line = f"- {task.text}" + (f" ({'; '.join(where)})" if where else "")
         if task.done_hint:
-            line += f". Done already? {task.done_hint}"
+            line += f". {task.done_hint}"
         lines.append(line)
     if len(chosen) > MAX_LISTED:
         lines.append(f"...and {len(chosen) - MAX_LISTED} more on your Tasks page.")

@@ -85,13 +85,14 @@ def test_a_day_or_a_period_is_answered_from_its_entries_only(lena):
 
 def test_this_weeks_tasks_lead_with_the_current_deadlines(lena):
     lines = _ask(lena, "What do I need to do this week?").splitlines()
-    tasks = [line for line in lines if line.startswith("- ")]
-    rent = next(i for i, line in enumerate(tasks) if line.startswith("- Pay rent"))
-    hinted = [i for i, line in enumerate(tasks) if "Done already?" in line]
-    stale = [i for i, line in enumerate(tasks) if re.search(r"overdue by \d+ weeks", line) and i not in hinted]
-    # The week's deadline is listed before anything overdue for weeks or reading as done.
-    assert all(rent < i for i in stale + hinted)
-    assert all(i > max(stale, default=-1) for i in hinted), lines
+    # Three groups, each under its heading: this week's, the older ones, those read as done.
+    current = lines[1:lines.index("Older, still open (no longer this week's):")]
+    older = lines[lines.index("Older, still open (no longer this week's):") + 1:lines.index("Maybe done already:")]
+    hinted = lines[lines.index("Maybe done already:") + 1:]
+    assert any(line.startswith("- Pay rent") for line in current), lines
+    assert not any(re.search(r"overdue by \d+ weeks", line) for line in current), lines
+    assert older and all(re.search(r"overdue by \d+ weeks", line) for line in older), lines
+    assert hinted and all("you wrote" in line for line in hinted if line.startswith("- ")), lines
 
 
 def test_a_topic_is_answered_from_every_entry_about_it_in_date_order(lena):
