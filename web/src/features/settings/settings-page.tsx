@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { useBlocker } from "react-router";
 import { DownloadIcon, LogOutIcon, ShieldAlertIcon } from "lucide-react";
 
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { UnsavedChangesDialog } from "@/components/unsaved-changes-dialog";
 import { Label } from "@/components/ui/label";
 import { Slider } from "@/components/ui/slider";
 import { Switch } from "@/components/ui/switch";
@@ -233,9 +233,6 @@ export function SettingsPage() {
 
   // Switches and the slider wait for Save Settings (dark mode does not): leaving with changes asks
   // first, as the editor does, in the app and on a reload or close.
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => unsaved && currentLocation.pathname !== nextLocation.pathname,
-  );
   useEffect(() => {
     if (!unsaved) return;
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
@@ -386,21 +383,7 @@ export function SettingsPage() {
         <span>Session ID: {session}</span>
       </footer>
 
-      <ConfirmDialog
-        confirmation={
-          blocker.state === "blocked"
-            ? {
-                title: "Unsaved changes",
-                description: UNSAVED_CHANGES_MESSAGE,
-                cancel: "Stay",
-                action: "Leave",
-                onConfirm: () => blocker.proceed?.(),
-                onCancel: () => blocker.reset?.(),
-              }
-            : null
-        }
-        onClose={() => {}}
-      />
+      <UnsavedChangesDialog when={unsaved} />
     </main>
   );
 }

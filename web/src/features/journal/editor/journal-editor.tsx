@@ -5,7 +5,6 @@
  * editor out and wires it; the entry's state, drafts and saves live in the hooks beside it.
  */
 import { useCallback, useEffect, useState, type ReactNode } from "react";
-import { useBlocker } from "react-router";
 import { CalendarIcon, ClipboardListIcon, EyeOffIcon, Loader2Icon, SaveIcon, SparklesIcon } from "lucide-react";
 
 import { Button } from "@/components/ui/button";
@@ -17,10 +16,10 @@ import {
   DropdownMenuLabel,
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { UnsavedChangesDialog } from "@/components/unsaved-changes-dialog";
 import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
 import { toast } from "@/hooks/use-toast";
-import { ENTRY_MAX_CHARS, PLACEHOLDER_ROTATE_MS, UNSAVED_CHANGES_MESSAGE } from "@/lib/constants";
+import { ENTRY_MAX_CHARS, PLACEHOLDER_ROTATE_MS } from "@/lib/constants";
 import { cn } from "@/lib/utils";
 
 import { LONG_OPERATION_HINT, useLongOperation } from "../long-operation";
@@ -111,10 +110,6 @@ export function JournalEditor({ photoControls, className }: JournalEditorProps) 
   );
   const { saving: manualSaving, save: manualSave } = useManualSave({ live, saver, autosave, onSaved: startFresh });
 
-  // In-app navigation with unsaved changes asks first.
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname,
-  );
 
   const { silent, enter: enterSilentMode, leave: leaveSilentMode } = useSilentMode();
 
@@ -301,21 +296,7 @@ export function JournalEditor({ photoControls, className }: JournalEditorProps) 
         </div>
       ) : null}
 
-      <ConfirmDialog
-        confirmation={
-          blocker.state === "blocked"
-            ? {
-                title: "Unsaved changes",
-                description: UNSAVED_CHANGES_MESSAGE,
-                cancel: "Stay",
-                action: "Leave",
-                onConfirm: () => blocker.proceed?.(),
-                onCancel: () => blocker.reset?.(),
-              }
-            : null
-        }
-        onClose={() => {}}
-      />
+      <UnsavedChangesDialog when={dirty} />
     </section>
   );
 }
