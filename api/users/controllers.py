@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import shutil
+import uuid
 
 from litestar import Controller, Request, Response, delete, post, put
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -23,11 +24,21 @@ from api.auth.schemas import (
 from api.auth.secrets import hash_password
 from api.errors import Conflict, FieldError, documented_errors, error_responses
 from api.logging import get_logger
+from models import User
 
 log = get_logger("reverie.users")
 
 MAX_FULL_NAME_CHARS = 200  # the column's length
 MSG_FULL_NAME_LONG = f"Full name can be at most {MAX_FULL_NAME_CHARS} characters."
+
+
+async def _checked_user(db_session: AsyncSession, user_id: uuid.UUID, current_password: str) -> User:
+    """The signed-in user, once `current_password` is theirs (a password or e-mail change asks it)."""
+    user = await svc.get_user(db_session, user_id)
+    assert user is not None
+    if not current_password or not await svc.check_password(db_session, user, current_password):
+        raise FieldError("currentPassword", rules.MSG_CURRENT_PASSWORD_WRONG)
+    return user
 
 
 @documented_errors
@@ -78,10 +89,7 @@ class UsersController(Controller):
         if len(data.current_password) > rules.PASSWORD_MAX:
             raise FieldError("currentPassword", rules.MSG_CURRENT_PASSWORD_WRONG)
         await request.app.state.rate_limiter.check("change_password", request, account=str(request.user.id))
-        user = await svc.get_user(db_session, request.user.id)
-        assert user is not None
-        if not data.current_password or not await svc.check_password(db_session, user, data.current_password):
-            raise FieldError("currentPassword", rules.MSG_CURRENT_PASSWORD_WRONG)
+        user = await _checked_user(db_session, request.user.id, data.current_password)
         if data.new_password == data.current_password:
             raise FieldError("newPassword", rules.MSG_PASSWORD_UNCHANGED)
         user.password_hash = await svc.in_worker(hash_password, data.new_password)
@@ -103,10 +111,7 @@ class UsersController(Controller):
         if len(data.current_password) > rules.PASSWORD_MAX:
             raise FieldError("currentPassword", rules.MSG_CURRENT_PASSWORD_WRONG)
         await request.app.state.rate_limiter.check("email_change", request, account=str(request.user.id))
-        user = await svc.get_user(db_session, request.user.id)
-        assert user is not None
-        if not data.current_password or not await svc.check_password(db_session, user, data.current_password):
-            raise FieldError("currentPassword", rules.MSG_CURRENT_PASSWORD_WRONG)
+        user = await _checked_user(db_session, request.user.id, data.current_password)
         if email == user.email.lower():
             raise FieldError("newEmail", rules.MSG_EMAIL_UNCHANGED)
         if await svc.email_taken(db_session, email, user.id):
