@@ -1,8 +1,10 @@
 """Entry summaries: a short extractive summary in the writer's own sentences.
 
 Sentences are ranked by centrality (cosine to the mean of the entry's sentence embeddings: the
-sentence closest to what the whole entry is about), with a small prior for earlier sentences; the
-chosen ones are returned in their original order. Nothing is paraphrased, so nothing is invented.
+sentence closest to what the whole entry is about), with a prior for earlier sentences; the chosen
+ones are returned in their original order. Nothing is paraphrased, so nothing is invented. A
+sentence whose "she" or "him" points back to someone named in an earlier sentence comes with that
+sentence, or not at all: "She replied with a heart." alone does not say who (tour_ai 15).
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import re
 import numpy as np
 
 from pipelines.highlights import split_sentences
+from pipelines.highlights.people import _people
 from pipelines.highlights.text import _PROMPT_LINE
 
 # Spec (part 1, section 4): a summary is requested only when the content length changed by more
@@ -22,11 +25,17 @@ DEFAULT_MAX_CHARS = 300
 # Added to centrality: POSITION_PRIOR for the first sentence, falling linearly to 0 for the last.
 # Small (centralities spread over ~0.3-0.8), so it only breaks near ties in favour of the opening.
 POSITION_PRIOR = 0.05
+# And LEAD_BONUS for the first sentence alone: an entry's opening usually says what it is about
+# ("Finally slept 8 hours!", "Ran 6 miles along the river, my longest so far!", "Nan passed this
+# morning."), which centrality misses when the rest is about something else (tour_ai 15).
+LEAD_BONUS = 0.1
 # A candidate this similar to an already chosen sentence adds nothing.
 REDUNDANCY_LIMIT = 0.9
 # Fragments shorter than this ("Ugh.", "Woke up late again.") are picked only when nothing else fits:
-# MiniLM scores short generic sentences as central as the ones that carry the entry.
+# MiniLM scores short generic sentences as central as the ones that carry the entry. The opening
+# sentence is held to FIRST_MIN_WORDS only: "Finally slept 8 hours!" is the entry's point, "Ugh." not.
 MIN_WORDS = 5
+FIRST_MIN_WORDS = 4
 ELLIPSIS = "\u2026"
 
 _LOWER_I = re.compile(r"(?<![\w'])i(?=(?:'[a-z]+)?(?![\w']))")
@@ -38,6 +47,8 @@ _DANGLING = frozenset(
 # A short line ending in a colon is a list header ("To do:", "Goals for May:", "3 things I'm grateful
 # for:"), not content.
 _HEADER_WORDS = 6
+# A third person named nowhere before it in its sentence needs the sentence that names them.
+_PERSON_PRONOUN = re.compile(r"\b(?:she|her|hers|he|him|his)\b", re.IGNORECASE)
 
 
 def summary_sentences(text: str) -> list[str]:
@@ -115,29 +126,56 @@ def _centrality(vectors: np.ndarray) -> np.ndarray:
 
 
 def _position_prior(n: int) -> np.ndarray:
-    return POSITION_PRIOR * (1.0 - np.arange(n) / max(n - 1, 1))
+    prior = POSITION_PRIOR * (1.0 - np.arange(n) / max(n - 1, 1))
+    prior[0] += LEAD_BONUS
+    return prior
 
 
 def _choose(
     sentences: list[str], vectors: np.ndarray, scores: np.ndarray, max_sentences: int, max_chars: int
 ) -> list[int]:
-    def rank(i: int) -> tuple[bool, float]:
-        # Fragments go last; then by score.
-        return (len(sentences[i].split()) < MIN_WORDS, -float(scores[i]))
+    """Best first: a sentence that reads on its own (or whose person is already named), then one
+    with the sentence naming its person, then one whose "she" names no one before it; fragments
+    after all of those. Within each kind, by score."""
 
+    def short(i: int) -> bool:
+        return len(sentences[i].split()) < (FIRST_MIN_WORDS if i == 0 else MIN_WORDS)
+
+    def fits(picked: list[int]) -> bool:
+        return (
+            len(chosen) + len(picked) <= max_sentences
+            and sum(len(sentences[j]) + 1 for j in chosen + picked) - 1 <= max_chars
+            and not any(float(vectors[i] @ vectors[j]) > REDUNDANCY_LIMIT for i in picked for j in chosen)
+        )
+
+    def preference(picked: list[int]) -> tuple[bool, int, float]:
+        i = picked[-1]
+        kind = 2 if named[i] == -1 else len(picked) - 1
+        return (short(i), kind, -float(scores[i]))
+
+    named = {i: antecedent(sentences, i) for i in range(len(sentences))}
     chosen: list[int] = []
-    used = 0
-    for i in sorted(range(len(sentences)), key=rank):
-        if len(chosen) == max_sentences:
-            break
-        length = len(sentences[i]) + (1 if chosen else 0)
-        if used + length > max_chars:
-            continue
-        if any(float(vectors[i] @ vectors[j]) > REDUNDANCY_LIMIT for j in chosen):
-            continue
-        chosen.append(i)
-        used += length
-    return chosen
+    while True:
+        options = [[i] if named[i] in (None, -1) or named[i] in chosen else [named[i], i]
+                   for i in range(len(sentences)) if i not in chosen]
+        picked = next((o for o in sorted(options, key=preference) if fits(o)), None)
+        if picked is None:
+            return chosen
+        chosen.extend(picked)
+
+
+def antecedent(sentences: list[str], i: int) -> int | None:
+    """The earlier sentence naming the person sentence `i` calls "she", "her", "he" or "him" before
+    naming anyone itself ("She replied with a heart." after "...photos of me and Hannah..."); None
+    when the sentence needs none, -1 when no earlier sentence names a possible person."""
+    pronoun = _PERSON_PRONOUN.search(sentences[i])
+    if pronoun is None or any(start < pronoun.start() for start, _, _ in _people(sentences[i])):
+        return None
+    want = "f" if pronoun.group(0).lower() in ("she", "her", "hers") else "m"
+    for j in range(i - 1, -1, -1):
+        if any(gender in (want, None) for _, _, gender in _people(sentences[j])):
+            return j
+    return -1
 
 
 def _truncate(sentence: str, max_chars: int) -> str:

@@ -25,6 +25,7 @@ _VERB_IT = re.compile(r"\b(?P<verb>[a-z]+)\s+it\b(?!')", re.IGNORECASE)
 
 
 def _name_it(unit: _Unit, before: str, verbs: frozenset[str]) -> _Unit:
+    unit = _name_the_object(unit, before)
     m = _VERB_IT.search(unit.text)
     if m is None or m.group("verb").lower() not in verbs or m.group("verb").lower() in ("do", "sort", "finish", "try",
                                                                                         "tackle", "start"):
@@ -35,6 +36,31 @@ def _name_it(unit: _Unit, before: str, verbs: frozenset[str]) -> _Unit:
     if not things:
         return unit
     text = f"{unit.text[: m.start()]}{m.group('verb')} the {things[-1].strip()}{unit.text[m.end():]}"
+    return dataclasses.replace(unit, text=text)
+
+
+# "he needs scientific calculator for maths and I must buy before Friday" (tour_ds 10): an errand's verb
+# with nothing after it but when, and the thing needed named earlier in the same sentence.
+_BARE_ERRAND = re.compile(
+    r"\b(?:must|need\s+to|have\s+to|got\s+to|gotta|should|will|'ll)\s+(?P<verb>buy|get|order|bring|book|find|"
+    r"collect|send|return|renew|print|pay|sign)(?=\s*(?:[,.;!]|$)|\s+(?:before|by|on|this|next|today|tomorrow|"
+    r"tonight|asap|soon|first)\b)", re.IGNORECASE)
+_NEEDED = re.compile(r"\b(?:needs?|wants?|asked\s+for|asks\s+for)\s+(?P<thing>(?:a|an|the|some|new|his|her|their|my)?\s*"
+                     r"(?:[a-z-]+\s+){0,3}?[a-z-]+)(?=\s+(?:for|and|but|so|by|before|from|at|in|to|this|next)\b|\s*[,.;!]|\s*$)",
+                     re.IGNORECASE)
+
+
+def _name_the_object(unit: _Unit, before: str) -> _Unit:
+    """"...needs scientific calculator for maths and I must buy before Friday": "must buy scientific
+    calculator before Friday". Only from the same sentence: an object further back is a guess."""
+    m = _BARE_ERRAND.search(unit.text)
+    if m is None:
+        return unit
+    sentence = re.split(r"[.!?]\s+", f"{before} {unit.text[: m.start()]}".strip())[-1]
+    needed = list(_NEEDED.finditer(sentence))
+    if not needed:
+        return unit
+    text = f"{unit.text[: m.end()]} {needed[-1].group('thing')}{unit.text[m.end():]}"
     return dataclasses.replace(unit, text=text)
 
 

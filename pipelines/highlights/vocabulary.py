@@ -316,6 +316,11 @@ _LEADING_FILLER = re.compile(
 _CUT = re.compile(
     r",\s*(?:i|we|he|she|they|it|it's|that's|there's|this|that)\b|\s*(?:,|\s[-\u2013\u2014])\s*(?:need|needs|want)\s+(?:it|them|this|that)\b"
     r"|,\s*(?:my|his|her|their|our|the)\s+\w+\s+(?:is|was|are|were|has|have|had|will|needs|wants|said|says|keeps)\b"
+    # A comment with a subject of its own after the task: "buy before Friday, teacher wrote it twice in
+    # the letter", "Draft the paper by June, Tomasz says it's publishable" (tour_ds 10).
+    r"|,\s*(?:(?:the|my|his|her|their|our|your)\s+)?[\w-]+(?:\s+[\w-]+)?(?:'s)?\s+(?:says|said|wrote|writes|told|thinks|"
+    r"reckons|wants|found|opens|closes|came|comes|goes|go|got|gets|has|had|is|are|was|were|isn't|aren't|wasn't|"
+    r"can't|won't|can|will|does|did|doesn't|didn't)\b"
     r"|,\s*(?:because|cause|'cause|since|as|which|who|but|though|although|otherwise|so|not|starting|beginning|and\s+then\s+(?:i|we)|"
     r"apparently|obviously|supposedly|of\s+course|"
     r"i\s+think|i\s+guess|i\s+suppose|honestly|lol|haha|tbh|like|if)\b"

@@ -9,10 +9,12 @@ from pipelines.embeddings import embed
 from pipelines.summaries import (
     ELLIPSIS,
     SUMMARY_LENGTH_CHANGE_THRESHOLD,
+    antecedent,
     needs_new_summary,
     summarize,
     summary_sentences,
 )
+from tests.support.tour_journal import JOURNAL
 
 # Four sentences about the entry's subject (a parent's surgery) and three asides.
 SURGERY = [
@@ -26,7 +28,8 @@ ASIDES = [
     "I tried a new pasta recipe with too much garlic in it.",
     "The bus was late again this morning.",
 ]
-ENTRY = " ".join([ASIDES[0], SURGERY[0], SURGERY[1], ASIDES[1], SURGERY[2], ASIDES[2], SURGERY[3]])
+# The entry opens with its subject, as entries usually do (the opening gets a bonus, LEAD_BONUS).
+ENTRY = " ".join([SURGERY[0], ASIDES[0], SURGERY[1], ASIDES[1], SURGERY[2], ASIDES[2], SURGERY[3]])
 
 
 @pytest.fixture(scope="module")
@@ -90,7 +93,7 @@ def test_short_entries_come_back_cleaned_not_mangled(text: str, expected: str) -
 
 
 def test_list_entries_lose_their_markers() -> None:
-    listed = "\n".join(f"- {s}" for s in [ASIDES[0], SURGERY[0], SURGERY[1], ASIDES[1], SURGERY[2]])
+    listed = "\n".join(f"- {s}" for s in [SURGERY[0], ASIDES[0], SURGERY[1], ASIDES[1], SURGERY[2]])
     summary = summarize(listed)
     assert "-" not in summary.split()[0] and all(s in SURGERY for s in _sentences_of(summary))
 
@@ -130,3 +133,56 @@ def test_printed_prompts_and_thought_record_fields_leave_only_what_was_written()
             "What would make today great: a walk with Mom\nautomatic thought: Greg will say no")
     assert summary_sentences(text) == ["Leftover Timbits.", "My bed.", "Be here.", "A walk with Mom.",
                                        "Greg will say no."]
+
+
+def _tour_entry(day: str) -> str:
+    return next(text for date, _, text in JOURNAL if date == day)
+
+
+@pytest.mark.parametrize(
+    ("day", "named", "kept"),
+    [
+        # Was "Feel like a person again. She replied with a heart.": who, and the 8 hours left out.
+        ("11/07/2026", None, "Finally slept 8 hours!"),
+        # Was "We laughed so much about her disastrous date... I'll miss her if she goes...".
+        ("10/17/2026", "Maya", "Brunch with Maya"),
+        # Was "Maya came along for the last two on her bike..." without the miles.
+        ("11/01/2026", "Maya", "Ran 6 miles"),
+    ],
+)
+def test_a_summary_names_whoever_its_pronouns_mean(day: str, named: str | None, kept: str) -> None:
+    """tour_ai 15: a summary sentence's "she" comes with the sentence that names her, or not at all."""
+    summary = summarize(_tour_entry(day))
+    assert kept in summary
+    picked = summary_sentences(summary)
+    if named is not None:
+        assert named in summary
+    for i in range(len(picked)):
+        assert antecedent(picked, i) in (None, *range(i)), summary  # no "she" pointing at no one
+
+
+def test_a_sentence_whose_person_is_not_in_the_summary_brings_the_one_naming_them() -> None:
+    """The "she" sentence is the most central; it comes with the Jo sentence when there is room for
+    both, and gives way to a sentence that reads on its own when there is not."""
+    text = ("The bus was late and the rain never stopped all day. Jo rang me at lunch about the wedding. "
+            "She wants us to drive up together on Saturday morning. Work was busy but fine in the end.")
+    sentences = summary_sentences(text)
+    assert [antecedent(sentences, i) for i in range(4)] == [None, None, 1, None]
+    vectors = np.array([[1, 0, 0, 0], [0, 1, 0, 0], [0, 1, 1, 1], [0, 0, 0, 1]], dtype=np.float32)
+    vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
+    assert summarize(text, embeddings=vectors) == " ".join(sentences[1:3])
+    assert "She" not in summarize(text, max_sentences=1, embeddings=vectors)
+
+
+@pytest.mark.parametrize(
+    ("sentences", "expected"),
+    [
+        (["Hannah called.", "She sounded tired and worn out."], 0),
+        (["Hannah called from the hospital and she sounded tired."], None),  # named first in the sentence
+        (["Long day at work again.", "She never even said thank you."], -1),  # no one named
+        (["Tom came round for tea.", "It rained.", "He left early."], 0),
+        (["My sister came round for tea.", "He left early."], -1),  # a sister is no "he"
+    ],
+)
+def test_antecedent_is_the_nearest_earlier_sentence_naming_a_person(sentences: list[str], expected: int | None) -> None:
+    assert antecedent(sentences, len(sentences) - 1) == expected
