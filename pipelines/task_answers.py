@@ -21,7 +21,12 @@ _TASK_QUESTION = re.compile(
     r"\bwhat\b[^?]*\b(?:need|needs|have|has|got|must|should|ought)\s+to\s+(?:do|get\s+done|sort)\b"
     r"|\bto-?\s?do(?:\s+list)?\b|\b(?:my|open|any|which)\s+tasks\b"
     r"|\bwhat(?:'s|\s+is|\s+are)\s+(?:due|left\s+to\s+do|on\s+my\s+(?:plate|list)|my\s+deadlines)\b"
-    r"|\b(?:any|what|which)\s+deadlines\b",
+    r"|\b(?:any|what|which)\s+deadlines\b"
+    # "What haven't I done yet?", "What's left?", "What am I behind on?", "What's outstanding?" (the tour's
+    # first quoted "Finally slept 8 hours!"); not "What have I done?" nor "What's left of my savings?"
+    r"|\bwhat\s+(?:haven['’]?t\s+i|have\s+i\s+not)\s+(?:yet\s+)?(?:done|finished|sorted|got\s+(?:a)?round\s+to)\b"
+    r"|\bwhat(?:['’]s|\s+is|\s+are)\s+(?:still\s+)?(?:left|outstanding|pending|unfinished|undone)\b(?!\s+of\b)"
+    r"|\bwhat\s+am\s+i\s+behind\s+(?:on|with)\b",
     re.IGNORECASE,
 )
 

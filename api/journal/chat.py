@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 import uuid
-from datetime import date
+from datetime import date, timedelta
 from typing import TYPE_CHECKING, Any
 
 import anyio
@@ -38,6 +38,15 @@ _GOAL_SENTENCE = re.compile(r"(?:^|[^a-z])(?:my\s+(?:main\s+|big\s+)?goals?|i\s+
 # A question about moods reads the moods of this many latest entries.
 MOOD_QUESTION_ENTRIES = max(ASK_HELP_RECENT_ENTRIES, 30)
 MAX_QUESTION_CHARS = 2000
+# "What will I be doing next Saturday?", "What's happening tomorrow?": a day ahead. The tour's answer
+# quoted the Saturday just gone; such a question is answered from the open tasks due that day and the
+# entries that named it ahead ("confirm the movers for Saturday", written that Monday), never the past.
+_FUTURE_QUESTION = re.compile(r"\b(?:will|shall|going\s+to|gonna|planned|plans?|coming\s+up|ahead|am\s+i\s+doing|"
+                              r"happening|tomorrow|next\s+\w+day)\b", re.IGNORECASE)
+_NEXT_WEEKDAY = re.compile(r"\bnext\s+((?:mon|tues|wednes|thurs|fri|satur|sun)day)\b", re.IGNORECASE)
+_CLAUSES = re.compile(r"[,;()]|\b(?:and|but|then)\b", re.IGNORECASE)
+# An entry names a day ahead at most this long before it ("the movers, for November 28th", a month on).
+AHEAD_DAYS = 90
 
 
 def _passage(entry: JournalEntry, score: float) -> Passage:
@@ -90,6 +99,9 @@ async def answer_from_journal(entries: EntryService, user_id: uuid.UUID, questio
         return await _answer_tasks(entries, user_id, question, focus)
     if _GOAL_QUESTION.search(question):
         return await _answer_goals(entries, user_id)
+    ahead = _days_ahead(question, date.today())
+    if ahead:
+        return await _answer_days_ahead(entries, user_id, ahead)
     rest, window = extract_date_range(question, date.today())
     if window is not None:
         return await _answer_period(entries, user_id, question, rest, window)
@@ -129,6 +141,50 @@ async def answer_from_journal(entries: EntryService, user_id: uuid.UUID, questio
     return await _provider_answer(question, list(passages.values()), {question: vector} if vector is not None else None)
 
 
+def _days_ahead(question: str, today: date) -> list[date]:
+    """The day ahead a question asks about ("next Saturday" on a Wednesday: the coming one and the
+    one after, as people mean either), or nothing for a question not about the future."""
+    from pipelines.highlights.dates import resolve_due_date
+
+    day = resolve_due_date(question, today) if _FUTURE_QUESTION.search(question) else None
+    if day is None or day <= today:
+        return []
+    said = _NEXT_WEEKDAY.search(question)
+    coming = resolve_due_date(f"on {said.group(1)}", today) if said else None
+    return [coming, day] if coming is not None and today < coming < day else [day]
+
+
+async def _answer_days_ahead(entries: EntryService, user_id: uuid.UUID, days: list[date]) -> str:
+    """The open tasks due on each day and the sentences of earlier entries that name it ahead, each
+    with the entry's date; a day with neither is said to have nothing planned."""
+    from pipelines.highlights import split_sentences
+    from pipelines.highlights.dates import resolve_due_date
+
+    tasks = (await entries.repository.session.execute(
+        sa.select(Task.text, Task.due_date, Task.entry_id, Task.done_hint, JournalEntry.entry_date)
+        .outerjoin(JournalEntry, Task.entry_id == JournalEntry.id)
+        .where(Task.user_id == user_id, Task.completed.is_(False), Task.due_date.in_(days))
+        .order_by(Task.created_at))).all()
+    written = await entries.between(user_id, min(days) - timedelta(days=AHEAD_DAYS), date.today())
+    lines: list[str] = []
+    for day in days:
+        due = [t for t in tasks if t.due_date == day]
+        found = [f"- {t.text} (an open task due that day"
+                 + (f"; from your entry of {format_entry_date(t.entry_date)})" if t.entry_date else ")")
+                 + (f". Maybe done already: {t.done_hint}" if t.done_hint else "") for t in due]
+        told = {t.entry_id for t in due}
+        for entry in sorted(written, key=lambda e: e.entry_date):
+            if entry.id in told or entry.entry_date >= day:
+                continue
+            said = [s.strip() for s in split_sentences(entry.content)
+                    if any(resolve_due_date(c, entry.entry_date) == day for c in _CLAUSES.split(s) if c.strip())]
+            found += [f'- On {format_entry_date(entry.entry_date)} you wrote: "{s}"' for s in said[:1]]
+        named = f"{day:%a}, {day:%b} {day.day}"
+        lines += [f"For {named}, from your journal:", *found] if found else [
+            f"Nothing you wrote about is planned for {named}."]
+    return "\n".join(lines)
+
+
 async def _answer_period(entries: EntryService, user_id: uuid.UUID, question: str, rest: str, window) -> str:
     """"What did I do on 11/14?", "Tell me about last week": the entries of that day or period only,
     each quoted with its date (the tour: 11/14 was answered with 11/07 and 11/05). With a topic
@@ -142,9 +198,11 @@ async def _answer_period(entries: EntryService, user_id: uuid.UUID, question: st
         return f"I couldn't find any entry {when} in your journal."
     if is_mood_question(question):
         answer = await _provider_answer(question, [_passage(e, 0.0) for e in found])
-    elif topic_words(rest):
-        hits = await entries.search(user_id, rest, window.start, window.end, limit=len(found))
-        answer = await _provider_answer(rest, [_passage(e, score or 0.0) for e, score in hits])
+    elif topic_words(rest):  # every entry of the period is read for the topic, the search's scored
+        scores = {e.id: score or 0.0 for e, score in await entries.search(user_id, rest, window.start, window.end,
+                                                                           limit=len(found))}
+        answer = await _provider_answer(rest, [_passage(e, scores.get(e.id, 0.0)) for e in found])
+        answer = answer.replace("Here is what your journal says", f"Here is what your journal says {when}", 1)
     else:
         lines = [f'On {format_entry_date(e.entry_date)} you wrote: "{_opening(e.content, len(found))}"'
                  for e in found[:PERIOD_QUOTED]]

@@ -3,16 +3,17 @@ quoted with their dates (chat and "Ask AI for Help", through `api.journal.chat`)
 
 from __future__ import annotations
 
-import hashlib
 import re
-import threading
-from collections import Counter, OrderedDict
+from collections import Counter
 
 import numpy as np
 
-from pipelines.embeddings import EMBEDDING_DIM, embed
 from pipelines.highlights import split_sentences
 from pipelines.providers.base import Passage
+from pipelines.providers.sentence_vectors import (  # noqa: F401 (forget_...: its name here, as before)
+    forget_sentence_vectors,
+    passage_sentence_vectors,
+)
 
 # A retrieved passage must be at least this similar to the question to be quoted in an answer
 # (on the corpus' dev entries, questions an entry answers score 0.45-0.75 with it, unrelated
@@ -273,6 +274,7 @@ done ever everything feel feeling felt finish finished for from get got going ha
 lately less many more much never next now often really recently said say should still tell than that
 the then there these they this those thought think today usually was way week were what when where
 which while who why will with worse would write wrote written yet you your journal entry entries
+see saw seen meet met
 thing things stuff happen happened happening going life time day
 """.split())  # noqa: SIM905
 _RELATIONS = re.compile(r"sister|brother|mum|mom|mother|dad|father|wife|husband|partner|boyfriend|girlfriend|"
@@ -313,20 +315,75 @@ def _stem(word: str) -> str:
     return word[:-1] if len(word) > 3 and word[-1] == word[-2] and word[-1] not in "aeiouls" else word
 
 
-def _topic_answer(question: str, passages: list[Passage]) -> str | None:
-    """Every entry with a sentence about the question's topic, oldest first, each quoted by its
-    sentence closest to the topic; None when no entry has one."""
+# "How's work been?": an area of life the entries rarely name (the tour quoted "No work email all
+# day." and two runs "after work", and missed the crashed demo). An area is read through its own
+# words and the journal's: a name sharing a sentence with them in two entries or more is part of it
+# (Greg: "Greg moved the Q4 launch", "Greg blamed my team in the meeting"). (question words, its words)
+_AREAS = {
+    "work": ("work|job|jobs|career",
+             (r"work|job|boss|office|meetings?|colleagues?|co-?workers?|clients?|launch|deadlines?|inbox|"
+              r"promotion|salary|career|cv|interviews?|demo|overtime|my\s+team")),
+    "money": ("money|finances?|budget|spending|savings",
+              (r"money|rent|savings|budget|deposit|insurance|bills?|spending|spent|payday|salary|debt|overdraft|costs?|"
+               r"afford|(?<=[£$€])\d+")),
+    "health": ("health|healthy",
+               (r"health|doctor|dr|gp|blood\s+tests?|headaches?|migraines?|pain|sick|ill|injury|injured|symptoms?|"
+                "medication|prescription|physio")),
+    "family": ("family|families",
+               ("family|mum|mom|mother|dad|father|sister|brother|parents?|grandma|grandad|grandpa|gran|nan|aunt|"
+                "uncle|cousin|son|daughter|kids")),
+    "sleep": ("sleep|sleeping", "sleep|sleeping|slept|asleep|insomnia|naps?"),
+}
+_AREA_WORDS = {area: (re.compile(rf"^(?:{asked})$"), re.compile(rf"\b(?:{words})\b", re.IGNORECASE))
+               for area, (asked, words) in _AREAS.items()}
+# "Did 3 miles after work" is about the run, not about work.
+_WORK_AS_TIME = re.compile(r"\b(?:after|before|from|to)\s+work\b", re.IGNORECASE)
+_CALENDAR = re.compile(r"(?:mon|tues|wednes|thurs|fri|satur|sun)day|january|february|march|april|may|june|july|"
+                       r"august|september|october|november|december|christmas|easter", re.IGNORECASE)
+# An area question quotes at most this many entries, those naming the area most (10/30's demo, client,
+# team, meeting and Greg before a run "before work").
+AREA_QUOTED = 8
+
+
+def _area(words: list[str]) -> str | None:
+    """The one area of life a question's topic is ("How's work been?" -> work)."""
+    found = {area for w in words for area, (asked, _) in _AREA_WORDS.items() if asked.match(w)}
+    return found.pop() if len(words) == 1 and len(found) == 1 else None
+
+
+def _area_pattern(area: str, texts: list[str]) -> re.Pattern[str]:
+    """The area's words and the names the journal uses with them in two entries or more."""
+    words = _AREA_WORDS[area][1]
+    proper = {n for t in texts for n in re.findall(r"(?<=[a-z,;] )[A-Z][a-z]+", t) if not _CALENDAR.fullmatch(n)}
+    counts: Counter[str] = Counter()
+    for text in texts:
+        counts.update({n for s in split_sentences(text) if words.search(_WORK_AS_TIME.sub("", s))
+                       for n in re.findall(r"\b[A-Z][a-z]+\b", s) if n in proper})
+    names = sorted(n for n, c in counts.items() if c >= 2 and not words.search(n))
+    return re.compile("|".join([words.pattern, *(rf"\b{n}\b" for n in names)]), re.IGNORECASE)
+
+
+def _about_topic(question: str, passages: list[Passage]) -> tuple[list[tuple[Passage, str]], Counter[str]] | None:
+    """Each entry with a sentence about the question's topic and that sentence, oldest first, and for
+    an area how often each entry names it; None for a question with no topic read this way (none,
+    too many words, or after one fact)."""
     words = topic_words(question)
-    if not words or len(words) > 3 or not passages or _FACT_QUESTION.search(question):
+    if not words or len(words) > 3 or not passages or (_FACT_QUESTION.search(question)
+                                                        and not _LAST_QUESTION.search(question)):
         return None
-    names = related_names(words, [p.text for p in passages])
+    area = _area(words)
+    texts = [p.text for p in passages]
+    area_words = _area_pattern(area, texts) if area else None
+    names = related_names(words, texts)
     stems = [_stem(w) for w in words if not (names and _RELATIONS.fullmatch(w))]
     per_passage = [split_sentences(p.text) or [p.text] for p in passages]
     vectors = passage_sentence_vectors(" ".join(words), [(p.entry_id, s) for p, s in zip(passages, per_passage,
                                                                                           strict=True)])
-    qvec, offset, found = vectors[0], 1, []
+    qvec, offset, found, named = vectors[0], 1, [], Counter()
 
     def about(sentence: str, score: float) -> bool:
+        if area_words is not None:  # precision first: the area's words only
+            return bool(area_words.search(_WORK_AS_TIME.sub("", sentence)))
         if any(re.search(rf"\b{n}\b", sentence) for n in names):
             return True
         if stems and all(re.search(rf"\b{re.escape(st)}", sentence, re.IGNORECASE) for st in stems):
@@ -336,16 +393,121 @@ def _topic_answer(question: str, passages: list[Passage]) -> str | None:
     for passage, sentences in zip(passages, per_passage, strict=True):
         scores = vectors[offset:offset + len(sentences)] @ qvec
         offset += len(sentences)
-        eligible = [(float(score), s.strip()) for score, s in zip(scores, sentences, strict=True) if about(s, score)]
+        # For an area, the sentence naming it most ("The launch demo crashed in front of the client").
+        hits = [len(area_words.findall(_WORK_AS_TIME.sub("", s))) if area_words else 0 for s in sentences]
+        eligible = [(n, float(score), s.strip()) for n, score, s in zip(hits, scores, sentences, strict=True)
+                    if about(s, score)]
         if eligible:
-            found.append((passage, max(eligible)[1]))
+            found.append((passage, max(eligible)[2]))
+            named[passage.entry_id] = sum(hits) + (area is not None and bool(
+                re.search(rf"\b(?:{_AREAS[area][0]})\b", _WORK_AS_TIME.sub("", passage.text), re.IGNORECASE)))
+    found.sort(key=lambda item: _sortable(item[0].date))
+    return found, named
+
+
+def _most_named(found: list[tuple[Passage, str]], named: Counter[str], keep: int) -> list[tuple[Passage, str]]:
+    """The `keep` entries naming an area most (the latest of equals), oldest first."""
+    kept = {p.entry_id for p, _ in sorted(found, key=lambda f: (named[f[0].entry_id], _sortable(f[0].date)))[-keep:]}
+    return [f for f in found if f[0].entry_id in kept]
+
+
+def _topic_answer(question: str, passages: list[Passage]) -> str | None:
+    """Every entry with a sentence about the question's topic, oldest first, each quoted by its
+    sentence closest to the topic; None when no entry has one."""
+    found, named = _about_topic(question, passages) or ([], None)
     if not found:
         return None
-    found.sort(key=lambda item: _sortable(item[0].date))
-    lines = [f'On {p.date} you wrote: "{_with_context(p, sentence)}"' for p, sentence in found[-TOPIC_QUOTED:]]
-    more = len(found) - TOPIC_QUOTED
-    tail = [f"...and {more} earlier {'entry' if more == 1 else 'entries'} about it."] if more > 0 else []
+    if _area(topic_words(question)):
+        shown, tail = _most_named(found, named, AREA_QUOTED), "more"
+    else:
+        shown, tail = found[-TOPIC_QUOTED:], "earlier"
+    lines = [f'On {p.date} you wrote: "{_with_context(p, sentence)}"{_how_met(question, sentence)}'
+             for p, sentence in shown]
+    more = len(found) - len(shown)
+    tail = [f"...and {more} {tail} {'entry' if more == 1 else 'entries'} about it."] if more > 0 else []
     return "Here is what your journal says, oldest first:\n" + "\n".join(lines + tail)
+
+
+# "When did I last see Maya?": the tour got the same three quotes as for "Did I see Maya?", oldest
+# first, and no answer to "last". A call or a text is said to be one when the question asks about
+# seeing someone (the tour's latest Maya entry: "Maya called to wish me luck").
+_LAST_QUESTION = re.compile(r"\bwhen\s+(?:did|was|have)\s+i\s+last\b|\blast\s+time\b|\bmost\s+recent(?:ly)?\b"
+                            r"|\blatest\b", re.IGNORECASE)
+_MEETING = re.compile(r"\b(?:see|saw|seen|meet|met|visit|visited)\b", re.IGNORECASE)
+_REMOTE = re.compile(r"\b(?:called|phoned|rang|texted|messaged|emailed|facetimed)\b|\bcall\s+(?:with|from)\b",
+                     re.IGNORECASE)
+LAST_QUOTED = 3
+
+
+def _how_met(question: str, sentence: str) -> str:
+    return " (a call or message)" if _MEETING.search(question) and _REMOTE.search(sentence) else ""
+
+
+def _last_answer(question: str, passages: list[Passage]) -> str | None:
+    """The latest entries about the question's topic, newest first, the latest's date said plainly."""
+    found, _ = _about_topic(question, passages) or ([], None)
+    if not found:
+        return None
+    latest = found[::-1][:LAST_QUOTED]
+    names = [n for n in dict.fromkeys(_QUESTION_NAME.findall(question)) if not _CALENDAR.fullmatch(n)]
+    subject = " and ".join(names) or "it"
+    (p, sentence), rest = latest[0], latest[1:]
+    lines = [f'The last time you wrote about {subject} was {p.date}{_how_met(question, sentence)}: '
+             + f'"{_with_context(p, sentence)}"']
+    if rest:
+        lines += ["Before that:"] + [f'On {q.date} you wrote: "{_with_context(q, s)}"{_how_met(question, s)}'
+                                     for q, s in rest]
+    return "\n".join(lines)
+
+
+# "How did I feel after talking to Hannah at Mum's?", "Was I stressed about money?": a feeling about
+# a person or an area, answered from the entries about it with their moods (the tour got the whole
+# journal's mood trend, with no mention of Hannah, Mum or 11/14).
+_FEELING_WORDS = re.compile(rf"^(?:{'|'.join(_FEELINGS.values())}|moods?|emotions?|emotional|happier|sadder|"
+                            r"feelings?|changed?|made|make|makes|stressful)$", re.IGNORECASE)
+FEELING_TOPIC_QUOTED = 5
+# A sentence that says how something went for the writer.
+_EVALUATIVE = re.compile(rf"\b(?:{'|'.join(_FEELINGS.values())}|feel|felt|best|worst|great|terrible|awful|lovely|"
+                         r"proud|guilty|relieved|hate|love|okay)\b", re.IGNORECASE)
+
+
+def _feeling_topic_answer(question: str, passages: list[Passage]) -> str | None:
+    """The entries about the person or area a feeling question names, oldest first, each with its
+    stored mood, its sentence about it closest to the question and, when another says how it felt
+    ("Best conversation we've had in years."), that one; None when it names neither or no entry."""
+    names = [n.lower() for n in _QUESTION_NAME.findall(question) if not _CALENDAR.fullmatch(n)]
+    words = [w for w in topic_words(question) if not _FEELING_WORDS.match(w)]
+    area = _area(words)
+    if not (names or area):
+        return None
+    texts = [p.text for p in passages]
+    if area:
+        about = _area_pattern(area, texts)
+        found, named = _about_topic(words[0], passages) or ([], Counter())
+        passages = [p for p, _ in _most_named(found, named, FEELING_TOPIC_QUOTED)]
+    else:
+        stems = [_stem(w) for w in words] + related_names(words, texts)
+        about = re.compile("|".join(rf"\b{re.escape(st)}" for st in stems), re.IGNORECASE)
+        every = [p for p in passages if all(re.search(rf"\b{re.escape(st)}", p.text, re.IGNORECASE) for st in stems)]
+        # every word at least in one entry ("talked", "Hannah", "Mum's"), else every name
+        passages = every or [p for p in passages if all(re.search(rf"\b{n}\b", p.text, re.IGNORECASE) for n in names)]
+    chosen = sorted((p for p in passages if about.search(_WORK_AS_TIME.sub("", p.text))),
+                    key=lambda p: _sortable(p.date))[-FEELING_TOPIC_QUOTED:]
+    if not chosen:
+        return None
+    per_passage = [[s.strip() for s in split_sentences(p.text)] or [p.text] for p in chosen]
+    vectors = passage_sentence_vectors(question, [(p.entry_id, s) for p, s in zip(chosen, per_passage, strict=True)])
+    qvec, offset, lines = vectors[0], 1, []
+    for passage, sentences in zip(chosen, per_passage, strict=True):
+        scores = vectors[offset:offset + len(sentences)] @ qvec
+        offset += len(sentences)
+        ranked = [s for _, s in sorted(zip(scores, sentences, strict=True), key=lambda x: -x[0])]
+        quoted = [next(s for s in ranked if about.search(_WORK_AS_TIME.sub("", s)))]
+        quoted += [s for s in ranked if _EVALUATIVE.search(s) and s not in quoted][:1]
+        mood = f" ({passage.mood})" if passage.mood else ""
+        lines.append(f"On {passage.date}{mood} you wrote: " + " and ".join(f'"{_with_context(passage, s)}"'
+                                                                           for s in quoted))
+    return "Here is what your journal says, oldest first:\n" + "\n".join(lines)
 
 
 def compose_answer(question: str, passages: list[Passage]) -> str:
@@ -353,6 +515,10 @@ def compose_answer(question: str, passages: list[Passage]) -> str:
     if is_help_question(question):  # "What helps me when I'm anxious?" asks what helps, not when
         return _help_answer(question, passages)
     feeling = asked_feeling(question)
+    if feeling or is_mood_question(question):
+        about_feeling = _feeling_topic_answer(question, passages)
+        if about_feeling is not None:
+            return about_feeling
     if feeling and any(p.mood for p in passages):
         return _feeling_answer(question, feeling, passages)
     if is_mood_question(question) and any(p.mood for p in passages):
@@ -360,7 +526,7 @@ def compose_answer(question: str, passages: list[Passage]) -> str:
     if _WHEN_QUESTION.search(question.strip()):
         return _help_answer(question, passages, skip_trouble=not (_HEAVY_TOPIC.search(question)
                                                                   or _TROUBLE.search(question) or feeling))
-    about_topic = _topic_answer(question, passages)
+    about_topic = (_last_answer if _LAST_QUESTION.search(question) else _topic_answer)(question, passages)
     if about_topic is not None:
         return about_topic
     names = {n.lower() for n in _QUESTION_NAME.findall(question)} | {
@@ -394,54 +560,3 @@ def _best_sentences(question: str, chosen: list[Passage]) -> list[str]:
         offset += len(sentences)
         best.append(sentences[int(np.argmax(scores))].strip())
     return best
-
-
-# (entry id, digest of a sentence of it) -> the sentence's vector, most recently used last.
-_sentences: OrderedDict[tuple[str, bytes], np.ndarray] = OrderedDict()
-_sentences_lock = threading.Lock()
-SENTENCES_KEPT = 20_000  # about 30 MB of vectors at most
-
-
-def _sentence_key(entry_id: str, sentence: str) -> tuple[str, bytes]:
-    return entry_id, hashlib.blake2b(sentence.encode(), digest_size=16).digest()
-
-
-def forget_sentence_vectors() -> None:
-    """Drop every kept sentence vector (the benchmark's "cold" chat: what each chat cost before)."""
-    with _sentences_lock:
-        _sentences.clear()
-
-
-def passage_sentence_vectors(question: str, passages: list[tuple[str, list[str]]]) -> np.ndarray:
-    """The question's vector, then every sentence's of the passages in order: `embed([question,
-    *sentences])`, with the sentences' vectors kept in this process per entry and sentence.
-
-    A chat quotes the entries closest to the question, and a person asks about the same entries
-    again and again: their sentences went through the model on every question. Kept per entry (an
-    entry is one user's), not per text, so no user's chat is cheaper for what another user wrote;
-    an edited entry's new sentences are new keys (the old ones age out). The question's vector comes
-    from the caller's when it made one (`embedded_together`), otherwise from the model with the
-    sentences not kept yet, in one call."""
-    keys = [_sentence_key(entry_id, s) for entry_id, sentences in passages for s in sentences]
-    texts = [s for _, sentences in passages for s in sentences]
-    found: dict[int, np.ndarray] = {}
-    with _sentences_lock:
-        for i, key in enumerate(keys):
-            vector = _sentences.get(key)
-            if vector is not None:
-                _sentences.move_to_end(key)
-                found[i] = vector
-    missing = [i for i in range(len(keys)) if i not in found]
-    computed = embed([question, *(texts[i] for i in missing)])
-    if missing:
-        with _sentences_lock:
-            for row, i in enumerate(missing, start=1):
-                found[i] = computed[row]
-                _sentences[keys[i]] = computed[row]
-            while len(_sentences) > SENTENCES_KEPT:
-                _sentences.popitem(last=False)
-    vectors = np.zeros((len(keys) + 1, EMBEDDING_DIM), dtype=np.float32)
-    vectors[0] = computed[0]
-    for i, vector in found.items():
-        vectors[i + 1] = vector
-    return vectors

@@ -140,3 +140,49 @@ def test_search_drops_hits_with_only_some_words_and_no_meaning_in_common(lena):
     report = lena.get("/api/journal/search", params={"q": "vendor report"}).json()["results"]
     # Every word found: a hit whatever its score.
     assert {hit["entry"]["date"] for hit in report} == {_us(_moved("10/12/2026")), _us(_moved("10/14/2026"))}
+
+
+def test_last_time_says_the_latest_date_and_this_week_stays_in_the_week(lena):
+    last = _ask(lena, "When did I last see Maya?")
+    # the latest first, its date said plainly, and a phone call told from a meeting
+    assert last.startswith(f"The last time you wrote about Maya was {_us(_moved('11/24/2026'))} (a call or message): "
+                           '"Maya called to wish me luck."'), last
+    assert _quoted_days(last)[0] == _us(_moved("11/01/2026")), last
+    _, week = extract_date_range("this week", date.today())
+    answer = _ask(lena, "Did I see Maya this week?")
+    assert all(week.start <= datetime.strptime(d, "%m/%d/%Y").date() <= week.end for d in _quoted_days(answer)), answer
+    if week.start <= _moved("11/24/2026") <= week.end:
+        assert "Maya called to wish me luck" in answer and "Brunch with Maya" not in answer, answer
+
+
+def test_what_is_not_done_yet_is_a_task_question(lena):
+    for question in ("What haven't I done yet?", "What's left?", "What am I behind on?"):
+        answer = _ask(lena, question)
+        assert answer.startswith("Still to do, from your journal:"), (question, answer)
+        assert "slept" not in answer, answer
+
+
+def test_a_day_ahead_is_answered_from_its_plans_never_from_a_day_gone(lena):
+    answer = _ask(lena, "What will I be doing next Saturday?")
+    assert "Lovely lazy Saturday" not in answer, answer
+    assert all(datetime.strptime(d, "%m/%d/%Y").date() < date.today() for d in _quoted_days(answer))
+    saturday = _moved("11/28/2026")  # the movers come then ("confirm the movers for Saturday", on 11/23)
+    if saturday > date.today():
+        assert f"For {saturday:%a}, {saturday:%b} {saturday.day}, from your journal:" in answer, answer
+        assert "movers" in answer.split("For ", 1)[1].split("\n\n")[0].lower(), answer
+    far = _ask(lena, "What am I doing on Boxing Day?")
+    assert far.startswith("Nothing you wrote about is planned for") and not _quoted_days(far), far
+
+
+def test_an_area_of_life_is_read_through_its_words_and_the_journals(lena):
+    work = _ask(lena, "How's work been?")
+    assert "Greg blamed my team" in work and _us(_moved("10/12/2026")) in work, work
+    assert "No work email" in work and "Work was fine today" in work
+    assert "after work tonight" not in work and "Ran 8 miles" not in work, work  # a run after work is a run
+
+
+def test_a_feeling_about_a_person_is_answered_from_the_entries_about_them(lena):
+    answer = _ask(lena, "How did I feel after talking to Hannah at Mum's?")
+    assert _quoted_days(answer) == [_us(_moved("11/14/2026"))], answer
+    assert "talked properly" in answer and "Best conversation we've had in years." in answer
+    assert not answer.startswith("Here is how your moods have gone:")

@@ -19,13 +19,15 @@ TASKS = [
 
 
 @pytest.mark.parametrize("question", ["What do I need to do before Friday?", "what's on my to-do list",
-                                      "Any deadlines this week?", "What have I got to get done?", "my tasks?"])
+                                      "Any deadlines this week?", "What have I got to get done?", "my tasks?",
+                                      "What haven't I done yet?", "What haven’t I finished?", "What's left?",
+                                      "What is still outstanding?", "What am I behind on?"])
 def test_questions_about_what_is_left_to_do(question):
     assert is_task_question(question)
 
 
 @pytest.mark.parametrize("question", ["What did I do on Friday?", "How was I feeling?", "What helps me sleep?",
-                                      "Did I pay the bill?"])
+                                      "Did I pay the bill?", "What have I done?", "What's left of my savings?"])
 def test_other_questions_are_not(question):
     assert not is_task_question(question)
 
