@@ -110,14 +110,15 @@ class PatternAIController(Controller):
         return GenerateInsightOut(generated_insight=deeper.text, pattern_id=pattern.id, entry_ids=deeper.entry_ids)
 
     @post("/find-resources", operation_id="findResources", status_code=200,
-          description="Explore Further: up to 3 resources from the curated catalogue shipped with Reverie, chosen "
-                      "by meaning for the text; none when nothing in the catalogue is close. Nothing is generated.")
+          description="Explore Further: up to 3 resources from the curated catalogue shipped with Reverie, matched "
+                      "to the text's topic (its mood only orders them; a text only about a feeling is matched by it); "
+                      "none when no resource is on the topic. Nothing is generated.")
     async def find_resources(self, data: FindResourcesIn) -> FindResourcesOut:
-        from pipelines.patterns.resources import find_resources
+        from pipelines.patterns.resources import explore
 
         text = required_text(data.text, "text", rules.MAX_TEXT_CHARS)
         if data.type not in rules.RESOURCE_KINDS:
             raise FieldError("type", rules.MSG_RESOURCE_KIND)
-        found = await anyio.to_thread.run_sync(find_resources, text)
+        found = await anyio.to_thread.run_sync(explore, text)
         return FindResourcesOut(resources=[ResourceOut(type=r.type, title=r.title, description=r.description,  # type: ignore[arg-type]
                                                        url=r.url) for r in found])

@@ -13,11 +13,19 @@ import msgspec
 import numpy as np
 
 from pipelines.embeddings import embed
-from pipelines.patterns.steps import _analyzer, sentences
+from pipelines.patterns.steps import _analyzer, as_spelt, sentences
 
 # A sentence this close to an input insight says the same thing: it is not a new layer.
 REPEAT_SIMILARITY = 0.8
 MAX_QUOTE_CHARS = 200
+# The closing question follows the mood of what is quoted: "What would change if you looked at
+# that directly?" after "Best conversation we've had in years" read as if the reconciliation were
+# a problem (a tour's Go Deep on "Hannah and Mum").
+GOOD_MOODS = frozenset({"happy", "loving"})
+HARD_MOODS = frozenset({"sad", "angry", "anxious", "tired"})
+ASK_GOOD = "What made that go well, and what would help you keep it?"
+ASK_HARD = "What would change if you looked at that directly?"
+ASK_NEUTRAL = "What does that moment tell you about this part of your life?"
 
 
 class SourceEntry(msgspec.Struct, kw_only=True):
@@ -63,13 +71,16 @@ def deeper_insight(pattern_name: str, insights: Sequence[str], entries: Sequence
     unsaid = [w for w, n in shared.most_common(6) if n >= 2][:3]
     parts = []
     used: list[str] = []
+    question = ASK_HARD
     if order:
         entry, sentence = candidates[order[0]]
         quote = sentence if len(sentence) <= MAX_QUOTE_CHARS else sentence[:MAX_QUOTE_CHARS].rsplit(" ", 1)[0] + "…"
         parts.append(f"Beneath these insights, on {entry.date} you wrote: “{quote}”")
         used.append(entry.id)
+        question = _question_for(sentence)
     if unsaid:
-        listed = ", ".join(f"“{w}”" for w in unsaid)
+        spelt = as_spelt([e.content for e in entries])
+        listed = ", ".join(f"“{spelt.get(w, w)}”" for w in unsaid)
         with_words = [e.id for e in entries if any(w in set(analyze(e.content)) for w in unsaid)]
         parts.append(f"The entries behind {pattern_name or 'this pattern'} also keep coming back to {listed}, "
                      "which none of the insights mention yet.")
@@ -77,5 +88,13 @@ def deeper_insight(pattern_name: str, insights: Sequence[str], entries: Sequence
     if not parts:
         return DeeperInsight(text=f"Everything your entries say about {pattern_name or 'this pattern'} is already in "
                                   "these insights: write about it again to add a new layer.", entry_ids=[])
-    parts.append("What would change if you looked at that directly?")
+    parts.append(question)
     return DeeperInsight(text=" ".join(parts), entry_ids=used)
+
+
+def _question_for(sentence: str) -> str:
+    """The closing question for a quoted sentence, by its mood (the mood model of entries)."""
+    from pipelines.mood import predict_mood
+
+    mood = predict_mood(sentence).mood
+    return ASK_GOOD if mood in GOOD_MOODS else ASK_HARD if mood in HARD_MOODS else ASK_NEUTRAL

@@ -1,11 +1,17 @@
-"""Explore Further: resources chosen by meaning from the curated catalogue shipped with the app
+"""Explore Further: resources from the curated catalogue shipped with the app
 (`pipelines/data/resources.json`: real, well-known public resources with https URLs). Nothing is
 generated, whichever AI provider is configured: a resource is either in the catalogue or not shown.
+
+`explore` matches the text's topic words to each resource's tags first and uses the mood and the
+meaning only to order what matches: by meaning alone, a running thread got "Couch to 5K" and "Inside
+the mind of a master procrastinator", and a thread about a sister and a mother's surgery got "Sleep
+and tiredness" from the mood "tired" (tours). No resource is better than an off-topic one.
 """
 
 from __future__ import annotations
 
 import json
+import re
 import threading
 from functools import lru_cache
 
@@ -14,6 +20,8 @@ import numpy as np
 
 from pipelines.embeddings import embed
 from pipelines.mood.model import DATA_DIR
+from pipelines.patterns.naming import TOPICS
+from pipelines.patterns.steps import STOP_WORDS, _singular
 
 CATALOGUE_PATH = DATA_DIR / "resources.json"
 RESOURCE_TYPES = ("article", "video", "book", "course", "tool", "other")
@@ -60,3 +68,61 @@ def find_resources(text: str, *, limit: int = MAX_RESOURCES, min_similarity: flo
     return [Resource(type=catalogue()[i].type, title=catalogue()[i].title,
                      description=catalogue()[i].description, url=catalogue()[i].url)
             for i in order[:limit] if scores[i] >= min_similarity]
+
+
+# The tag each everyday topic (`naming.TOPICS`) adds, so "ran 8 miles" meets "running" and "rent"
+# meets "money"; and the people that make a text about family.
+_TOPIC_TAGS = {"running": "running", "exercise": "exercise", "sleep": "sleep", "money": "money",
+               "the move": "moving", "the job search": "career", "work": "work", "health": "health",
+               "school": "study", "writing": "writing", "art": "art", "music": "music"}
+_TOPIC_PATTERNS = {tag: re.compile(r"\b(?:" + "|".join(re.escape(w) for w in TOPICS[t]) + r")\b", re.IGNORECASE)
+                   for t, tag in _TOPIC_TAGS.items()}
+_FAMILY = frozenset("mum mom mother dad father sister brother parent grandma grandad nan gran granny son daughter "
+                    "aunt uncle cousin".split())
+# How a text feels, not what it is about: these only order resources that share a topic word.
+MOOD_WORDS = frozenset("happy sad angry anxious anxiety loving tired exhausted exhaustion fatigue stress stressed "
+                       "worry worried overwhelmed lonely calm low mood upset scared nervous".split())
+# The words of the app's own insight and pattern texts ("3 related entries, most distinctive words").
+_FRAME_WORDS = frozenset("entry related distinctive word came wrote felt insight pattern".split())
+_WORD = re.compile(r"[a-z][a-z'-]*|\d+k\b")
+
+
+def terms(text: str) -> frozenset[str]:
+    """A text's words (singular, no stop words) and the topic tags they add."""
+    lowered = text.lower().replace("’", "'")
+    words = {_singular(w.removesuffix("'s").strip("'-")) for w in _WORD.findall(lowered)}
+    words -= set(STOP_WORDS) | _FRAME_WORDS
+    words |= {tag for tag, pattern in _TOPIC_PATTERNS.items() if pattern.search(text)}
+    if words & _FAMILY:
+        words.add("family")
+    return frozenset(w for w in words if w)
+
+
+@lru_cache(maxsize=1)
+def _tags() -> tuple[frozenset[str], ...]:
+    return tuple(terms(getattr(r, "tags", "")) for r in catalogue())
+
+
+def explore(text: str, *, limit: int = MAX_RESOURCES) -> list[Resource]:
+    """Up to `limit` resources about the text's topic: those sharing the most topic words with it
+    (and any sharing two), ordered by shared mood words, then meaning. A text only about a feeling
+    ("3 of these 5 entries felt tired") is matched by its mood words; any other text that shares no
+    topic word with a resource gets none."""
+    if not text.strip():
+        return []
+    words = terms(text)
+    topical, moods = words - MOOD_WORDS, words & MOOD_WORDS
+    hits = [(len(topical & tags), len(moods & tags)) for tags in _tags()]
+    best = max((t for t, _ in hits), default=0)
+    if best:
+        keep = [i for i, (t, _) in enumerate(hits) if t == best or t >= 2]
+    elif not topical:
+        keep = [i for i, (_, m) in enumerate(hits) if m]
+    else:
+        keep = []
+    if not keep:
+        return []
+    scores = _vectors() @ embed([text])[0]
+    keep.sort(key=lambda i: (-hits[i][0], -hits[i][1], -float(scores[i])))
+    return [Resource(type=catalogue()[i].type, title=catalogue()[i].title, description=catalogue()[i].description,
+                     url=catalogue()[i].url) for i in keep[:limit]]

@@ -7,8 +7,8 @@ noise), any with `name(texts, labels)` a namer: a notebook passes its own to `Pa
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Sequence
+from collections import Counter, defaultdict
+from collections.abc import Callable, Sequence
 
 import msgspec
 import numpy as np
@@ -19,6 +19,7 @@ from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS, CountVectorizer
 
 from pipelines.highlights.text import split_sentences
 from pipelines.patterns.config import PatternConfig
+from pipelines.patterns.naming import is_noun, name_clusters
 from pipelines.patterns.themes import THEMES, theme_scores
 
 
@@ -136,9 +137,24 @@ def _singular(word: str) -> str:
     return word
 
 
+def _words() -> Callable[[str], list[str]]:
+    return CountVectorizer(stop_words=STOP_WORDS, token_pattern=_TOKEN, lowercase=True).build_analyzer()
+
+
 def _analyzer() -> CountVectorizer:
-    base = CountVectorizer(stop_words=STOP_WORDS, token_pattern=_TOKEN, lowercase=True).build_analyzer()
+    base = _words()
     return CountVectorizer(analyzer=lambda doc: [_singular(w) for w in base(doc)])
+
+
+def as_spelt(texts: Sequence[str]) -> dict[str, str]:
+    """Each counted word (a singular) as the texts spell it: itself when they write it, else their
+    commonest form of it. `_singular` made "goe" of "goes" and "christma" of "christmas", and a
+    card listed "goe" among its words."""
+    base, forms = _words(), defaultdict(Counter)
+    for text in texts:
+        for word in base(text):
+            forms[_singular(word)][word] += 1
+    return {key: key if key in seen else seen.most_common(1)[0][0] for key, seen in forms.items()}
 
 
 def describe(keywords: Sequence[str], count: int, description_words: int) -> str:
@@ -146,13 +162,10 @@ def describe(keywords: Sequence[str], count: int, description_words: int) -> str
     return f"{count} related entries, most distinctive words: {', '.join(words)}."
 
 
-def _title(words: Sequence[str]) -> str:
-    return " & ".join(w.capitalize() for w in words)
-
-
 class CTfidfNamer(BaseEstimator):
     """BERTopic's class-based TF-IDF: a cluster's words weighted by how much more they belong to
-    it than to the user's other clusters. Name: the top words; description: one line."""
+    it than to the user's other clusters, for the description and the insights; the name is a
+    title (`naming.name_clusters`), with at most `name_words` parts."""
 
     def __init__(self, name_words: int = 2, description_words: int = 5) -> None:
         self.name_words = name_words
@@ -184,26 +197,29 @@ class CTfidfNamer(BaseEstimator):
         for text, label in zip(texts, labels, strict=True):
             if label != -1:
                 entry_counts[int(label)].update(set(analyze(text)))
+        spelt = as_spelt(texts)
         out: dict[int, list[str]] = {}
         for row, c in enumerate(clusters):
             spread = np.asarray([entry_counts[c][w] for w in vocab], dtype=float)
             # A topic word recurs: words of one entry only come after every recurring one.
             score = tf[row] * idf * spread + (spread >= 2) * 1e3 * (tf[row] > 0)
             order = [i for i in np.argsort(-score, kind="stable") if score[i] > 0]
-            out[c] = [str(vocab[i]) for i in order[:top]]
+            out[c] = [spelt.get(str(vocab[i]), str(vocab[i])) for i in order[:top]]
             self.recurring_[c] = sum(1 for i in order[:top] if spread[i] >= 2)
         return out
 
     def name(self, texts: Sequence[str], labels: np.ndarray) -> dict[int, PatternName]:
         top = max(self.name_words, self.description_words)
         counts = Counter(int(label) for label in labels if label != -1)
+        titles = name_clusters(texts, labels, max_parts=self.name_words)
         names: dict[int, PatternName] = {}
         for c, words in self.keywords(texts, labels, top).items():
             words = words or ["reflection"]
-            # Name by recurring words only (at least one word): a word of one entry is no theme.
-            in_name = max(1, min(self.name_words, self.recurring_.get(c, 0)))
-            names[c] = PatternName(name=_title(words[:in_name]),
-                                   description=describe(words, counts[c], self.description_words),
+            # No topic, person or phrase fits: the first recurring word the journals write as a noun.
+            members = [t for t, label in zip(texts, labels, strict=True) if label == c]
+            recurring = words[:max(1, self.recurring_.get(c, 0))]
+            title = titles.get(c) or next((w.capitalize() for w in recurring if is_noun(w, members)), "Recurring thoughts")
+            names[c] = PatternName(name=title, description=describe(words, counts[c], self.description_words),
                                    keywords=words)
         return names
 

@@ -212,7 +212,7 @@ export interface paths {
         put?: never;
         /**
          * FindResources
-         * @description Explore Further: up to 3 resources from the curated catalogue shipped with Reverie, chosen by meaning for the text; none when nothing in the catalogue is close. Nothing is generated.
+         * @description Explore Further: up to 3 resources from the curated catalogue shipped with Reverie, matched to the text's topic (its mood only orders them; a text only about a feeling is matched by it); none when no resource is on the topic. Nothing is generated.
          */
         post: operations["findResources"];
         delete?: never;
