@@ -1,3 +1,5 @@
+import type * as React from "react";
+
 import { CalendarIcon, CheckIcon, ClockIcon, RotateCcwIcon, Trash2Icon } from "lucide-react";
 
 import { Badge } from "@/components/ui/badge";
@@ -18,6 +20,28 @@ const PRIORITY_VARIANT = { high: "destructive", medium: "secondary", low: "outli
 export const DONE_HINT_LEAD = "Done already?";
 export const MARK_DONE = "Mark done";
 
+/** The round button that completes an open task, named by its headline. */
+function CompleteButton({
+  headline,
+  busy,
+  onComplete,
+  ...rest
+}: { headline: string; busy: boolean; onComplete: () => void } & React.ComponentProps<typeof Button>) {
+  return (
+    <Button
+      variant="outline"
+      size="icon"
+      className="mt-0.5 size-7 shrink-0 rounded-full"
+      aria-label={`Complete task: ${headline}`}
+      disabled={busy}
+      onClick={onComplete}
+      {...rest}
+    >
+      <CheckIcon className="size-4 opacity-40" aria-hidden="true" />
+    </Button>
+  );
+}
+
 /** One active task: headline, detail, priority, time, the "Why now" line, and a complete button. */
 export function ActiveTaskItem({ task, onComplete, busy }: { task: Task; onComplete: () => void; busy: boolean }) {
   const { headline, detail } = splitTaskText(task.text);
@@ -25,16 +49,7 @@ export function ActiveTaskItem({ task, onComplete, busy }: { task: Task; onCompl
   const due = dueLabel(task.dueDate);
   return (
     <li className="flex gap-3 rounded-lg border bg-background/40 p-3" data-testid="active-task">
-      <Button
-        variant="outline"
-        size="icon"
-        className="mt-0.5 size-7 shrink-0 rounded-full"
-        aria-label={`Complete task: ${headline}`}
-        disabled={busy}
-        onClick={onComplete}
-      >
-        <CheckIcon className="size-4 opacity-40" aria-hidden="true" />
-      </Button>
+      <CompleteButton headline={headline} busy={busy} onComplete={onComplete} />
       <div className="min-w-0 flex-1 space-y-1">
         <p className="font-medium leading-snug break-words">{headline}</p>
         {detail && <p className="text-sm text-muted-foreground break-words">{detail}</p>}
@@ -99,17 +114,7 @@ export function OlderTaskItem({ task, onComplete, busy }: { task: Task; onComple
   const { headline } = splitTaskText(task.text);
   return (
     <li className="flex gap-3 py-2.5" data-testid="older-task">
-      <Button
-        variant="outline"
-        size="icon"
-        className="mt-0.5 size-7 shrink-0 rounded-full"
-        aria-label={`Complete task: ${headline}`}
-        data-complete-task=""
-        disabled={busy}
-        onClick={onComplete}
-      >
-        <CheckIcon className="size-4 opacity-40" aria-hidden="true" />
-      </Button>
+      <CompleteButton headline={headline} busy={busy} onComplete={onComplete} data-complete-task="" />
       <div className="min-w-0 flex-1 space-y-1">
         <p className="text-sm font-medium leading-snug break-words">{headline}</p>
         <p className="text-xs text-muted-foreground break-words">
