@@ -59,5 +59,7 @@ def test_a_goal_another_entry_still_states_stays(ana):
     assert sum("half marathon" in g["text"] for g in ana.get("/api/goals").json()) == 1
     _delete(ana, ids[0])
     goals = [g for g in ana.get("/api/goals").json() if "half marathon" in g["text"]]
-    assert len(goals) == 1 and goals[0]["entryId"] is None
+    # It stays: unlinked if the deleted entry made it, else still on the entry that made it (queued
+    # analyses run as a batch, so either entry may have been analysed first).
+    assert len(goals) == 1 and goals[0]["entryId"] in (None, ids[3]), goals
 
