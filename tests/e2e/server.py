@@ -105,7 +105,19 @@ class ServerProcess:
             except subprocess.TimeoutExpired:
                 os.killpg(self.process.pid, signal.SIGKILL)
                 self.process.wait()
+                self._kill_database()
         self._log.close()
+
+    def _kill_database(self) -> None:
+        """The embedded PostgreSQL runs in a session of its own: a server killed for not stopping in
+        time leaves it running (a test that wants that orphan kills the app itself, not through here)."""
+        try:
+            pid = int((self.data_dir / "pgdata" / "postmaster.pid").read_text().split()[0])
+            postmaster = psutil.Process(pid)
+            postmaster.kill()
+            postmaster.wait(timeout=30)
+        except (OSError, ValueError, IndexError, psutil.Error):
+            pass
 
     def log(self) -> str:
         self._log.flush()
