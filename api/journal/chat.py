@@ -44,6 +44,8 @@ MAX_QUESTION_CHARS = 2000
 _FUTURE_QUESTION = re.compile(r"\b(?:will|shall|going\s+to|gonna|planned|plans?|coming\s+up|ahead|am\s+i\s+doing|"
                               r"happening|tomorrow|next\s+\w+day)\b", re.IGNORECASE)
 _NEXT_WEEKDAY = re.compile(r"\bnext\s+((?:mon|tues|wednes|thurs|fri|satur|sun)day)\b", re.IGNORECASE)
+# "What did I plan for next week?": no one day; the next calendar week, Monday to Sunday.
+_NEXT_WEEK = re.compile(r"\bnext\s+week\b", re.IGNORECASE)
 _CLAUSES = re.compile(r"[,;()]|\b(?:and|but|then)\b", re.IGNORECASE)
 # An entry names a day ahead at most this long before it ("the movers, for November 28th", a month on).
 AHEAD_DAYS = 90
@@ -99,6 +101,8 @@ async def answer_from_journal(entries: EntryService, user_id: uuid.UUID, questio
         return await _answer_tasks(entries, user_id, question, focus)
     if _GOAL_QUESTION.search(question):
         return await _answer_goals(entries, user_id)
+    if _NEXT_WEEK.search(question):
+        return await _answer_next_week(entries, user_id, date.today())
     ahead = _days_ahead(question, date.today())
     if ahead:
         return await _answer_days_ahead(entries, user_id, ahead)
@@ -183,6 +187,46 @@ async def _answer_days_ahead(entries: EntryService, user_id: uuid.UUID, days: li
         lines += [f"For {named}, from your journal:", *found] if found else [
             f"Nothing you wrote about is planned for {named}."]
     return "\n".join(lines)
+
+
+async def _answer_next_week(entries: EntryService, user_id: uuid.UUID, today: date) -> str:
+    """The open tasks due in the next calendar week and the sentences of entries that name a day of
+    it or, written the week before it, "next week"; each with the entry's date. A week with neither
+    is said to have nothing planned (it had been answered by retrieval, from any day)."""
+    from pipelines.highlights import split_sentences
+    from pipelines.highlights.dates import resolve_due_date
+
+    monday = today + timedelta(days=7 - today.weekday())
+    sunday = monday + timedelta(days=6)
+    tasks = (await entries.repository.session.execute(
+        sa.select(Task.text, Task.due_date, Task.entry_id, Task.done_hint, JournalEntry.entry_date)
+        .outerjoin(JournalEntry, Task.entry_id == JournalEntry.id)
+        .where(Task.user_id == user_id, Task.completed.is_(False), Task.due_date.between(monday, sunday))
+        .order_by(Task.due_date, Task.created_at))).all()
+    found = [f"- {t.text} (an open task due {_weekday(t.due_date)}"
+             + (f"; from your entry of {format_entry_date(t.entry_date)})" if t.entry_date else ")")
+             + (f". Maybe done already: {t.done_hint}" if t.done_hint else "") for t in tasks]
+    told = {t.entry_id for t in tasks}
+
+    def names_the_week(sentence: str, written: date) -> bool:
+        if _NEXT_WEEK.search(sentence) and monday - timedelta(days=7) <= written < monday:
+            return True
+        return any(monday <= (resolve_due_date(c, written) or date.min) <= sunday
+                   for c in _CLAUSES.split(sentence) if c.strip())
+
+    for entry in sorted(await entries.between(user_id, monday - timedelta(days=AHEAD_DAYS), today),
+                        key=lambda e: e.entry_date):
+        if entry.id in told:
+            continue
+        said = [s.strip() for s in split_sentences(entry.content) if names_the_week(s, entry.entry_date)]
+        found += [f'- On {format_entry_date(entry.entry_date)} you wrote: "{s}"' for s in said[:2]]
+    week = f"next week ({_weekday(monday)} to {_weekday(sunday)})"
+    return "\n".join([f"For {week}, from your journal:", *found]) if found else (
+        f"Nothing you wrote about is planned for {week}.")
+
+
+def _weekday(day: date) -> str:
+    return f"{day:%a}, {day:%b} {day.day}"
 
 
 async def _answer_period(entries: EntryService, user_id: uuid.UUID, question: str, rest: str, window) -> str:

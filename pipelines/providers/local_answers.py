@@ -10,6 +10,14 @@ import numpy as np
 
 from pipelines.highlights import split_sentences
 from pipelines.providers.base import Passage
+from pipelines.providers.question_topics import (  # noqa: F401 (topic_words, related_names: their names here, as before)
+    RELATIONS,
+    negated,
+    related_names,
+    stem,
+    topic_words,
+    word_start,
+)
 from pipelines.providers.sentence_vectors import (  # noqa: F401 (forget_...: its name here, as before)
     forget_sentence_vectors,
     passage_sentence_vectors,
@@ -268,17 +276,6 @@ def _with_context(passage: Passage, sentence: str) -> str:
 # sentence closest to the question gave a false picture (the tour: only the one kind remark about
 # Greg; the report "to finish" without the later "Sent the vendor report"). Such a question is
 # answered from every entry with a sentence about its topic, in date order.
-_TOPIC_FILLER = frozenset("""
-about after again all also and any anything are been before being better but can could did does doing
-done ever everything feel feeling felt finish finished for from get got going had has have how last
-lately less many more much never next now often really recently said say should still tell than that
-the then there these they this those thought think today usually was way week were what when where
-which while who why will with worse would write wrote written yet you your journal entry entries
-see saw seen meet met
-thing things stuff happen happened happening going life time day
-""".split())  # noqa: SIM905
-_RELATIONS = re.compile(r"sister|brother|mum|mom|mother|dad|father|wife|husband|partner|boyfriend|girlfriend|"
-                        r"boss|manager|friend|son|daughter|flatmate|roommate|colleague|neighbour|neighbor")
 # A sentence is about the topic when it names every topic word (or the person a relation names), or,
 # with 3 words or more, scores at least this with the topic words (on the tour's journal, "sleeping"
 # scored its 5 sleep sentences 0.44-0.58 and no other of 3+ words above 0.39; "dog", "cat",
@@ -288,31 +285,6 @@ TOPIC_SENTENCE_MIN = 0.40
 _FACT_QUESTION = re.compile(r"^\W*(?:who|whom|whose|where|which|when|how\s+(?:many|much|long|far|often))\b",
                             re.IGNORECASE)
 TOPIC_QUOTED = 5
-
-
-def topic_words(question: str) -> list[str]:
-    """What a question is about: its words of three letters or more that are not question words
-    ("Am I sleeping better?" -> sleeping; "Who was there?" -> nothing)."""
-    return [w for w in dict.fromkeys(re.findall(r"[^\W\d_]{3,}", question.lower())) if w not in _TOPIC_FILLER]
-
-
-def related_names(words: list[str], texts: list[str]) -> list[str]:
-    """The names the journal gives a relation the question names ("my sister" -> Hannah, from "my
-    sister Hannah"), so a question about her finds the entries that only say "Hannah"."""
-    found: list[str] = []
-    for word in words:
-        if _RELATIONS.fullmatch(word):
-            found += [m for t in texts for m in re.findall(rf"\b(?i:my\s+{word})\s+([A-Z][a-z]+)", t)]
-    return list(dict.fromkeys(found))
-
-
-def _stem(word: str) -> str:
-    """"sleeping" -> sleep, "running" -> run, "goals" -> goal: matched as a word's start."""
-    for suffix in ("ing", "ed", "es", "s", "e"):
-        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
-            word = word[: -len(suffix)]
-            break
-    return word[:-1] if len(word) > 3 and word[-1] == word[-2] and word[-1] not in "aeiouls" else word
 
 
 # "How's work been?": an area of life the entries rarely name (the tour quoted "No work email all
@@ -363,10 +335,12 @@ def _area_pattern(area: str, texts: list[str]) -> re.Pattern[str]:
     return re.compile("|".join([words.pattern, *(rf"\b{n}\b" for n in names)]), re.IGNORECASE)
 
 
-def _about_topic(question: str, passages: list[Passage]) -> tuple[list[tuple[Passage, str]], Counter[str]] | None:
+def _about_topic(question: str, passages: list[Passage], *, happened: bool = False,
+                 ) -> tuple[list[tuple[Passage, str]], Counter[str]] | None:
     """Each entry with a sentence about the question's topic and that sentence, oldest first, and for
     an area how often each entry names it; None for a question with no topic read this way (none,
-    too many words, or after one fact)."""
+    too many words, or after one fact). With `happened`, a sentence saying it did not happen
+    ("Didn't run.") is not about it."""
     words = topic_words(question)
     if not words or len(words) > 3 or not passages or (_FACT_QUESTION.search(question)
                                                         and not _LAST_QUESTION.search(question)):
@@ -375,18 +349,20 @@ def _about_topic(question: str, passages: list[Passage]) -> tuple[list[tuple[Pas
     texts = [p.text for p in passages]
     area_words = _area_pattern(area, texts) if area else None
     names = related_names(words, texts)
-    stems = [_stem(w) for w in words if not (names and _RELATIONS.fullmatch(w))]
+    stems = [stem(w) for w in words if not (names and RELATIONS.fullmatch(w))]
     per_passage = [split_sentences(p.text) or [p.text] for p in passages]
     vectors = passage_sentence_vectors(" ".join(words), [(p.entry_id, s) for p, s in zip(passages, per_passage,
                                                                                           strict=True)])
     qvec, offset, found, named = vectors[0], 1, [], Counter()
 
     def about(sentence: str, score: float) -> bool:
+        if happened and negated(sentence, [*names, *stems]):
+            return False
         if area_words is not None:  # precision first: the area's words only
             return bool(area_words.search(_WORK_AS_TIME.sub("", sentence)))
         if any(re.search(rf"\b{n}\b", sentence) for n in names):
             return True
-        if stems and all(re.search(rf"\b{re.escape(st)}", sentence, re.IGNORECASE) for st in stems):
+        if stems and all(word_start(st).search(sentence) for st in stems):
             return True
         return len(sentence.split()) >= 3 and score >= TOPIC_SENTENCE_MIN
 
@@ -444,10 +420,11 @@ def _how_met(question: str, sentence: str) -> str:
 
 
 def _last_answer(question: str, passages: list[Passage]) -> str | None:
-    """The latest entries about the question's topic, newest first, the latest's date said plainly."""
-    found, _ = _about_topic(question, passages) or ([], None)
+    """The latest entries about the question's topic, newest first, the latest's date said plainly;
+    when every sentence about it says it did not happen, that nothing was found."""
+    found, _ = _about_topic(question, passages, happened=True) or ([], None)
     if not found:
-        return None
+        return NO_ANSWER if (_about_topic(question, passages) or ([], None))[0] else None
     latest = found[::-1][:LAST_QUOTED]
     names = [n for n in dict.fromkeys(_QUESTION_NAME.findall(question)) if not _CALENDAR.fullmatch(n)]
     subject = " and ".join(names) or "it"
@@ -486,7 +463,7 @@ def _feeling_topic_answer(question: str, passages: list[Passage]) -> str | None:
         found, named = _about_topic(words[0], passages) or ([], Counter())
         passages = [p for p, _ in _most_named(found, named, FEELING_TOPIC_QUOTED)]
     else:
-        stems = [_stem(w) for w in words] + related_names(words, texts)
+        stems = [stem(w) for w in words] + related_names(words, texts)
         about = re.compile("|".join(rf"\b{re.escape(st)}" for st in stems), re.IGNORECASE)
         every = [p for p in passages if all(re.search(rf"\b{re.escape(st)}", p.text, re.IGNORECASE) for st in stems)]
         # every word at least in one entry ("talked", "Hannah", "Mum's"), else every name
@@ -503,11 +480,27 @@ def _feeling_topic_answer(question: str, passages: list[Passage]) -> str | None:
         offset += len(sentences)
         ranked = [s for _, s in sorted(zip(scores, sentences, strict=True), key=lambda x: -x[0])]
         quoted = [next(s for s in ranked if about.search(_WORK_AS_TIME.sub("", s)))]
-        quoted += [s for s in ranked if _EVALUATIVE.search(s) and s not in quoted][:1]
+        quoted += [s for s in ranked if _EVALUATIVE.search(s) and s not in quoted
+                   and _on_topic(s, sentences, about, area)][:1]
         mood = f" ({passage.mood})" if passage.mood else ""
         lines.append(f"On {passage.date}{mood} you wrote: " + " and ".join(f'"{_with_context(passage, s)}"'
                                                                            for s in quoted))
     return "Here is what your journal says, oldest first:\n" + "\n".join(lines)
+
+
+def _on_topic(sentence: str, sentences: list[str], about: re.Pattern[str], area: str | None) -> bool:
+    """Whether a sentence of an entry is about the asked topic: it names it, or it follows or leads
+    into a sentence that does and names no other area of life (11/23's "Slept badly again, worried
+    about everything at once." is no feeling about work; "Terrible day." before the crashed demo is)."""
+    def names(s: str) -> bool:
+        return bool(about.search(_WORK_AS_TIME.sub("", s)))
+
+    if names(sentence):
+        return True
+    i = sentences.index(sentence)
+    beside = sentences[max(0, i - 1):i] + sentences[i + 1:i + 2]
+    return any(names(s) for s in beside) and not any(
+        words.search(sentence) for other, (_, words) in _AREA_WORDS.items() if other != area)
 
 
 def compose_answer(question: str, passages: list[Passage]) -> str:

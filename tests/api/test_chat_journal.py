@@ -186,3 +186,16 @@ def test_a_feeling_about_a_person_is_answered_from_the_entries_about_them(lena):
     assert _quoted_days(answer) == [_us(_moved("11/14/2026"))], answer
     assert "talked properly" in answer and "Best conversation we've had in years." in answer
     assert not answer.startswith("Here is how your moods have gone:")
+
+
+def test_next_week_is_answered_from_its_tasks_and_plans(lena):
+    answer = _ask(lena, "What did I plan for next week?")
+    monday = date.today() + timedelta(days=7 - date.today().weekday())
+    sunday = monday + timedelta(days=6)
+    week = f"next week ({monday:%a}, {monday:%b} {monday.day} to {sunday:%a}, {sunday:%b} {sunday.day})"
+    if monday <= _moved("11/30/2026") <= sunday:  # "email Dr. Patel on Monday", written on 11/23
+        assert answer.startswith(f"For {week}, from your journal:"), answer
+        assert "Dr. Patel" in answer, answer
+    else:
+        assert answer == f"Nothing you wrote about is planned for {week}.", answer
+    assert all(datetime.strptime(d, "%m/%d/%Y").date() <= date.today() for d in _quoted_days(answer))
