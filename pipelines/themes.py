@@ -83,6 +83,9 @@ MAX_PHRASE_WORDS = 4
 _PAST = {"fell", "lay", "slept", "ate", "drank", "ran", "saw", "met", "sat", "lost", "found", "gave", "bought", "brought",
          "thought", "left", "kept", "heard", "paid", "sent", "spoke", "wrote", "took", "woke", "forgot", "caught",
          "drove", "rode", "swam", "threw", "won", "began", "knew", "grew", "stood", "understood", "cried"}
+# Verbs of someone saying or asking: a phrase with one tells who spoke, not what about ("Dana said").
+_SAYING = {"said", "say", "says", "told", "tells", "asked", "asks", "replied", "texted", "messaged", "emailed",
+           "rang", "phoned", "called", "reckons", "thinks", "suggested", "admitted", "blamed", "agreed", "promised"}
 # Nouns too vague to be a theme on their own ("my head", "life").
 _VAGUE = {"head", "mind", "life", "place", "part", "side", "point", "room", "face", "eye", "bed", "body", "hand",
           "house", "home", "thing", "word", "idea", "reason", "moment", "chat", "call", "message", "text"}
@@ -128,6 +131,8 @@ def _phrases(words: list[str]):
             if not core or core[0] in _STOP or core[0] in _COMMON_VERBS or core[-1] in _STOP:
                 continue
             if (len(core[0]) > 4 and core[0].endswith("ed")) or core[0] in _PAST:  # "walked home", "fell asleep"
+                continue
+            if any(w in _SAYING for w in core):  # "Dana said" is a person speaking, not a topic
                 continue
             inner = core[1:-1]
             if any(w in _STOP and w not in _LINKING for w in inner) or sum(w in _LINKING for w in inner) > 1:
@@ -278,6 +283,23 @@ _NOT_NAMES = {"I", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Satu
               "England", "Wales", "Ireland", "Europe", "America", "Covid", "Ofsted", "Mon", "Tue", "Wed", "Thu",
               "Fri", "Sat", "Sun", "Jan", "Feb", "Mar", "Apr", "Jun", "Jul", "Aug", "Sep", "Sept", "Oct", "Nov",
               "Dec", "Dear", "Diary", "Journal", "Note", "Notes", "Todo", "Ugh", "Hmm", "Wow", "Yay", "Oh", "Okay"}
+# Words of streets and places ("Rue Oberkampf", "Elm Street") and holidays and named days
+# ("Christmas Eve", "Boxing Day"): never a person, nor the capitalised word beside them.
+_PLACE_WORDS = {"Rue", "Street", "St", "Road", "Rd", "Avenue", "Ave", "Lane", "Place", "Square", "Park", "Boulevard",
+                "Via", "Calle", "Plaza", "Piazza", "Platz", "Strasse", "Drive", "Close", "Crescent", "Terrace",
+                "Gardens", "Mount", "Mt", "Lake", "Loch", "Mont", "Cape", "Isle", "Bridge", "Station", "Quay"}
+_HOLIDAYS = {"Day", "Night", "Thanksgiving", "Hanukkah", "Chanukah", "Diwali", "Eid", "Ramadan", "Passover",
+             "Advent", "Lent", "Xmas", "Hogmanay", "Valentine", "Valentines", "Pentecost", "Whitsun", "Yom", "Kippur",
+             "Nowruz", "Solstice", "Equinox"}
+_NOT_NAMES |= _PLACE_WORDS | _HOLIDAYS
+# A capitalised word after a place word is the place's name ("Oberkampf" after "Rue"), as one after
+# "Christmas" or "New Year's" is the day's ("Eve"); one before "Day", "Eve" or "Night" names a day
+# ("Valentine's Day", "Bonfire Night").
+# Only the words that come before a place's name: "Drive Sam to school" and "Park Lane" start differently.
+_NAME_AFTER = {"Rue", "Avenue", "Boulevard", "Via", "Calle", "Plaza", "Piazza", "Mount", "Mt", "Lake", "Loch", "Mont",
+               "Cape", "Isle"}
+_PLACE_OR_DAY_BEFORE = re.compile(rf"\b(?:{'|'.join(sorted(_NAME_AFTER))}|Christmas|Year['’]s|Hallows['’]?)\s+$")
+_DAY_AFTER = re.compile(r"(?:['’]s)?\s+(?:Day|Eve|Night)\b")
 _CORPUS = Path(__file__).parent / "data" / "journal_corpus" / "dev.jsonl"
 
 
@@ -375,6 +397,8 @@ def people_in(text: str, known: list[str] | tuple[str, ...] = ()) -> list[str]:
         elif (bare[0].isupper() and len(bare) >= 2 and bare not in _NOT_NAMES and not lower.endswith(_WORD_ENDINGS)
               and not _PLACE_BEFORE.search(before := text[max(0, match.start() - 8):match.start()])
               and not _THING_BEFORE.search(before) and not _PLACE_AFTER.match(text, match.end())
+              and not _PLACE_OR_DAY_BEFORE.search(text, max(0, match.start() - 16), match.start())
+              and not _DAY_AFTER.match(text, match.end())
               and not (_NOT_SOMEONE_BEFORE.search(text, max(0, match.start() - 24), match.start())
                        and word == bare and not _SOMEONE_AFTER.match(text, match.end()))):
             someone = lower not in _NOT_SOMEONE and (_PERSON_VERB.match(text, match.end())

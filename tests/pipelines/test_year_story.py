@@ -120,3 +120,19 @@ def test_someone_read_to_worked_with_or_shopped_for_is_still_someone():
     assert people_in("I was reading Priya's essay.") == ["Priya"]
     assert people_in("Bought a present for Dana.") == ["Dana"]
     assert known_people(["Working with Greg on the launch today.", "Greg said the demo went well."]) == ["Greg"]
+
+
+def test_streets_and_named_days_are_not_people_and_a_person_speaking_is_no_thread():
+    assert people_in("We walked down Rue Oberkampf after dinner.") == []
+    assert people_in("Dinner on Rue Oberkampf with Tom.") == ["Tom"]
+    assert people_in("Spent Christmas Eve with the family, Eve came too.") == ["Eve"]
+    assert people_in("Bought flowers for New Year's Eve and Valentine's Day.") == []
+    texts = ["Dinner on Rue Oberkampf. Dana said the review went well.",
+             "Christmas Eve at home. Dana said we should plan the review.",
+             "Back on Rue Oberkampf for coffee. Dana said no to the budget.",
+             "Wrapped presents on Christmas Eve. Quiet day."]
+    entries = [ProfileEntry(id=f"e{i}", date=f"12/2{i}/2026", content=t) for i, t in enumerate(texts)]
+    story = build_local_story(entries)
+    assert [p.title for p in story.people] == ["Dana"]
+    titles = [t.title.lower() for t in story.threads]
+    assert not any("said" in t for t in titles), titles
