@@ -10,7 +10,9 @@ from collections.abc import Sequence
 import msgspec
 import numpy as np
 
+from pipelines.patterns.naming import FALLBACK_NAME
 from pipelines.patterns.steps import sentences
+from pipelines.themes import is_family_name, known_people
 
 MAX_QUOTE_CHARS = 160
 
@@ -45,27 +47,43 @@ def _listed(words: Sequence[str]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
+def _as_topic(name: str, texts: Sequence[str]) -> str:
+    """A card's name inside a sentence: "Money and the move" -> money and the move, "Hannah and Mum"
+    as they are; a life theme ("Well-being & Balance") quoted as the name it is."""
+    if "&" in name:
+        return f"“{name}”"
+    first, _, rest = name.partition(" ")
+    if not (first.isupper() or is_family_name(first) or first in known_people(list(texts))):
+        first = first.lower()  # "Running", "The move": capitalised as a title only
+    return f"{first} {rest}".strip()
+
+
 def draw_insights(*, ids: Sequence[str], texts: Sequence[str], embeddings: np.ndarray,
                   keywords: Sequence[str], dates: Sequence[str | None] | None = None,
-                  moods: Sequence[str | None] | None = None, max_insights: int = 5) -> list[InsightDraft]:
+                  moods: Sequence[str | None] | None = None, max_insights: int = 5,
+                  name: str | None = None) -> list[InsightDraft]:
     """Up to `max_insights` observations about one pattern's entries (given in time order):
-    how often its words recur and since when, the feeling its entries share most (when moods are
-    given), and the sentences of its most typical entries, two entries a line."""
+    how often its words recur and since when, said as the card's `name` when given (a list of
+    words, "You came back to “car” and “insurance”", read as a word game), the feeling its entries
+    share most (when moods are given), and the sentences of its most typical entries, two entries a
+    line."""
     n = len(ids)
     if n == 0 or max_insights <= 0:
         return []
     dates = list(dates) if dates is not None else [None] * n
     out: list[InsightDraft] = []
-    # 1. recurrence of the pattern's words
-    # the pattern's lead words that recur (in at least two of its entries)
-    words = [w for w in keywords[:2] if w and sum(_mentions(t, w) for t in texts) >= 2]
+    # 1. recurrence of the pattern's words: its lead words that recur (in at least two of its
+    # entries); for a named card, all its words that do, since the name says their topic
+    lead = keywords if name and name != FALLBACK_NAME else keywords[:2]
+    words = [w for w in lead if w and sum(_mentions(t, w) for t in texts) >= 2]
     if words:
         with_words = [i for i in range(n) if any(_mentions(texts[i], w) for w in words)]
         if len(with_words) >= 2:
             first, last = dates[with_words[0]], dates[with_words[-1]]
             span = f", from {first} to {last}" if first and last and first != last else ""
+            topic = _as_topic(name, texts) if lead is keywords else _listed([as_written(w, texts) for w in words])
             out.append(InsightDraft(
-                text=f"You came back to {_listed([as_written(w, texts) for w in words])} in {len(with_words)} entries{span}.",
+                text=f"You came back to {topic} in {len(with_words)} entries{span}.",
                 entry_ids=[ids[i] for i in with_words]))
     # 2. the feeling the entries share
     if moods is not None:

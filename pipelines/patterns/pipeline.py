@@ -73,7 +73,7 @@ class PatternPipeline(BaseEstimator):
                 ids=member_ids, texts=[texts[i] for i in members], embeddings=X[members],
                 keywords=named.keywords, dates=[dates[i] for i in members] if dates is not None else None,
                 moods=[moods[i] for i in members] if moods is not None else None,
-                max_insights=config.max_insights)
+                max_insights=config.max_insights, name=named.name)
             patterns.append(PatternDraft(key=pattern_key(member_ids), name=named.name,
                                          description=named.description, keywords=named.keywords,
                                          entry_ids=member_ids, insights=insights))

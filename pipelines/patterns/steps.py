@@ -19,7 +19,7 @@ from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS, CountVectorizer
 
 from pipelines.highlights.text import split_sentences
 from pipelines.patterns.config import PatternConfig
-from pipelines.patterns.naming import is_noun, name_clusters
+from pipelines.patterns.naming import FALLBACK_NAME, is_noun, name_clusters
 from pipelines.patterns.themes import THEMES, theme_scores
 
 
@@ -218,7 +218,7 @@ class CTfidfNamer(BaseEstimator):
             # No topic, person or phrase fits: the first recurring word the journals write as a noun.
             members = [t for t, label in zip(texts, labels, strict=True) if label == c]
             recurring = words[:max(1, self.recurring_.get(c, 0))]
-            title = titles.get(c) or next((w.capitalize() for w in recurring if is_noun(w, members)), "Recurring thoughts")
+            title = titles.get(c) or next((w.capitalize() for w in recurring if is_noun(w, members)), FALLBACK_NAME)
             names[c] = PatternName(name=title, description=describe(words, counts[c], self.description_words),
                                    keywords=words)
         return names
@@ -226,25 +226,31 @@ class CTfidfNamer(BaseEstimator):
 
 class KeywordNamer(BaseEstimator):
     """Names a cluster by the best-matching of the six life themes (the spec's keyword grouping),
-    with its most frequent words as the description; no theme word at all falls back to c-TF-IDF."""
+    with its most frequent words as the description; no theme word at all falls back to c-TF-IDF.
+    No two cards share a name (fitness and sleep were both "Well-being & Balance" on a tour): the
+    largest cluster takes its best theme, a later one its best theme not taken, else its c-TF-IDF
+    name."""
 
     def __init__(self, description_words: int = 5) -> None:
         self.description_words = description_words
 
     def name(self, texts: Sequence[str], labels: np.ndarray) -> dict[int, PatternName]:
         fallback = CTfidfNamer(description_words=self.description_words).name(texts, labels)
+        sizes = Counter(int(label) for label in labels if label != -1)
         names: dict[int, PatternName] = {}
-        for c, named in fallback.items():
+        for c in sorted(fallback, key=lambda c: (-sizes[c], c)):
+            named = fallback[c]
             members = [t for t, label in zip(texts, labels, strict=True) if label == c]
             scores = Counter()
             for text in members:
                 scores.update(theme_scores(text))
-            if scores:
-                theme = max(THEMES, key=lambda t: (scores[t], -THEMES.index(t)))
-                names[c] = PatternName(name=theme, description=named.description, keywords=named.keywords)
-            else:
-                names[c] = named
-        return names
+            taken = {n.name for n in names.values()}
+            themes = sorted((t for t in THEMES if scores[t] and t not in taken), key=lambda t: -scores[t])
+            name = next(iter(themes), named.name)
+            if name in taken:  # the c-TF-IDF name taken by a theme: told apart by its lead word
+                name = f"{name}: {(named.keywords or ['more'])[0]}"
+            names[c] = PatternName(name=name, description=named.description, keywords=named.keywords)
+        return dict(sorted(names.items()))
 
 
 def default_namer(config: PatternConfig) -> BaseEstimator:

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from pipelines.embeddings import embed
-from pipelines.patterns import CTfidfNamer, PatternConfig, PatternPipeline
+from pipelines.patterns import CTfidfNamer, KeywordNamer, PatternConfig, PatternPipeline
 from pipelines.patterns.deepen import ASK_GOOD, ASK_HARD, SourceEntry, _question_for, deeper_insight
 from pipelines.patterns.evaluation import load_labelled
 from pipelines.patterns.resources import explore
@@ -84,3 +84,30 @@ def test_explore_further_matches_the_thread_s_topic_not_its_mood():
     assert all("sleep" in t.lower() for t in _titles("3 of these 5 entries felt tired."))
     assert _titles("I keep thinking about the lighthouse and the gulls, tired as ever.") == []
     assert _titles("zxqv blorft 7731") == []
+
+
+def test_the_recurrence_insight_says_the_card_s_topic_not_a_list_of_words(tour):
+    """A tour read "You came back to “car” and “insurance” in 2 entries" on the card "Money and the move"."""
+    lines = {p.name: p.insights[0].text for p in tour.patterns_}
+    assert lines["Hannah and Mum"].startswith("You came back to Hannah and Mum in "), lines
+    assert not any("“" in line.split(" in ")[0] for line in lines.values()), lines
+    assert lines["Money and the move"].startswith("You came back to money and the move in 4 entries"), lines
+
+
+def test_a_number_phrase_does_not_name_a_pattern():
+    texts = ["Meditated for the seven minutes before work, the breathing helped.",
+             "Only managed the seven minutes of breathing today but it counted.",
+             "The seven minutes of meditation again, calmer after the breathing.",
+             "Dinner with Sam at the new Thai place.", "Sam cooked, we watched a film.",
+             "Long walk with Sam by the river."]
+    names = CTfidfNamer().name(texts, np.array([0, 0, 0, 1, 1, 1]))
+    assert "seven" not in names[0].name.lower() and names[1].name == "Sam", names
+
+
+def test_the_keyword_grouping_never_gives_two_cards_one_name():
+    """A tour saw two "Well-being & Balance" cards (fitness and sleep)."""
+    texts = ["Slept badly again, awake at 3am.", "Could not sleep, too much coffee.",
+             "Tired all day after no sleep.", "Sleep was better, rested.",
+             "Gym this morning, energy up.", "Gym again, tired but happy.", "A run in the rain, gym after."]
+    names = KeywordNamer().name(texts, np.array([0, 0, 0, 0, 1, 1, 1]))
+    assert names[0].name == "Well-being & Balance" and names[1].name == "Exercise", names
