@@ -451,6 +451,10 @@ MAX_CAREER_RESOURCES = 3
 # career statement already: "Move into product management in a mission-driven company" scores 0.30
 # with Designing Your Life and the 80,000 Hours guide, a day on "the client pitch" 0.25 with the former.
 CAREER_RESOURCE_MIN_SIMILARITY = 0.35
+# A career resource is tagged with one of these: a work "budget spreadsheet" shares "budget" with a
+# personal budgeting app, which is no career resource.
+CAREER_TAGS = frozenset("career job work interview cv productivity focus meeting learning skill growth burnout "
+                        "deadline task organisation decision achievement".split())
 DIRECTION_RESOURCE_MIN_SIMILARITY = 0.30
 
 
@@ -524,15 +528,17 @@ def activities(entries: list[ProfileEntry], items: list[WorkItem]) -> list[Activ
 
 
 def career_resources(areas: list[tuple[GrowthArea, list[str]]], direction: str | None) -> list[CareerResource]:
-    """Catalogue resources close to the CV's direction and to each growth area's sentences."""
-    from pipelines.patterns.resources import find_resources
+    """Catalogue resources about the CV's direction and each growth area's sentences: sharing a
+    topic word with them, as Explore Further's (by meaning alone a budgeting app met a work
+    spreadsheet), and close in meaning too; none rather than an off-topic one."""
+    from pipelines.patterns.resources import explore
 
     asks = ([("your CV's objective", direction, DIRECTION_RESOURCE_MIN_SIMILARITY)] if direction else []) + [
         (area.name, f"{area.name}. " + " ".join(sentences[:5]), CAREER_RESOURCE_MIN_SIMILARITY)
         for area, sentences in areas]
     found: list[CareerResource] = []
     for name, text, least in asks:
-        for r in find_resources(text, limit=2, min_similarity=least):
+        for r in explore(text, limit=2, min_similarity=least, within=CAREER_TAGS):
             if len(found) < MAX_CAREER_RESOURCES and all(f.url != r.url for f in found):
                 found.append(CareerResource(type=r.type, title=r.title, description=r.description, url=r.url,
                                             area=name))

@@ -103,16 +103,20 @@ def _tags() -> tuple[frozenset[str], ...]:
     return tuple(terms(getattr(r, "tags", "")) for r in catalogue())
 
 
-def explore(text: str, *, limit: int = MAX_RESOURCES) -> list[Resource]:
+def explore(text: str, *, limit: int = MAX_RESOURCES, min_similarity: float | None = None,
+            within: frozenset[str] | None = None) -> list[Resource]:
     """Up to `limit` resources about the text's topic: those sharing the most topic words with it
     (and any sharing two), ordered by shared mood words, then meaning. A text only about a feeling
     ("3 of these 5 entries felt tired") is matched by its mood words; any other text that shares no
-    topic word with a resource gets none."""
+    topic word with a resource gets none. With `min_similarity`, a resource must also be that close
+    in meaning (one shared word, "long" in "a long day on the forecast", is no shared topic); with
+    `within`, it must have one of those tags (a career part's resources are about work)."""
     if not text.strip():
         return []
     words = terms(text)
     topical, moods = words - MOOD_WORDS, words & MOOD_WORDS
-    hits = [(len(topical & tags), len(moods & tags)) for tags in _tags()]
+    hits = [(len(topical & tags), len(moods & tags)) if within is None or tags & within else (0, 0)
+            for tags in _tags()]
     best = max((t for t, _ in hits), default=0)
     if best:
         keep = [i for i, (t, _) in enumerate(hits) if t == best or t >= 2]
@@ -123,6 +127,8 @@ def explore(text: str, *, limit: int = MAX_RESOURCES) -> list[Resource]:
     if not keep:
         return []
     scores = _vectors() @ embed([text])[0]
+    if min_similarity is not None:
+        keep = [i for i in keep if scores[i] >= min_similarity]
     keep.sort(key=lambda i: (-hits[i][0], -hits[i][1], -float(scores[i])))
     return [Resource(type=catalogue()[i].type, title=catalogue()[i].title, description=catalogue()[i].description,
                      url=catalogue()[i].url) for i in keep[:limit]]

@@ -9,9 +9,11 @@ import pytest
 from pipelines.providers.base import ProfileEntry
 from pipelines.purpose import (
     MIN_VALUE_ENTRIES,
+    GrowthArea,
     WorkItem,
     build_career,
     build_meaning,
+    career_resources,
     core_values,
     growth_areas,
     principles,
@@ -130,3 +132,15 @@ def test_a_cv_objective_finds_career_resources():
     assert career.role == "Analyst, Brightway"
     assert any(r.area == "your CV's objective" and "career" in (r.title + r.description).lower()
                for r in career.resources)
+
+
+def test_a_work_spreadsheet_gets_no_budgeting_app_and_a_long_day_no_running_guide():
+    """By meaning alone the year tour's career part matched a budgeting app to a work spreadsheet."""
+    spreadsheet = (GrowthArea(name="the budget spreadsheet", entry_count=3, entries=[]),
+                   ["Rebuilt the budget spreadsheet for the client.", "The budget spreadsheet for the Q3 review is due.",
+                    "Fixed the formulas in the budget spreadsheet before the meeting."])
+    forecast = (GrowthArea(name="the quarterly forecast", entry_count=2, entries=[]),
+                ["Long day on the quarterly forecast.", "Sent the quarterly forecast slides to the client."])
+    assert career_resources([spreadsheet, forecast], None) == []
+    found = career_resources([spreadsheet], "Change career into product management at a company that does good.")
+    assert found and all(r.area == "your CV's objective" for r in found)
