@@ -20,8 +20,9 @@ imported when first needed so that extraction alone never loads the model.
 Modules: `schema` (the `Highlight` shape and its vocabulary of types, timeframes and priorities),
 `text` (clean-up and segmentation), `vocabulary` (trigger patterns and the deciding words),
 `extraction` (`extract_highlights`), `statements` (tasks stated without a trigger), `dates` (the
-date grammar), `due`, `people`, `types` (`task_type`, `limit_projects`), `duplicates` (the same
-intention in other words). Import from `pipelines.highlights`: every public name is here.
+date grammar), `due`, `people`, `types` (`task_type`, `limit_projects`), `projects` (named pieces
+of work), `duplicates` (the same intention in other words). Import from `pipelines.highlights`:
+every public name is here.
 """
 
 from models.constants import MAX_PROJECTS_PER_TYPE

@@ -1,7 +1,8 @@
 """Extraction: the tasks, projects and goals one entry states (`extract_highlights`). The people
 pronouns refer to are in `people`, due dates from the sentences around a task in `due`, the ways a
 task is stated besides a trigger ("the money is due by the 17th", "Minutes to be typed up by
-Monday") in `statements`, and the spec's task type rule and project limit in `types`."""
+Monday") in `statements`, the pieces of work the entry names ("the loft conversion") in
+`projects`, and the spec's task type rule and project limit in `types`."""
 
 from __future__ import annotations
 
@@ -34,15 +35,17 @@ from pipelines.highlights.notes import (
     _thing_then_verb,
 )
 from pipelines.highlights.people import _resolve_pronouns
+from pipelines.highlights.projects import named_projects
 from pipelines.highlights.schema import (
-    DEFAULT_PRIORITY,
     Highlight,
     HighlightMetadata,
     HighlightType,
 )
 from pipelines.highlights.statements import (
     _IMPERATIVE_EXTRA,
+    _PLANNED_VERBS,
     _appointment,
+    _base_verb,
     _Candidate,
     _deadline_on_thing,
     _debt,
@@ -147,7 +150,7 @@ def select_candidates(found: list[Candidate], scorer: object, generator: object 
 def finish_highlights(written: str, found: list[Candidate]) -> list[Highlight]:
     """Named projects added, duplicates merged, tasks linked to the entry's projects."""
     pairs = [(c.highlight, c.head) for c in found]
-    pairs.extend(_named_projects(written, pairs))
+    pairs.extend(named_projects(written, pairs))
     return _link_projects(_deduplicate(pairs))
 
 
@@ -329,55 +332,9 @@ def _analyse_unit(unit: _Unit, today: date) -> list[tuple[Highlight, str | None]
     return built
 
 
-# -- named projects ------------------------------------------------------------------------------
+# "Phone test: quick note from the bus.": a label before a colon.
 _LABEL = re.compile(r"^[A-Za-z]+\s+(?!(?:school|work|council|bank|gp|surgery|dentist|vet|nursery|home|mum|dad|"
                     r"grandma|grandad|nan)\b)[a-z]+\s*:\s+\S")
-_NAMED_WORK = re.compile(
-    r"\b(?:the|our|my)\s+(?P<name>(?:[a-z]+\s+){0,2}(?:conversion|renovation|extension|refurb(?:ishment)?|"
-    r"makeover|remodel|restoration|rebuild|fit-out|self-build|build)|(?:garden|allotment)\s+(?:workshop|studio|"
-    r"office|room)|(?:[a-z]+\s+){1,2}project|(?P<pitch>(?:client|sales|investor|funding|grant)\s+(?:pitch|proposal|bid)"
-    r"(?:\s+(?:for|to)\s+(?-i:[A-Z][\w&'-]+))?))\b(?!\s+(?:manager|meeting|lead|plan|board|budget)s?\b)",
-    re.IGNORECASE,
-)
-
-
-_PASSING_MENTION = re.compile(r"\b(?:for|of|about|on|in|into|with|from|at|to|after|before|over|during)\s*$",
-                              re.IGNORECASE)
-# "Long day working on the migration project" (the long tour's year of entries gave no project): the
-# writer works on it, no passing mention; only then is a client pitch or proposal a project.
-_WORKED_ON = re.compile(r"\b(?:work(?:s|ed|ing)?|progress|busy)\s+(?:on|with)\s*$", re.IGNORECASE)
-
-
-def _named_projects(text: str, found: list[tuple[Highlight, str | None]]) -> list[tuple[Highlight, str | None]]:
-    """Named pieces of work ("the loft conversion") the entry is about, as projects, unless one
-    is already there."""
-    have = " ".join(h.reformulation.lower() for h, _ in found if h.type == "project")
-    out: list[tuple[Highlight, str | None]] = []
-    for m in _NAMED_WORK.finditer(text):
-        before = text[: m.start()]
-        if (_PASSING_MENTION.search(before) or m["pitch"]) and not _WORKED_ON.search(before):
-            continue  # "Money for the loft conversion keeps going round my head": not said as a project
-        words = m["name"].split()  # a name keeps the writer's capitals after its first word ("for Halvorsen")
-        if words[0].lower() in _VAGUE_WORDS or words[0].lower() in ("new", "big", "whole", "first", "next", "last"):
-            words = words[1:]
-        name = " ".join([words[0].lower(), *words[1:]]) if words else ""
-        if len(words) < 2 or name.lower() in have:
-            continue
-        have += " " + name.lower()
-        metadata = HighlightMetadata(timeframe=_goal_timeframe(text), priority=DEFAULT_PRIORITY)
-        head = m["pitch"].split()[1] if m["pitch"] else words[-1]
-        out.append((Highlight(type="project", reformulation=_finish(name), metadata=metadata), head.lower()))
-    for m in _CODE_NAMED.finditer(text):  # "project balcony is ON.", "Operation Homecoming."
-        name = f"{m['kind'].capitalize()} {m['name'].lower() if m['name'].isupper() else m['name']}"
-        if name.lower() not in have:
-            have += " " + name.lower()
-            metadata = HighlightMetadata(timeframe=_goal_timeframe(text), priority=DEFAULT_PRIORITY)
-            out.append((Highlight(type="project", reformulation=name, metadata=metadata), m["name"].split()[-1].lower()))
-    return out
-
-
-_CODE_NAMED = re.compile(r"(?:^|(?<=[\n.:!]\s)|(?<=[-*\u2022]\s))(?P<kind>(?i:project|operation))\s+(?P<name>(?:[A-Z][\w'-]*)"
-                         r"(?:\s+[A-Z][\w'-]*){0,2}|[a-z]+(?=\s+(?:is|has|starts|begins|done)\b|\s*[.:!]))", re.MULTILINE)
 
 
 # A list item that says what someone else does or is: "Ravi's doing the music", "Bernie is treasurer".
@@ -406,6 +363,8 @@ def _find_candidate(clause: str) -> _Candidate | None:
         rest = clause[m.end() :]
         if _going_to_a_place(m.group(0), rest):
             rest = f"go to {rest}"  # "Going to Big Mike's leaving drink Friday": a place or an event, not a verb
+        if re.search(r"(?:will|'ll|shall)\s*$", m.group(0), re.IGNORECASE):
+            rest = _WILL_BE_DOING.sub(_plain_verb, rest, count=1)  # "I'll be ringing the council on Monday"
         candidates.append(_Candidate("task", rest, m.start(), lean_goal=lean))
     for m in _PROJECT_RE.finditer(clause):
         candidates.extend(_project_candidate(clause, m))
@@ -430,6 +389,19 @@ def _find_candidate(clause: str) -> _Candidate | None:
         if _is_action(candidate):
             return candidate
     return None
+
+
+# The future said in the progressive: "I'll be ringing the council on Monday", "We'll be having a
+# word with the principal". An errand's verb only: "I'll be working late" is no task, "I should be
+# thanking her" a feeling, "I shall be having a word" no one to have it with.
+_WILL_BE_DOING = re.compile(r"^be\s+(?:(?P<word>having\s+a\s+word\s+with)|(?P<stem>[a-z]+)ing)\b", re.IGNORECASE)
+
+
+def _plain_verb(m: re.Match[str]) -> str:
+    if m["word"]:
+        return "have a word with"
+    base = _base_verb(m["stem"])
+    return base if base in _PLANNED_VERBS else m.group(0)
 
 
 # A clause that opens on a condition: what follows is hypothetical.

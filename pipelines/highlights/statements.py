@@ -295,18 +295,33 @@ def _deadline_on_thing(clause: str, today: date) -> _Candidate | None:
 
 
 # "I'm raising it with the manager on Friday.", "Writing the incident report tonight though.": a
-# plan in the present continuous, said with a day still to come (not "today", which reports).
+# plan in the present continuous, said with a day still to come ("today" only for an errand, below).
 _PLANNED = re.compile(r"^(?P<subject>(?:i'm|i\s+am|we're|we\s+are)\s+(?:also\s+|just\s+|definitely\s+|finally\s+)?)?"
                       r"(?P<verb>[a-z]+)ing\s+(?P<rest>\S.*)$", re.IGNORECASE)
 # Without a subject the gerund may be a noun ("Meeting Friday about the restructure", "Booking
-# confirmed"): it needs an object right after it.
-_OBJECT_NEXT = re.compile(r"(?:the|a|an|my|his|her|our|their|your|some|it|them|him|up|off|in|out|back|down|over|\d+)\b",
-                          re.IGNORECASE)
+# confirmed"): it needs an object right after it: a determiner, a number, a person ("Taking Mum
+# to Rudyard Lake on Sunday"), someone written to ("Writing to the editor tomorrow"), or a thing
+# sent or bought somewhere ("Sending money to Tariq tomorrow"). Not a day: "Meeting Friday".
+_OBJECT_NEXT = re.compile(r"(?:(?i:the|a|an|my|his|her|our|their|your|some|it|them|him|up|off|in|out|back|down|over|\d+|"
+                          r"two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|fifty|hundred)\b"
+                          r"|(?!(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun|Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec|Easter|Christmas)"
+                          r"[a-z]*\b)[A-Z][a-z]+\b)")
+_WRITE_TO = _words("write talk speak reach report complain")
+_TRANSFER = _words("send buy order pay bring post take")
+# Not a greeting: "Sending love to everyone today".
+_THING_TO = re.compile(r"(?i)(?!(?:love|thoughts|prayers|hugs|kisses|wishes|vibes|strength|best|good)\b)"
+                       r"(?:[a-z]+\s+){1,5}?(?:to|for)\s")
 _PLANNED_VERBS = (_ACTION_VERBS | _IMPERATIVE_EXTRA | frozenset({"raise", "drop", "fetch", "post", "put", "deliver",
-                                                                  "canvass", "plaster", "service", "mend"})) - frozenset(
+                                                                  "canvass", "plaster", "service", "mend", "log", "request",
+                                                                  "mention", "appeal", "haul"})) - frozenset(
     "go do get make try look find start run walk read list back journal plan study practice practise shop "
     "exercise meditate stretch pray".split())
 _LATER_TODAY = re.compile(r"\b(?:tonight|this\s+evening|later\s+today|before\s+bed)\b", re.IGNORECASE)
+# "Calling Meera today for a date": a call or a request said in the present with "today" is the day's
+# plan; "Cleaning the kitchen today" tells what the day is.
+_TODAY = re.compile(r"\btoday\b", re.IGNORECASE)
+_ERRANDS_TODAY = _words("call ring phone text email write book order send request ask chase post pay apply cancel "
+                        "renew return log report")
 
 
 def _base_verb(gerund_stem: str) -> str | None:
@@ -324,8 +339,17 @@ def _base_verb(gerund_stem: str) -> str | None:
     return None
 
 
-# "... and writing to the council": a second planned action, made plain for the split into tasks.
+# "... and writing to the council": a second planned action, made plain for the split into tasks;
+# not "mealie meal and cooking oil", where a bare noun follows (a thing, not an action).
 _AND_GERUND = re.compile(r"\b(and\s+)(\w+)ing\b", re.IGNORECASE)
+_AFTER_ACTION = re.compile(r"\s*(?:[,.;!]|$)|\s+(?i:to|with|about|round|for|on|at)\b")
+
+
+def _and_gerund(m: re.Match[str]) -> str:
+    after = m.string[m.end():]
+    if _AFTER_ACTION.match(after) or _OBJECT_NEXT.match(after.lstrip()):
+        return m.group(1) + (_base_verb(m.group(2)) or m.group(0)[len(m.group(1)):])
+    return m.group(0)
 
 
 def _planned(clause: str, today: date) -> _Candidate | None:
@@ -335,12 +359,14 @@ def _planned(clause: str, today: date) -> _Candidate | None:
     base = _base_verb(m.group("verb"))
     base = base if base in _PLANNED_VERBS or (base and base.startswith("re") and base[2:] in _PLANNED_VERBS) else None
     due = resolve_due_date(clause, today)
-    if base is None or due is None or (due <= today and not _LATER_TODAY.search(clause)):
+    if base is None or due is None or (due <= today and not _LATER_TODAY.search(clause)
+                                       and not (base in _ERRANDS_TODAY and _TODAY.search(clause))):
         return None
-    if not m.group("subject") and not _OBJECT_NEXT.match(m.group("rest")):
+    if not m.group("subject") and not (_OBJECT_NEXT.match(m.group("rest"))
+                                       or (base in _WRITE_TO and m.group("rest").lower().startswith("to "))
+                                       or (base in _TRANSFER and _THING_TO.match(m.group("rest")))):
         return None
-    rest = _AND_GERUND.sub(lambda g: g.group(1) + (_base_verb(g.group(2)) or g.group(0)[len(g.group(1)):]),
-                           m.group("rest"))
+    rest = _AND_GERUND.sub(_and_gerund, m.group("rest"))
     return _Candidate("task", f"{base} {rest}", 0)
 
 
@@ -408,12 +434,18 @@ _GOING_TO = re.compile(r"\b(?:going|goin)\s+to\s*$|\bgonna\s*$", re.IGNORECASE)
 # A name or someone's thing after "going to": "Tesco", "Big Mike's leave do", "conor's goin away thing".
 _A_PLACE_NEXT = re.compile(r"(?:(?!I\b)[A-Z][\w'’-]*|[a-z]+['’]s)(?=\s|[.,!;]|$)")
 
+# "Going to the NFU branch meeting on Thursday": the future's "going to" takes a verb, never "the".
+_AN_EVENT_NEXT = re.compile(r"(?:the|a|an|my|our|his|her|their)\s+(?!(?:same|best|most|other|only)\b)[\w'-]+", re.IGNORECASE)
+
 
 def _going_to_a_place(modal: str, rest: str) -> bool:
     """"Going to" (`modal`) followed by a name or someone's thing (`rest`), not by a verb."""
+    if _GOING_TO.search(modal) is None:
+        return False
+    if _AN_EVENT_NEXT.match(rest):
+        return True
     m = _A_PLACE_NEXT.match(rest)
-    return (_GOING_TO.search(modal) is not None and m is not None
-            and m.group(0).lower() not in _ACTION_VERBS | _IMPERATIVE_EXTRA)
+    return m is not None and m.group(0).lower() not in _ACTION_VERBS | _IMPERATIVE_EXTRA
 
 
 # The writer's appointment said as a note with its day ("Dentist Thurs 3pm", "12-week scan: Tuesday

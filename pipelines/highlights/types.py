@@ -7,6 +7,7 @@ from collections.abc import Iterable
 
 from models.constants import MAX_PROJECTS_PER_TYPE
 from pipelines.highlights.schema import Highlight, TaskType
+from pipelines.highlights.text import split_sentences
 
 # --------------------------------------------------------------------------------------------------
 # Task type and the project limit (spec, part 1 section 5)
@@ -48,14 +49,52 @@ _ADMINISTRATIVE_RE = re.compile(
 )
 
 
-def task_type(text: str) -> TaskType:
+# A work task often has no work word of its own ("Finish the migration project", "Send the vendor
+# report"): its sentence or its entry says it is work, in words only a working day uses (a boss, a
+# client, "at work", the team). Not "work" or "job" alone ("the roof work", "blood work", "that's her
+# job"), nor a meeting (a school's, a club's). The entry counts for a task about a thing a working
+# day is made of (a project, a report, a deck), and only when it says work twice: it is about work.
+_WORK_CONTEXT = re.compile(
+    r"\b(?:boss(?:es)?|colleagues?|co-?workers?|clients?|ceo|cto|cfo|line\s+manager|stakeholders?|investors?|"
+    r"(?:my|our)\s+(?:manager|job|company|director|team|office)|head\s+office|kick-?off|"
+    r"the\s+company|(?:at|for)\s+work|work\s+(?:meeting|project|deadline|emails?|laptop|call|trip|stuff|things?)|"
+    r"stand-?ups?|sprints?|appraisals?|performance\s+reviews?|promotion\s+panel|quarterly|okrs?|kpis?)\b",
+    re.IGNORECASE,
+)
+_WORK_THINGS = re.compile(
+    r"\b(?:projects?|reports?|reviews?|deck|proposals?|spreadsheets?|figures|agenda|minutes|budgets?|forecasts?|"
+    r"pitch|migration|roll-?out|contracts?|handover|specs?|roadmap|onboarding|audit|dashboard|demo|prototype|"
+    r"tender|estimates?|design\s+doc)\b",
+    re.IGNORECASE,
+)
+
+
+def task_type(text: str, context: str = "") -> TaskType:
     """The spec's keyword rule, with the words of a working day and of offices' paperwork it leaves
-    out: professional, else administrative, else personal."""
+    out: professional, else administrative, else personal. `context` (the entry the task comes from)
+    makes a task with no such word of its own professional when the entry is about work."""
     if _PROFESSIONAL_RE.search(text):
         return "professional"
     if _ADMINISTRATIVE_RE.search(text):
         return "administrative"
+    if context and _about_work(text, context):
+        return "professional"
     return "personal"
+
+
+def _about_work(text: str, context: str) -> bool:
+    words = set(_CONTENT.findall(text.lower())) - _COMMON
+    sentences = split_sentences(context)
+    best = max(sentences, key=lambda s: len(words & set(_CONTENT.findall(s.lower()))), default="")
+    if words & set(_CONTENT.findall(best.lower())) and _WORK_CONTEXT.search(best):
+        return True
+    said = [m.group(0) for m in _PROFESSIONAL_RE.finditer(context) if not m.group(0).lower().startswith(("work", "job"))]
+    return bool(_WORK_THINGS.search(text)) and len(_WORK_CONTEXT.findall(context)) + len(said) >= 2
+
+
+_CONTENT = re.compile(r"[a-z][a-z'-]+")
+_COMMON = frozenset("the a an and or to of for with on in at by my your our it them him her this that be do get go "
+                    "make take send finish start".split())
 
 
 def limit_projects(highlights: Iterable[Highlight], per_type: int = MAX_PROJECTS_PER_TYPE) -> list[Highlight]:
