@@ -349,7 +349,7 @@ def _create_from_highlights(s: Any, entry: JournalEntry, highlights: list[Highli
             s.add(Task(
                 user_id=user_id, entry_id=entry.id, text=highlight.reformulation,
                 timeframe=_timeframe(highlight), priority=highlight.metadata.priority or "medium",
-                type=task_type(highlight.reformulation), project_ref=highlight.metadata.project_ref,
+                type=task_type(highlight.reformulation, entry.content), project_ref=highlight.metadata.project_ref,
                 is_ai_generated=True, embedding=vec.tolist(), due_date=_due(highlight),
             ))
             created["tasks"] += 1
@@ -364,7 +364,7 @@ def _create_from_highlights(s: Any, entry: JournalEntry, highlights: list[Highli
         existing = s.scalars(sa.select(Project).options(undefer(Project.embedding)).where(Project.user_id == user_id)).all()
         per_type: dict[str, int] = {}
         for highlight, vec in _unseen(projects, existing, [p.name for p in existing], own["projects"]):
-            kind = task_type(highlight.reformulation)
+            kind = task_type(highlight.reformulation, entry.content)
             if per_type.get(kind, 0) >= MAX_PROJECTS_PER_TYPE:
                 continue
             per_type[kind] = per_type.get(kind, 0) + 1

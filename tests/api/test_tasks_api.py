@@ -106,3 +106,15 @@ def test_open_tasks_gone_stale_are_older_and_weekly_focus_tasks_never(ana, datab
     assert moved.status_code == 200 and moved.headers["etag"] != tag
     dana = next(t for t in moved.json() if t["text"] == "Email Dana about the weekend")
     assert (dana["older"], dana["saidOn"]) == (False, today.isoformat())
+
+
+def test_a_task_with_no_work_word_of_its_own_is_professional_when_its_entry_is_about_work(ana):
+    """The premium tour: "Fix the duplicate SKUs..." from an entry about the office was Personal and
+    the Professional column read "No active tasks". The type reads the entry too."""
+    work = write_entry(ana, "Standup ran long again and the client is unhappy. "
+                            "Need to send the revised estimate before Thursday.")
+    home = write_entry(ana, "Quiet weekend. I need to fix the wobbly shelf before Thursday.")
+    for entry in (work, home):
+        wait_until_analysed(ana, entry["id"])
+    types = {t["entryId"]: t["type"] for t in ana.get("/api/tasks").json() if t["isAiGenerated"]}
+    assert types == {work["id"]: "professional", home["id"]: "personal"}, types
