@@ -29,10 +29,21 @@ import numpy as np
 
 from models.constants import EMBEDDING_DIM
 from pipelines.embeddings import embed
-from pipelines.highlights import split_sentences, task_type
+from pipelines.highlights import split_sentences
 from pipelines.providers.base import ProfileEntry
 from pipelines.providers.local_provider import LIFE_AREA_MIN_SCORE, LIFE_AREAS
-from pipelines.themes import chronological, known_people, parse_day, recurring_themes
+from pipelines.themes import (
+    NARRATED_WORDS,
+    STOP_WORDS,
+    VAGUE_WORDS,
+    chronological,
+    known_people,
+    normalise_word,
+    parse_day,
+    recurring_themes,
+    words_of,
+)
+from pipelines.work_sense import WORK_CUE_RE, work_reader
 
 
 class Cited(msgspec.Struct, kw_only=True):
@@ -440,8 +451,6 @@ def resume_role(resume: str) -> tuple[str | None, str | None]:
             (_quote(direction)[:DIRECTION_CHARS] if direction else None))
 
 
-# "after work" says when, not what: "Did some climbing after work" is no professional sentence.
-_WHEN_WORK_RE = re.compile(r"\b(?:after|before|from|since|until|till|to|at)\s+work\b", re.IGNORECASE)
 MIN_GROWTH_ENTRIES = 2
 MAX_GROWTH_AREAS = 4
 MAX_ACTIVITIES = 5
@@ -458,15 +467,49 @@ CAREER_TAGS = frozenset("career job work interview cv productivity focus meeting
 DIRECTION_RESOURCE_MIN_SIMILARITY = 0.30
 
 
-def professional(sentence: str) -> bool:
-    return task_type(_WHEN_WORK_RE.sub(" ", sentence)) == "professional"
+def _work_items(entries: list[ProfileEntry], items: list[WorkItem], is_work) -> list[WorkItem]:
+    """The items about work, read as their sentences are (`pipelines/work_sense.py`): the caller's
+    `professional` is the task-type keyword rule, which made "Stop working in bed" work and "Tell
+    Dev you need help on Atlas" not. An item with no work word of its own is read in the sentence
+    of its entry that says it ("we have to fix the duplicate SKUs" after "The Atlas test run failed")."""
+    by_id = {e.id: e for e in entries}
+    chosen = []
+    for item in items:
+        said = item.text
+        entry = by_id.get(item.entry_id or "")
+        if entry and not is_work(said):
+            own = _words(item.text)
+            said = max(split_sentences(entry.content), key=lambda s: len(own & _words(s)), default="")
+            said = said if len(own & _words(said)) * 2 >= len(own) else ""
+        if is_work(said):
+            chosen.append(item)
+    return chosen
 
 
-def _specific(key: tuple[str, ...], name: str) -> bool:
-    """A growth area names something: two words or more ("the vendor report") or a name
-    ("Fernwood"). One common word ("working", "deciding", "client") is in the professional
-    sentences by the way they were chosen, or says too little."""
-    return len(key) >= 2 or name[:1].isupper()
+def _words(text: str) -> set[str]:
+    return {normalise_word(w) for w in words_of(text)} - STOP_WORDS
+
+
+_NUMBER_RE = re.compile(r"(?i)(?:\d|(?:a|one|two|three|four|five|six|ten|twenty|thirty|forty|fifty|hundred)\b)")
+
+
+def _subject(name: str) -> str | None:
+    """The phrase as a subject: its words up to a narrated verb ("Parents' evening ran late" is
+    about parents' evening); none when it holds a vague word ("my eyes hurt") or is one common word
+    ("working", "deciding", "client": work sentences hold those by the way they were chosen), unless
+    the writer names it as a thing ("the cutover") or a name ("Fernwood")."""
+    words = name.split()
+    cut = next((i for i, w in enumerate(words) if normalise_word(w) in NARRATED_WORDS
+                or (len(w) > 4 and w.lower().endswith("ed"))), len(words))
+    words = words[:cut]
+    content = [normalise_word(w) for w in words if normalise_word(w) not in STOP_WORDS]
+    if not content or VAGUE_WORDS & {w.removesuffix("s") for w in content} or _NUMBER_RE.match(name):
+        return None
+    name = " ".join(words)
+    if len(content) == 1 and not (name[:1].isupper() or (words[0].lower() in ("the", "my", "our")
+                                                          and not WORK_CUE_RE.fullmatch(words[-1]))):
+        return None
+    return name
 
 
 class _Said(msgspec.Struct):
@@ -474,26 +517,29 @@ class _Said(msgspec.Struct):
     content: str
 
 
-def growth_areas(entries: list[ProfileEntry], items: list[WorkItem]) -> list[tuple[GrowthArea, list[str]]]:
-    """Phrases that recur in the professional sentences of at least MIN_GROWTH_ENTRIES entries
-    (their professional tasks, goals and projects count as said in them), with their sentences,
-    the most written first. People are not growth areas, and a phrase written in the very same
-    entries as one already kept says nothing new (one repeated sentence gave three themes on a tour)."""
+def growth_areas(entries: list[ProfileEntry], items: list[WorkItem],
+                 is_work=None) -> list[tuple[GrowthArea, list[str]]]:
+    """Phrases that recur in the work sentences of at least MIN_GROWTH_ENTRIES entries (their work
+    tasks, goals and projects count as said in them), with their sentences, the most written first.
+    A stated principle is no subject ("honesty with students works" was one on a tour), people are
+    not growth areas, and a phrase written in the very same entries as one already kept says
+    nothing new (one repeated sentence gave three themes on a tour). `is_work`: `work_reader`'s."""
+    is_work = is_work or work_reader(entries)
     by_id = {e.id: e for e in entries}
     said: dict[str, list[str]] = {}
     for entry in entries:
         for sentence in split_sentences(entry.content):
-            if professional(sentence):
+            if is_work(sentence) and not PRINCIPLE_RE.search(sentence):
                 said.setdefault(entry.id, []).append(sentence)
-    for item in items:
-        if item.professional and item.entry_id in by_id:
+    for item in _work_items(entries, items, is_work):
+        if item.entry_id in by_id:
             said.setdefault(item.entry_id, []).append(item.text)
     people = {name.lower() for name in known_people([e.content for e in entries])}
     texts = [_Said(i, " ".join(t if t.endswith((".", "!", "?")) else t + "." for t in s)) for i, s in said.items()]
     found: list[tuple[str, dict[str, str]]] = []
     for theme in recurring_themes(texts, limit=12):
-        if (len(theme.entry_ids) < MIN_GROWTH_ENTRIES or theme.title.lower() in people
-                or not _specific(theme.key, theme.name)):
+        name = _subject(theme.name or theme.title)
+        if len(theme.entry_ids) < MIN_GROWTH_ENTRIES or theme.title.lower() in people or not name:
             continue
         # Once the phrase is a professional one, every entry that writes it counts ("Long day on the
         # quarterly forecast." names no work word of its own).
@@ -501,8 +547,8 @@ def growth_areas(entries: list[ProfileEntry], items: list[WorkItem]) -> list[tup
         for entry in entries:
             if entry.id not in sentences:
                 sentences.update({entry.id: t for t in split_sentences(entry.content)
-                                  if theme.title.lower() in t.lower()})
-        found.append((theme.name or theme.title, sentences))
+                                  if name.lower() in t.lower() and not PRINCIPLE_RE.search(t)})
+        found.append((name, sentences))
     areas: list[tuple[GrowthArea, list[str]]] = []
     seen: list[set[str]] = []
     for name, sentences in sorted(found, key=lambda pair: -len(pair[1])):
@@ -515,11 +561,11 @@ def growth_areas(entries: list[ProfileEntry], items: list[WorkItem]) -> list[tup
     return areas[:MAX_GROWTH_AREAS]
 
 
-def activities(entries: list[ProfileEntry], items: list[WorkItem]) -> list[Activity]:
-    """The professional projects, goals and open tasks, projects first, newest entry first."""
+def activities(entries: list[ProfileEntry], items: list[WorkItem], is_work=None) -> list[Activity]:
+    """The work projects, goals and open tasks, projects first, newest entry first."""
     by_id = {e.id: e for e in entries}
     order = {"project": 0, "goal": 1, "task": 2}
-    chosen = [i for i in items if i.professional and i.open and i.kind in order]
+    chosen = [i for i in _work_items(entries, items, is_work or work_reader(entries)) if i.open and i.kind in order]
     chosen.sort(key=lambda i: (order[i.kind], -parse_day(by_id[i.entry_id].date).toordinal()
                                if i.entry_id in by_id else 0))
     return [Activity(text=i.text, kind=i.kind,
@@ -547,6 +593,7 @@ def career_resources(areas: list[tuple[GrowthArea, list[str]]], direction: str |
 
 def build_career(entries: list[ProfileEntry], resume: str | None, items: list[WorkItem]) -> Career:
     role, direction = resume_role(resume) if resume else (None, None)
-    areas = growth_areas(entries, items)
+    is_work = work_reader(entries, resume)
+    areas = growth_areas(entries, items, is_work)
     return Career(has_resume=bool(resume), role=role, direction=direction, growth_areas=[a for a, _ in areas],
-                  activities=activities(entries, items), resources=career_resources(areas, direction))
+                  activities=activities(entries, items, is_work), resources=career_resources(areas, direction))

@@ -38,6 +38,8 @@ __all__ = ["AnalysisItem", "EntryRef", "InsightPrompt", "PromptContext", "Reflec
            "self_analysis"]
 
 MAX_ITEMS = 4
+# The recurring themes the patterns are chosen from (the widest first).
+PATTERN_THEMES = 20
 # Growth compares halves of the entries: it needs this many entries with a stored mood.
 MIN_GROWTH_ENTRIES = 4
 # A change in the mean mood score (0 angry/sad … 3 happy/loving) of at least this much is a change.
@@ -133,8 +135,13 @@ def self_analysis(entries: list[ReflectionEntry]) -> SelfAnalysis:
     def refs(ids) -> list[EntryRef]:
         return [EntryRef(id=e.id, date=e.date) for e in entries if e.id in ids]
 
+    # The patterns of the most entries, then the most recent: ranked by the themes' own score (which
+    # favours longer phrases) the dialog opened on a desk chair of 2 entries and put Atlas (3) last.
+    order = {e.id: i for i, e in enumerate(entries)}
+    widest = sorted(recurring_themes(entries, limit=PATTERN_THEMES),
+                    key=lambda t: (-len(t.entry_ids), -max(order[i] for i in t.entry_ids)))
     patterns = []
-    for theme in themes[:MAX_ITEMS]:
+    for theme in widest[:MAX_ITEMS]:
         sources = refs(theme.entry_ids)
         name = theme.name
         mix = _mood_mix(by_id[r.id] for r in sources)

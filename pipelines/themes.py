@@ -24,7 +24,7 @@ _STOP = set(TfidfVectorizer(stop_words="english").get_stop_words()) | {
     "really", "today", "just", "feel", "felt", "like", "got", "day", "did", "going", "think", "thing", "things",
     "know", "want", "need", "bit", "lot", "time", "im", "ive", "dont", "didnt", "i'm", "i've", "don't", "didn't",
     "can't", "won't", "it's", "that's", "i'd", "i'll", "let", "s", "t", "lol", "ok", "okay", "maybe", "pretty",
-    "kind", "sort", "actually", "probably", "finally", "properly", "tonight", "days", "today's",
+    "kind", "sort", "actually", "probably", "finally", "properly", "tonight", "days", "today's", "twice",
 }
 
 
@@ -88,16 +88,43 @@ _SAYING = {"said", "say", "says", "told", "tells", "asked", "asks", "replied", "
            "rang", "phoned", "called", "reckons", "thinks", "suggested", "admitted", "blamed", "agreed", "promised"}
 # Nouns too vague to be a theme on their own ("my head", "life").
 _VAGUE = {"head", "mind", "life", "place", "part", "side", "point", "room", "face", "eye", "bed", "body", "hand",
-          "house", "home", "thing", "word", "idea", "reason", "moment", "chat", "call", "message", "text"}
+          "house", "home", "thing", "word", "idea", "reason", "moment", "chat", "call", "message", "text", "plan"}
 
 
 def words_of(text: str) -> list[str]:
     return _WORD.findall(text)
 
 
+# An activity's forms are one theme: "swimming", "swim twice" and "Swam 40 lengths" were three
+# themes or none on a tour, while the story listed a desk chair of two entries.
+_ACTIVITY = {form: base for base, *forms in (
+    ("swim", "swims", "swam", "swum", "swimming"), ("hike", "hikes", "hiked", "hiking"),
+    ("cycle", "cycles", "cycled", "cycling"), ("climb", "climbs", "climbed", "climbing"),
+    ("jog", "jogs", "jogged", "jogging"), ("row", "rowed", "rowing"), ("ski", "skis", "skied", "skiing"),
+    ("surf", "surfed", "surfing"), ("skate", "skated", "skating"), ("dance", "danced", "dancing"),
+    ("bake", "baked", "baking"), ("knit", "knitted", "knitting"), ("sew", "sewed", "sewing"),
+    ("meditate", "meditated", "meditating"), ("garden", "gardened", "gardening"), ("camp", "camped", "camping"),
+) for form in (base, *forms)}
+
+# "work" names the job only in some of its uses ("at work", "my work", "worked late", "a work
+# call"); "work with my hands", "the date might work", "working in bed", "rest is part of the work"
+# are other senses, and "before work" says when. A theme with the word needs one of these uses.
+JOB_WORK_RE = re.compile(r"""(?ix)
+    \b(?:at|about|off|into|of|my|our|his|her|their|your|new|old)\s+work\b(?!\s+out)
+  | \bwork\s+(?:was|is|has|had|feels|felt|keeps|kept|went)\b
+  | \b(?:go|goes|went|going|gone|get|got|getting|drove|drive|cycled|walked|back|late)\s+to\s+work\b
+  | \bwork(?:s|ed|ing)?\s+(?:late|overtime|from\s+home|remotely|from\s+the|weekends|nights|a\s+shift)\b
+  | \bwork\s+(?:emails?|calls?|trips?|party|laptop|phone|stuff|friends|drinks|events?|meetings?|projects?|day|week)\b
+  | \bwork(?:load|place|mates?)\b | \bco-?workers?\b
+""")
+_WORK_WORDS = {"work", "worked", "working"}
+
+
 def _norm(word: str) -> str:
     word = word.lower().replace("’", "'")
     word = word.removesuffix("'s")
+    if word in _ACTIVITY:
+        return _ACTIVITY[word]
     if len(word) > 4 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
         word = word[:-1]
     return word
@@ -195,8 +222,11 @@ def recurring_themes(entries, *, limit: int = 8) -> list[Theme]:
     surfaces: dict[tuple[str, ...], Counter] = defaultdict(Counter)
     for entry in entries:
         for sentence in _sentences(entry.content):
+            job = bool(JOB_WORK_RE.search(sentence))
             for words in _chunks(sentence):
                 for key, surface in _phrases(words):
+                    if not job and _WORK_WORDS & set(key):
+                        continue
                     theme = found.setdefault(key, Theme(key=key, title=""))
                     theme.sentences.setdefault(entry.id, sentence)
                     surfaces[key][surface] += 1
@@ -435,3 +465,6 @@ _ORGANISATION = (r"(?i:\bthe|\b(?:role|job|jobs|interview|position|offer|applied
 
 STOP_WORDS = frozenset(_STOP)
 normalise_word = _norm
+lowercase_words = _lowercase_words
+NARRATED_WORDS = frozenset(_PAST | _SAYING)
+VAGUE_WORDS = frozenset(_VAGUE)

@@ -119,6 +119,8 @@ class LocalStory(msgspec.Struct, kw_only=True):
     actions: list[StoryAction]
 
 
+# The recurring themes a story chooses its threads from.
+THEMES_READ = 30
 # Without the stored tasks (the generate-profile call), intentions are read from entries at most
 # this many days older than the newest one: older ones are stale.
 RECENT_INTENTION_DAYS = 14
@@ -151,16 +153,19 @@ def build_local_story(entries: list[ProfileEntry]) -> LocalStory:
             people.append(StoryThread(title=name, name=name, entry_ids=[e.id for e in about],
                                       dates=[e.date for e in about]))
     named = {p.title.lower() for p in people}
-    # "most often": the threads of the most entries first (the themes' own order among equals)
-    themes = sorted((t for t in recurring_themes(entries, limit=8) if t.title.lower() not in named),
-                    key=lambda t: -len(t.entry_ids))
+    # "most often": the threads of the most entries first, then the most recent. Themes are taken
+    # wide: the people among them, and short phrases the themes' own score favours, left swimming
+    # (7 entries) out for a desk chair (2) on a tour.
+    order = {e.id: i for i, e in enumerate(entries)}
+    themes = sorted((t for t in recurring_themes(entries, limit=THEMES_READ) if t.title.lower() not in named),
+                    key=lambda t: (-len(t.entry_ids), -max(order[i] for i in t.entry_ids)))
     threads = []
     for group in merge_alike(themes, lambda t: t.entry_ids):  # one thread, named by its best three
         ids = set().union(*(t.entry_ids for t in group))
         threads.append(StoryThread(title=_joined([group[0].title, *(t.name for t in group[1:3])]), name=group[0].name,
                                    entry_ids=[e.id for e in entries if e.id in ids],
                                    dates=[e.date for e in entries if e.id in ids]))
-    threads = sorted(threads, key=lambda t: -len(t.entry_ids))[:5]
+    threads = sorted(threads, key=lambda t: (-len(t.entry_ids), -order[t.entry_ids[-1]]))[:5]
     actions: list[StoryAction] = []
     newest_first = list(reversed(entries))
     if any(e.open_tasks is not None or e.open_goals is not None for e in entries):

@@ -185,3 +185,21 @@ def test_what_comes_back_most_often_is_listed_by_how_many_entries_it_is_in():
     listed = draft.full_profile.split("What you keep coming back to:")[1].split("\n\n")[0].strip().splitlines()
     counts = [int(re.search(r": (\d+) entries", line).group(1)) for line in listed]
     assert counts == sorted(counts, reverse=True) and counts[0] == 4, listed
+
+
+def test_the_big_threads_lead_activity_words_merge_and_other_senses_of_work_do_not_count():
+    """A tour's story listed "Desk chair: 2 entries" and left out swimming (swim, swimming, swam in
+    5 entries here); its "Work" counted "work with my hands" and "the date might work"."""
+    texts = [("10/14/2026", "The migration at work is mine now."), ("10/15/2026", "I want to get back to swimming."),
+             ("10/20/2026", "Went swimming at seven. Goal: swim twice a week."),
+             ("10/21/2026", "I keep taking on more than I can carry at work."),
+             ("10/25/2026", "Jo said I always sound tired when I talk about work."),
+             ("10/30/2026", "Swam again, 36 lengths."), ("11/01/2026", "I feel calm when I work with my hands."),
+             ("11/09/2026", "Keep swimming, says the physio. I need a proper desk chair."),
+             ("11/19/2026", "Swam 40 lengths."), ("11/23/2026", "Marcus admitted the date might work."),
+             ("11/24/2026", "Ordered a desk chair for my back.")]
+    draft = build_local_profile([ProfileEntry(id=f"e{i}", date=d, content=c) for i, (d, c) in enumerate(texts)])
+    threads = draft.full_profile.split("What you keep coming back to:")[1].split("\n\n")[0].strip().splitlines()
+    assert threads[0] == "- Swimming: 5 entries (10/15/2026, 10/20/2026, 10/30/2026, 11/09/2026 and 11/19/2026)"
+    assert "- Work: 3 entries (10/14/2026, 10/21/2026 and 10/25/2026)" in threads
+    assert threads[-1].startswith("- Desk chair: 2 entries")

@@ -144,3 +144,47 @@ def test_a_work_spreadsheet_gets_no_budgeting_app_and_a_long_day_no_running_guid
     assert career_resources([spreadsheet, forecast], None) == []
     found = career_resources([spreadsheet], "Change career into product management at a company that does good.")
     assert found and all(r.area == "your CV's objective" for r in found)
+
+
+WORK_JOURNAL = [
+    ("10/14/2026", "The Atlas migration at work is officially mine now: Dev handed me the project plan and said "
+                   "the warehouse cutover has to happen before December 15."),
+    ("10/21/2026", "Kickoff with the data team went okay but Marcus pushed back hard on the cutover date."),
+    ("10/28/2026", "Told Dev I need another analyst on Atlas."),
+    ("11/01/2026", "Spent the afternoon sanding the shelves. I feel calm when I work with my hands."),
+    ("11/04/2026", "The Atlas test run failed on the returns data though, we have to fix the duplicate SKUs "
+                   "before the next run."),
+    ("11/12/2026", "Skipped swimming, too many late meetings. Feeling anxious about the cutover."),
+    ("11/16/2026", "Had an honest talk with Dev about my role after Atlas. I want to move towards product strategy."),
+    ("11/18/2026", "Couldn't sleep. I keep checking my phone at midnight. I need to stop working in bed."),
+    ("11/22/2026", "Wrote the note for Dev about my next role: product strategy for the warehouse tools."),
+    ("11/23/2026", "Atlas dress rehearsal went well. Marcus admitted the date might work."),
+]
+
+
+def test_work_is_read_by_context_not_by_the_word_work():
+    """A tour's Career said no work subject recurred beside a story listing Atlas in 8 entries,
+    and listed "Stop working in bed" as what the writer was working on."""
+    journal = entries(WORK_JOURNAL)
+    ids = {day: f"e{i}" for i, (day, _) in enumerate(WORK_JOURNAL)}
+    items = [WorkItem(text="Stop working in bed", kind="goal", professional=True, entry_id=ids["11/18/2026"]),
+             WorkItem(text="Move towards product strategy", kind="goal", professional=False,
+                      entry_id=ids["11/16/2026"]),
+             WorkItem(text="Fix the duplicate SKUs before the next run", kind="task", professional=False,
+                      entry_id=ids["11/04/2026"])]
+    career = build_career(journal, None, items)
+    names = [area.name for area in career.growth_areas]
+    assert names[:2] == ["Atlas", "the cutover"]
+    assert career.growth_areas[0].entry_count == 5
+    assert [a.text for a in career.activities] == ["Move towards product strategy",
+                                                   "Fix the duplicate SKUs before the next run"]
+
+
+def test_a_principle_is_no_growth_area_and_a_growth_area_is_a_subject():
+    """A teacher's "honesty with students works" (a fragment of her principle) was a growth area."""
+    rows = []
+    for i in range(4):
+        rows.append((f"03/0{i + 1}/2026", "I've learned that honesty with students works better than pretending."))
+        rows.append((f"04/0{i + 1}/2026", "Marked thirty essays tonight, my eyes hurt. Parents' evening ran late."))
+    names = [area.name for area, _ in growth_areas(entries(rows), [])]
+    assert names == ["Parents' evening"]

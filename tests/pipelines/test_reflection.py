@@ -193,3 +193,13 @@ def test_growth_says_mostly_only_for_a_mood_of_more_than_half():
 ])
 def test_a_name_before_a_street_or_a_building_is_a_place_not_a_person(text):
     assert not {"Hallam", "Kingsway", "Luke", "Marlow"} & set(people_in(text))
+
+
+def test_patterns_are_ordered_by_entries_then_recency():
+    """Self Analysis opened on "Desk chair" (2 entries) and listed Atlas (3) last on a tour."""
+    texts = ["The Atlas test run failed.", "I need a new desk chair.", "Atlas dress rehearsal went well.",
+             "Swim twice this week.", "Ordered a desk chair.", "Swam 40 lengths.", "Atlas is late again.",
+             "Went swimming after lunch."]
+    analysis = self_analysis([ReflectionEntry(id=f"e{i}", date=f"11/0{i + 1}/2026", content=t)
+                              for i, t in enumerate(texts)])
+    assert [(p.title, len(p.sources)) for p in analysis.patterns] == [("Swimming", 3), ("Atlas", 3), ("Desk chair", 2)]
