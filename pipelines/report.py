@@ -132,8 +132,56 @@ def _summary(entry: ReportEntry) -> str:
     return text if len(text) <= SUMMARY_CHARS else text[: SUMMARY_CHARS - 1].rsplit(" ", 1)[0] + "…"
 
 
+# An area of life counts an entry only when the entry also names something of it: a word of the
+# entry this close to one of the area's own words ("slept" to "sleep", "holiday" to "holidays").
+# By meaning alone, "Lunch with Jo and Dad at his place ... shopping until January" read as travel,
+# and a month without a trip showed "Travel 3" to the therapist.
+AREA_WORD_MIN = 0.6
+_AREA_ITEMS = re.compile(r",\s*|\s+and\s+")
+_LETTERS = re.compile(r"[A-Za-z][A-Za-z'\u2019-]+")
+
+
+def _named_areas(texts: Sequence[str], areas: dict[int, str]) -> dict[int, str]:
+    """`areas` (entry index -> area its meaning is closest to), kept where the entry has a word of
+    that area."""
+    from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
+
+    from pipelines.embeddings import embed
+    from pipelines.providers.local_provider import LIFE_AREAS
+
+    words = {i: {w.lower() for w in _LETTERS.findall(texts[i])} - ENGLISH_STOP_WORDS for i in areas}
+    vocabulary = sorted(set().union(*words.values()))
+    if not vocabulary:
+        return {}
+    vectors = embed(vocabulary)
+    closest = {}
+    for name in set(areas.values()):
+        items = [item.strip() for item in _AREA_ITEMS.split(LIFE_AREAS[name]) if item.strip()]
+        best = (vectors @ embed(items).T).max(axis=1)
+        closest[name] = {w for w, score in zip(vocabulary, best, strict=True) if score >= AREA_WORD_MIN}
+    return {i: name for i, name in areas.items() if words[i] & closest[name]}
+
+
+def _as_written(word: str, texts: Sequence[str], pattern: re.Pattern) -> str:
+    """A recurring word (a stem: "atla") as the writer spells it: their most common form of it,
+    capitalised when they always capitalise it inside a sentence ("Atlas", "Dev", but "cutover")."""
+    forms: Counter = Counter()
+    capitals = []
+    for text in texts:
+        for match in pattern.finditer(text):
+            form = re.sub(r"['\u2019]s$", "", match.group())
+            forms[form.lower()] += 1
+            if not re.search(r"(?:^|[.!?:\n]\s*)$", text[: match.start()]):
+                capitals.append(form[0].isupper())
+    if not forms:
+        return word
+    form = max(forms.items(), key=lambda kv: (kv[1], -len(kv[0])))[0]
+    return form.capitalize() if capitals and all(capitals) else form
+
+
 def _themes(entries: Sequence[ReportEntry]) -> list[tuple[str, int]]:
-    """Areas of life (by meaning) and recurring words, each with the number of entries it is in."""
+    """Areas of life (by meaning, named in the entry's words) and recurring words, each with the
+    number of entries it is in."""
     texts = [e.content for e in entries if e.content.strip()]
     themes: list[tuple[str, int]] = []
     if not texts:
@@ -144,7 +192,8 @@ def _themes(entries: Sequence[ReportEntry]) -> list[tuple[str, int]]:
 
         names = list(LIFE_AREAS)
         scores = embed(texts) @ embed(list(LIFE_AREAS.values())).T
-        areas = Counter(names[int(row.argmax())] for row in scores if row.max() >= LIFE_AREA_MIN_SCORE)
+        areas = Counter(_named_areas(texts, {i: names[int(row.argmax())] for i, row in enumerate(scores)
+                                             if row.max() >= LIFE_AREA_MIN_SCORE}).values())
         # The report is read by the therapist: "Feelings", not the story's "your feelings".
         themes += [(name.removeprefix("your ").capitalize(), n) for name, n in areas.most_common(3)]
     except Exception as exc:  # recurring words still say what the entries return to
@@ -157,11 +206,11 @@ def _themes(entries: Sequence[ReportEntry]) -> list[tuple[str, int]]:
         for word in [w for w in recurring_words(texts, limit=4 * MAX_THEMES) if w not in ERRAND_WORDS]:
             # The whole word, its plural or possessive: "Tom" and "Tom's", never "Tomorrow".
             pattern = re.compile(rf"\b{re.escape(word)}(?:s|['\u2019]s)?\b", re.IGNORECASE)
-            found.append((word, {i for i, t in enumerate(texts) if pattern.search(t)}))
+            found.append((_as_written(word, texts, pattern), {i for i, t in enumerate(texts) if pattern.search(t)}))
         # Words of the same (or nearly the same) entries are one theme: one recurring sentence gave
         # "deciding", "planning" and "stuck", 73 entries each, three rows.
         for group in merge_alike(found, lambda item: item[1])[:MAX_THEMES]:
-            words = [f'"{word}"' for word, _ in group[:3]]
+            words = [word for word, _ in group[:3]]
             label = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
             themes.append((label, len(set().union(*(ids for _, ids in group)))))
     except Exception as exc:

@@ -151,7 +151,7 @@ def test_recurring_words_are_counted_as_whole_words():
         (24, "Lunch with Tom after the works outing."), (25, "Tomorrow the first coat goes on. Workshop later."),
     ]]
     counts = dict(_themes(entries))
-    assert counts['"tom"'] == 3 and counts['"work"'] == 3
+    assert counts["Tom"] == 3 and counts["work"] == 3
 
 
 def test_the_reports_areas_of_life_do_not_speak_to_the_writer():
