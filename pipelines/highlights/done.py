@@ -68,12 +68,16 @@ _NOT_DONE = re.compile(
     r"\b(?:not|n't|never|no\s+answer|(?:paid|sent|gave|lent|rang|called|texted|emailed)\s+(?:me|us)|meant\s+to|tried|trying|try\s+to|should\s+have|would\s+have|could\s+have|"
     r"was\s+going\s+to|were\s+going\s+to|forgot|still|almost|nearly|half|part\s+of|some\s+of|most\s+of|start(?:ed)?\s+on|"
     r"hope|hoping|will|going\s+to|gonna|tomorrow|need\s+to|needs\s+to|have\s+to|has\s+to|must|if|when|once|"
-    r"last\s+(?:month|year|week|time|spring|summer|autumn|fall|winter|january|february|march|april|may|june|july|"
+    r"(?<!than\s)(?<!as\s)last\s+(?:month|year|week|time|spring|summer|autumn|fall|winter|january|february|march|april|may|june|july|"
     r"august|september|october|november|december)|ago|before\s+christmas|wish|plan|planning|to\s+go|"
     r"(?:one|two|three|four|five|six|seven|eight|nine|ten|a\s+few|\d+)\s+of|page\s+\d+)\b|\?",
     re.IGNORECASE)
+# ("cheaper than last year" compares; it names no other occasion.)
 # "Tonight" is a plan ("the CV gets sorted tonight") unless the clause says it was done: "Updated my CV tonight".
 _TONIGHT = re.compile(r"\b(?:tonight|tonite)\b", re.IGNORECASE)
+# The person right after the task's verb ("Tell Dev ...", "Call Dana"): the errand is theirs, so the
+# statement must name them ("Told Jo I need help on Atlas" does not tell Dev).
+_RECIPIENT = re.compile(r"^\s*[A-Za-z]+\s+([A-Z][a-z]+)\b")
 _PRONOUN_OBJECT = re.compile(r"^\s*(?:it|them|that|this|those|these|him|her)\b", re.IGNORECASE)
 _STOP = frozenset(
     "a an the my our your his her their its it them this that these those to for of on in at by with from about "
@@ -96,7 +100,9 @@ def _lemma(verb: str) -> str:
         return verb[:-3] + "y"
     if verb.endswith("ed"):
         stem = verb[:-2]
-        return _base_verb(stem) or (stem[:-1] if len(stem) > 2 and stem[-1] == stem[-2] else stem)
+        # "stopped" is "stop", but "crossed" is "cross": a doubled s, f or z is the verb's own.
+        doubled = len(stem) > 2 and stem[-1] == stem[-2] and stem[-1] not in "sfz"
+        return _base_verb(stem) or (stem[:-1] if doubled else stem)
     return verb
 
 
@@ -161,20 +167,22 @@ def _same_errand(task_verb: str, done_verb: str) -> bool:
     return any(task_verb in kind and done_verb in kind for kind in _KINDS)
 
 
-def _kind_of(text: str, shared: str) -> str | None:
+def _kind_of(text: str, shared: str, verbs: set[str]) -> str | None:
     """The word right before `shared` in `text` when it names a kind of it ("electricity" in "the
-    electricity bill"); None after a determiner or a stop word, or for a state ("the dripping tap")."""
+    electricity bill"); None after a determiner or a stop word, for a state ("the dripping tap"),
+    or after the errand's verb ("Tell Dev", "Told Dev": no kind of Dev)."""
     words = [w.removesuffix("'s") for w in re.findall(r"[a-z0-9][a-z0-9'-]*", text.lower().replace("\u2019", "'"))]
     for before, word in zip(["", *words[:-1]], words, strict=True):
         if _noun(word) == shared:
-            return None if not before or before in _STOP or before.endswith("ing") else _noun(before)
+            plain = not before or before in _STOP or before.endswith("ing") or _lemma(before) in verbs
+            return None if plain else _noun(before)
     return None
 
 
-def _kinds_agree(task: str, clause: str, shared: str) -> bool:
+def _kinds_agree(task: str, clause: str, shared: str, verbs: set[str]) -> bool:
     """"the electricity bill" against "the gas bill", "the car insurance" against "the home
     insurance": both name a kind of the shared word, and they differ."""
-    mine, theirs = _kind_of(task, shared), _kind_of(clause, shared)
+    mine, theirs = _kind_of(task, shared, verbs), _kind_of(clause, shared, verbs)
     return mine is None or theirs is None or mine == theirs
 
 
@@ -190,13 +198,16 @@ def completes(task: str, statement: Done) -> bool:
     if not object_words or not _same_errand(verb, statement.verb):
         return False
     names = {_noun(w.lower()) for w in re.findall(r"(?<!^)\b[A-Z][a-z]+", task)}
+    recipient = _RECIPIENT.match(task)
+    if recipient and _noun(recipient.group(1).lower()) not in statement.words:
+        return False
     shared = [w for w in object_words if w in statement.words]
     things = [w for w in shared if w not in names]
     if not things or len(shared) * 2 < len(object_words):
         return False
     if (statement.verb in _GENERIC or statement.borrowed) and len(things) < min(2, len(object_words)):
         return False
-    return all(_kinds_agree(task, statement.clause, w) for w in shared)
+    return all(_kinds_agree(task, statement.clause, w, {verb, statement.verb}) for w in shared)
 
 
 def completed_by(text: str, tasks: list[str]) -> dict[int, str]:
