@@ -27,9 +27,9 @@ _NOT_NAMES = frozenset(
 # "her" is the object ("ring her back", "visit her more often", "buy her a card") before these or
 # at the end; before another word it is a possessive ("fix her bike") and left as written.
 _PERSON_OBJECT = re.compile(
-    r"\bhim\b|\bher\b(?=\s*$|[\s,.;!]+(?:back|up|out|about|on|at|in|to|for|with|from|more|again|soon|later|"
+    r"\bhim\b|\bher\b(?=\s*$|[\s,.;!]+(?:(?:back|up|out|about|on|at|in|to|for|with|from|more|again|soon|later|"
     r"today|tonight|tomorrow|this|next|before|after|by|when|and|a|an|the|some|first|properly|once|twice|"
-    r"every|regularly|often|too|anyway|myself|\s*$))",
+    r"every|regularly|often|too|anyway|myself|all)\b|\s*$))",
     re.IGNORECASE,
 )
 # "she"/"he" inside a task, before what the person said or gave: "the book he lent me"
@@ -37,11 +37,11 @@ _SHE_SAID = re.compile(r"(?<=\w )(?<!whether )(?<!if )(?<!what )(?<!when )(?<!ho
                        r"(?<!but )(?<!because )(?<!so )\b(?:she|he)\b(?=\s+(?:mentioned|recommended|suggested|said|"
                        r"told|sent|gave|lent|showed|found|picked|chose|liked|loves|likes)\b)", re.IGNORECASE)
 _FEMALE = _words(
-    "mum mom mummy mommy mother mam ma sister sis gran granny grandma grandmother nan nana nanna nanny auntie "
+    "mum mom mummy mommy mother mam mama ma sister sis gran granny grandma grandmother nan nana nanna nanny auntie "
     "aunty aunt wife girlfriend daughter niece stepmum stepmom godmother"
 )
 _MALE = _words(
-    "dad daddy father pa brother bro grandad granddad grandpa grandfather uncle husband boyfriend son "
+    "dad daddy father papa pa brother bro grandad granddad grandpa grandfather uncle husband boyfriend son "
     "nephew stepdad godfather"
 )
 # Common first names whose gender the text may never show with a pronoun.
@@ -67,20 +67,61 @@ _PLACE_BEFORE = re.compile(
     r"\s+(?:the\s+)?$",
     re.IGNORECASE,
 )
-_SHE = re.compile(r"\b(?:she|she's|her|hers|herself)\b", re.IGNORECASE)
-_HE = re.compile(r"\b(?:he|he's|him|his|himself)\b", re.IGNORECASE)
+# The gender of a name no list knows, from "she"/"he" after it ("Dr Ross says she..."); not from
+# "her"/"him", which are as often someone else ("Des says I should write her a letter").
+_SHE = re.compile(r"\bshe\b", re.IGNORECASE)
+_HE = re.compile(r"\bhe\b", re.IGNORECASE)
+# Capitalised words that are no one: days as written in notes, "Oh Lord", a board's members, the
+# apps and places a name is followed by ("Richmond Bridge", "the CN Tower").
+_NO_ONE = _words(
+    "Mon Tue Tues Wed Thu Thur Thurs Fri Sat Sun Mondays Tuesdays Wednesdays Thursdays Fridays Saturdays Sundays "
+    "Lord Jesus Christ Heaven Board Council Committee Project Team Facebook Instagram WhatsApp Google Zoom Teams "
+    "Netflix Amazon Street Road Avenue Lane Square Park Bridge Tower Station Hospital School College University "
+    "Centre Center Church Hall Market Academy Day Eve Night Year"
+)
+# "from" after coming or calling names a place ("rang from Karachi"); "hiding it from Mama" does not.
+_FROM_PLACE = re.compile(r"\b(?:rang|called|phoned|came|come|flew|drove|moved|back|home|arrived|returned)\s+from\s+$",
+                         re.IGNORECASE)
+# The writer and someone as one subject: "Jo and I agreed I will drive him" - "him" is someone else.
+_WITH_WRITER = r"(?i:\b{0}\s+and\s+(?:I|me|myself)\b|\b(?:I|me)\s+and\s+{0}\b)"
+
+
+def _one_line(text: str) -> str:
+    """The text on one line, a line break ending a sentence ("call Nan more\nWhat would make today
+    great": "What" opens a sentence), as the names pattern reads it."""
+    text = re.sub(r"(?<![.!?:;])[ \t]*\n[\s*\u2022-]*(?=\S)", ". ", text.strip())
+    return " ".join(re.sub(r"\n[\s*\u2022-]*", " ", text).split())
+
+
+def _no_one(text: str, start: int, name: str) -> bool:
+    """A capitalised word no list knows that is no person: an ordinary word ("Board members",
+    "Everything is"), a day, a place ("at Heathrow", "rang from Karachi", anywhere in the text), a
+    thing ("the Bach", "the Facebook group") or part of a word ("Lily-Mae", "Elif'cim")."""
+    from pipelines.themes import _common_words  # themes imports this package
+
+    if name in _NO_ONE or name.lower() in _common_words():
+        return True
+    if text[start - 1 : start] == "-" or re.match(r"['\u2019](?!s\b)\w", text[start + len(name) :]):
+        return True
+    for m in re.finditer(rf"\b{re.escape(name)}\b(?!['\u2019]s)", text):  # "at Jo's" is Jo's house
+        before = text[max(0, m.start() - 40) : m.start()]
+        if _PLACE_BEFORE.search(before) or _FROM_PLACE.search(before) or re.search(r"\bthe\s+$", before, re.I):
+            return True
+    return False
 
 
 def _people(text: str) -> list[tuple[int, str, str | None]]:
     """The people named in `text`, in order: (position, how to name them, "f"/"m"/None)."""
-    text = " ".join(text.split())  # a sentence start is "<.!?> <Word>": one space, as the names pattern reads
+    text = _one_line(text)  # a sentence start is "<.!?> <Word>": one space, as the names pattern reads
     found: dict[int, tuple[int, str, str | None]] = {}
     for m in _NAME.finditer(text):
         name = m.group("name") or m.group("lead")
         start = m.start("name") if m.group("name") else m.start("lead")
-        first = name.split()[0]
+        first, _, second = name.partition(" ")
         if first in _NOT_NAMES:
             continue
+        if second and (second in _NO_ONE or _no_one(text, start + len(first) + 1, second)):
+            name = first  # "Ring Daryl Mon", "Richmond Bridge": the name without the day or the place
         lower = first.lower()
         if lower in ("mrs", "ms", "miss") or lower in _FEMALE or lower in _FEMALE_NAMES:
             gender: str | None = "f"
@@ -88,14 +129,16 @@ def _people(text: str) -> list[tuple[int, str, str | None]]:
             gender = "m"
         else:
             gender = None
-            if _PLACE_BEFORE.search(text[max(0, start - 40) : start]):
+            if _no_one(text, start, first):
                 continue  # "On the coach to Bristol she fell asleep": a place, never "her"
         found[start] = (start, name, gender)
     for m in _LEAD_POSSESSIVE.finditer(text):
-        # "Priya's birthday dinner was lovely.": a sentence's first word, a name only if known as one
-        lower = m.group("lead").lower()
+        # "Priya's birthday dinner was lovely.": a sentence's first word, a name if no ordinary word
+        lead, lower = m.group("lead"), m.group("lead").lower()
         if lower in _FEMALE_NAMES or lower in _MALE_NAMES:
-            found.setdefault(m.start("lead"), (m.start("lead"), m.group("lead"), "f" if lower in _FEMALE_NAMES else "m"))
+            found.setdefault(m.start("lead"), (m.start("lead"), lead, "f" if lower in _FEMALE_NAMES else "m"))
+        elif lead not in _NOT_NAMES and not _no_one(text, m.start("lead"), lead):
+            found.setdefault(m.start("lead"), (m.start("lead"), lead, None))
     for m in _RELATION.finditer(text):
         if m.start("rel") in found or any(p <= m.start("rel") < p + len(n) for p, n, _ in found.values()):
             continue
@@ -127,9 +170,15 @@ def _known(name: str) -> bool:
 
 def _person_for(pronoun: str, before: str) -> str | None:
     """The last person named in `before` who can be "her" (female) or "him" (male): of that gender,
-    or of a gender the text does not show ("Sam was quiet. I'll sit down with him")."""
+    or of a gender the text does not show ("Sam was quiet. I'll sit down with him").
+    Not the writer's companion in the same sentence ("Jo and I agreed I will drive him"); None rather
+    than a guess: a wrong name misleads where the pronoun does not."""
     want = "f" if pronoun.lower() == "her" else "m"
+    before = _one_line(before)
+    sentence = re.search(r"[^.!?]*$", before).group(0)
     for _, name, gender in reversed(_people(before)):
+        if re.search(_WITH_WRITER.format(re.escape(name.removeprefix("your "))), sentence):
+            continue
         if gender in (want, None):
             return name
     return None
