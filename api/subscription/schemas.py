@@ -50,6 +50,10 @@ class PromoState(msgspec.Struct, rename="camel", kw_only=True):
     source: Literal["code", "admin"] | None
     code: str | None
     expires_at: datetime | None
+    # Promo premium that ran out by itself (a revoke leaves nothing to tell): when it ended, and
+    # the code it came from (null for an admin's grant). Both null while promo premium is held.
+    ended_at: datetime | None
+    ended_code: str | None
 
 
 class SubscriptionDetailsOut(msgspec.Struct, rename="camel", kw_only=True):

@@ -170,11 +170,17 @@ class PromoCodeService(SQLAlchemyAsyncRepositoryService[PromoCode]):
 
 
 def promo_state(user: User, code: str | None) -> PromoState:
+    """The promo switch's state; `code` is the one the user redeemed last. Access that ran out
+    keeps its source and end date on the account, so the plan card can say that it ended."""
     access = promo_access_of(user)
+    from_code = user.promo_source == rules.PROMO_FROM_CODE
+    ended = user.promo_source is not None and not access.available
     return PromoState(available=access.available, enabled=access.enabled, has_access=access.has_access,
                       source=user.promo_source if access.available else None,  # type: ignore[arg-type]
-                      code=code if user.promo_source == rules.PROMO_FROM_CODE and access.available else None,
-                      expires_at=access.expires_at)
+                      code=code if from_code and access.available else None,
+                      expires_at=access.expires_at,
+                      ended_at=user.promo_expires_at if ended else None,
+                      ended_code=code if from_code and ended else None)
 
 
 # -- the waitlist --------------------------------------------------------------------------

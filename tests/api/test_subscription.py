@@ -61,6 +61,7 @@ def test_a_free_account(ana):
         "hasAccess": False, "enabled": False, "available": False, "expiresAt": None}
     details = ana.get("/api/subscription/details").json()
     assert details["onPremiumTier"] is False and details["promo"]["available"] is False
+    assert (details["promo"]["endedAt"], details["promo"]["endedCode"]) == (None, None)
     assert details["waitlist"] is None
 
 
@@ -81,7 +82,8 @@ def test_a_generated_code_applies_once_per_user_case_insensitively(boss, clients
     assert ana.get("/api/subscription/promo-access").json()["hasAccess"] is True
     details = ana.get("/api/subscription/details").json()
     assert details["promo"] | {"expiresAt": None} == {
-        "available": True, "enabled": True, "hasAccess": True, "source": "code", "code": code, "expiresAt": None}
+        "available": True, "enabled": True, "hasAccess": True, "source": "code", "code": code, "expiresAt": None,
+        "endedAt": None, "endedCode": None}
     assert ana.post("/api/journal", json={"content": "A January day.", "date": "01/15/2026"}).status_code == 201
     assert ana.post(REPORT_URL, json=REPORT).status_code == 200  # premium content follows isPremium
 
@@ -132,9 +134,29 @@ def test_promo_access_ends_by_itself(boss, clients, database_url):
     assert ana.get("/api/subscription/promo-access").json() == {
         "hasAccess": False, "enabled": True, "available": False, "expiresAt": None}
     assert ana.post(REPORT_URL, json=REPORT).status_code == 403
+    # The plan card can say which code's premium ended, and when.
+    promo = ana.get("/api/subscription/details").json()["promo"]
+    ended_at = datetime.fromisoformat(promo.pop("endedAt"))
+    assert timedelta(0) < datetime.now(UTC) - ended_at < timedelta(minutes=5)
+    assert promo == {"available": False, "enabled": True, "hasAccess": False, "source": None, "code": None,
+                     "expiresAt": None, "endedCode": code}
     # Run out, it cannot be switched back on.
     again = ana.post("/api/subscription/toggle-promo", json={"enabled": True})
     assert again.status_code == 400 and "no promo access" in again.json()["error"]
+
+
+def test_only_promo_access_that_ran_out_is_told_as_ended(boss, clients, database_url):
+    ana = clients("ana")
+    assert ana.post("/api/subscription/promo-code", json={"code": generate(boss)["code"]}).status_code == 200
+    sql(database_url, "UPDATE users SET promo_source = 'admin', promo_expires_at = now() - interval '1 second' "
+                      "WHERE username = 'ana'")
+    promo = ana.get("/api/subscription/details").json()["promo"]
+    assert promo["endedAt"] is not None and promo["endedCode"] is None  # an admin's grant names no code
+    # A revoke is not an end by itself: nothing is told.
+    sql(database_url, "UPDATE users SET promo_source = NULL, promo_expires_at = NULL, promo_access = false "
+                      "WHERE username = 'ana'")
+    promo = ana.get("/api/subscription/details").json()["promo"]
+    assert (promo["endedAt"], promo["endedCode"]) == (None, None)
 
 
 def test_toggling_promo_removes_and_restores_premium(boss, clients, database_url):

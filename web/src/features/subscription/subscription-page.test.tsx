@@ -20,7 +20,10 @@ const FREE_PLAN = {
   stripeSubscriptionId: null, insightsUsedThisWeek: 2, insightsLimit: 5, taskGenerationsThisWeek: 7,
   taskGenerationsUsedThisWeek: 7, taskGenerationsLimit: 30,
 };
-const NO_PROMO = { available: false, enabled: false, hasAccess: false, source: null, code: null, expiresAt: null };
+const NO_PROMO = {
+  available: false, enabled: false, hasAccess: false, source: null, code: null, expiresAt: null, endedAt: null,
+  endedCode: null,
+};
 const FREE_DETAILS = {
   tier: "free", status: "free", isPremium: false, onPremiumTier: false, periodEnd: null, promo: NO_PROMO, waitlist: null,
 };
@@ -141,6 +144,32 @@ describe("SubscriptionPage", { timeout: 30_000 }, () => {
     expect(await api.body("POST /api/waitlist/join")).toEqual({
       email: "maya@example.com", message: "Every night before bed.", interestedFeatures: ["calendar-integration"],
     });
+  });
+
+  it("says which code's premium ended, and when, once it has run out", async () => {
+    const promo = { ...NO_PROMO, enabled: true, endedAt: "2026-12-25T12:00:00Z", endedCode: "JOURNALP-DWFF5MYDWXSX" };
+    server({ "GET /api/subscription/details": () => json(200, { ...FREE_DETAILS, promo }) });
+    renderSignedIn(<SubscriptionPage />);
+    expect(
+      await screen.findByText("Your premium access from code JOURNALP-DWFF5MYDWXSX ended on December 25, 2026."),
+    ).toBeInTheDocument();
+    expect(screen.getByTestId("plan-label")).toHaveTextContent("Free");
+  });
+
+  it("says nothing ended while premium is on, and names an admin's grant without a code", async () => {
+    const ended = { ...NO_PROMO, endedAt: "2026-12-25T12:00:00Z" };
+    server({
+      "GET /api/subscription/details": () =>
+        json(200, { ...FREE_DETAILS, tier: "premium", status: "active", isPremium: true, onPremiumTier: true, promo: ended }),
+    });
+    renderSignedIn(<SubscriptionPage />);
+    expect(await screen.findByTestId("plan-label")).toHaveTextContent("Premium");
+    expect(screen.queryByText(/ended on/)).not.toBeInTheDocument();
+    vi.unstubAllGlobals();
+
+    server({ "GET /api/subscription/details": () => json(200, { ...FREE_DETAILS, promo: ended }) });
+    renderSignedIn(<SubscriptionPage />);
+    expect(await screen.findByText("Your premium access from an admin ended on December 25, 2026.")).toBeInTheDocument();
   });
 
   it("tells a promo user who switched it off how to switch it back on", async () => {

@@ -106,12 +106,22 @@ function planLabel(details: SubscriptionDetails): string {
   return "Free";
 }
 
+const longDate = (iso: string) => format(new Date(iso), "MMMM d, yyyy");
+
+/** What the free plan says about promo premium that ran out by itself, if there was any. */
+function endedPromo(promo: SubscriptionDetails["promo"]): string | null {
+  if (!promo.endedAt) return null;
+  const from = promo.endedCode ? `code ${promo.endedCode}` : "an admin";
+  return `Your premium access from ${from} ended on ${longDate(promo.endedAt)}.`;
+}
+
 function PlanCard({ plan, details }: { plan: Subscription; details: SubscriptionDetails }) {
   const toggle = useTogglePromo();
   const switchId = useId();
   const promo = details.promo;
   const onPremiumTier = details.onPremiumTier;
   const switchDisabled = onPremiumTier || !promo.available || toggle.isPending;
+  const ended = details.isPremium ? null : endedPromo(promo);
 
   const onToggle = (enabled: boolean) =>
     toggle.mutate(enabled, {
@@ -130,11 +140,12 @@ function PlanCard({ plan, details }: { plan: Subscription; details: Subscription
         </CardTitle>
         <CardDescription>
           {details.isPremium && plan.periodEnd
-            ? `Premium until ${format(new Date(plan.periodEnd), "MMMM d, yyyy")}.`
+            ? `Premium until ${longDate(plan.periodEnd)}.`
             : details.isPremium
               ? "Premium is on. Enjoy everything Reverie offers."
               : "Free plan: everything you need to journal, with weekly limits on AI extras."}
         </CardDescription>
+        {ended && <p className="text-sm font-medium">{ended}</p>}
       </CardHeader>
       <CardContent className="grid gap-6 md:grid-cols-2">
         <div className="space-y-4">
@@ -160,7 +171,7 @@ function PlanCard({ plan, details }: { plan: Subscription; details: Subscription
               ? "You are on the premium tier, so promo access is not needed."
               : promo.available
                 ? `From ${promo.source === "code" && promo.code ? `code ${promo.code}` : "an admin"}${
-                    promo.expiresAt ? `, until ${format(new Date(promo.expiresAt), "MMMM d, yyyy")}` : ""
+                    promo.expiresAt ? `, until ${longDate(promo.expiresAt)}` : ""
                   }. ${promo.enabled ? "Switch it off to use the free plan." : "Switch it on to use Premium again."}`
                 : "Enter an Early Access Code below to get promo access."}
           </p>

@@ -2080,6 +2080,8 @@ export interface components {
             available: boolean;
             code: string | null;
             enabled: boolean;
+            endedAt: string | null;
+            endedCode: string | null;
             expiresAt: string | null;
             hasAccess: boolean;
             /** @enum {null|string} */
