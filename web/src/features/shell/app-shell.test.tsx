@@ -54,6 +54,14 @@ describe("AppShell", () => {
     expect(notification).not.toHaveBeenCalled();
   });
 
+  it("ends the page with as much room as the bottom bar keeps for focus, so the last control scrolls clear", async () => {
+    renderShell();
+    await screen.findByRole("heading", { name: "Journal page" });
+
+    expect(document.getElementById("app-content")).toHaveClass("pb-[calc(4.5rem+env(safe-area-inset-bottom))]", "md:pb-0");
+    expect(document.documentElement).toHaveClass("max-md:scroll-pb-[calc(4.5rem+env(safe-area-inset-bottom))]");
+  });
+
   it("offers a skip link that moves focus past the header", async () => {
     const user = userEvent.setup();
     const { router } = renderShell({ path: "/patterns" });

@@ -39,8 +39,9 @@ export function AppShell() {
       <div
         id={MAIN_CONTENT_ID}
         tabIndex={-1}
-        // Room for the fixed bottom bar (h-16 plus the safe area) on small screens.
-        className="flex flex-1 flex-col pb-[calc(4rem+env(safe-area-inset-bottom))] outline-none md:pb-0"
+        // Room for the fixed bottom bar on small screens, as much as the scroll room it keeps
+        // (SCROLL_ROOM_CLASS), so the last control on the page can scroll clear of it.
+        className="flex flex-1 flex-col pb-[calc(4.5rem+env(safe-area-inset-bottom))] outline-none md:pb-0"
       >
         <Outlet />
       </div>

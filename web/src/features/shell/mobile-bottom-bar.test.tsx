@@ -2,7 +2,7 @@ import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
 
-import { MobileBottomBar } from "@/features/shell/mobile-bottom-bar";
+import { MobileBottomBar, SCROLL_ROOM_CLASS } from "@/features/shell/mobile-bottom-bar";
 import { renderInShell } from "@/features/shell/test-utils";
 
 function scrollWindowTo(y: number) {
@@ -71,6 +71,15 @@ describe("MobileBottomBar", () => {
     renderInShell(<MobileBottomBar />);
 
     expect(bar()).toHaveClass("transition-transform", "motion-reduce:transition-none");
+  });
+
+  it("keeps keyboard focus clear of it: the page scrolls with room for the bar on small screens", () => {
+    const { unmount } = renderInShell(<MobileBottomBar />);
+
+    expect(SCROLL_ROOM_CLASS).toBe("max-md:scroll-pb-[calc(4.5rem+env(safe-area-inset-bottom))]");
+    expect(document.documentElement).toHaveClass(SCROLL_ROOM_CLASS);
+    unmount();
+    expect(document.documentElement).not.toHaveClass(SCROLL_ROOM_CLASS);
   });
 
   it("reappears when keyboard focus enters it while hidden", async () => {

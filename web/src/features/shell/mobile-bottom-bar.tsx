@@ -1,9 +1,17 @@
+import { useEffect } from "react";
 import { NavLink } from "react-router";
 
 import { BOTTOM_BAR_ITEMS } from "@/features/shell/nav-items";
 import { useHideOnScroll } from "@/features/shell/use-hide-on-scroll";
 import { BOTTOM_BAR_HIDE_SCROLL_PX } from "@/lib/constants";
 import { cn } from "@/lib/utils";
+
+/**
+ * Put on <html> (the page's scroller) while the bar is shown: focus that moves by keyboard, and
+ * anything scrolled into view, stops this far above the bottom edge (the bar's 4rem, its border,
+ * the focus ring and the safe area), not under the bar. AppShell ends the page with the same room.
+ */
+export const SCROLL_ROOM_CLASS = "max-md:scroll-pb-[calc(4.5rem+env(safe-area-inset-bottom))]";
 
 /**
  * The signed-in tab bar for small screens (hidden from the md breakpoint up): Journal, Tasks,
@@ -13,6 +21,11 @@ import { cn } from "@/lib/utils";
  */
 export function MobileBottomBar() {
   const [hidden, reveal] = useHideOnScroll(BOTTOM_BAR_HIDE_SCROLL_PX);
+
+  useEffect(() => {
+    document.documentElement.classList.add(SCROLL_ROOM_CLASS);
+    return () => document.documentElement.classList.remove(SCROLL_ROOM_CLASS);
+  }, []);
 
   return (
     <nav
@@ -25,7 +38,7 @@ export function MobileBottomBar() {
         hidden ? "translate-y-full" : "translate-y-0",
       )}
     >
-      {/* h-16: AppShell pads the page by the same 4rem (plus the safe area). */}
+      {/* h-16: AppShell pads the page by 4.5rem (plus the safe area), room for it and a focus ring. */}
       <ul className="mx-auto grid h-16 max-w-lg grid-cols-5">
         {BOTTOM_BAR_ITEMS.map((item) => {
           const Icon = item.icon;
