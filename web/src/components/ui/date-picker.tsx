@@ -27,6 +27,18 @@ type DatePickerProps = Omit<React.ComponentProps<typeof Button>, "value" | "defa
   calendarProps?: SingleCalendarOptions;
 };
 
+/**
+ * Opening starts on the calendar's day to focus (the chosen one, else today), where the arrow
+ * keys work, not on "previous month". The calendar's own autoFocus is not enough inside a dialog:
+ * the dialog's focus trap pulls that focus back before the popover's scope takes over.
+ */
+function focusDay(event: Event) {
+  const day = (event.currentTarget as HTMLElement).querySelector<HTMLElement>('[role="grid"] button[tabindex="0"]');
+  if (!day) return;
+  event.preventDefault();
+  day.focus();
+}
+
 /** A button showing the chosen date that opens a calendar in a popover. */
 function DatePicker(props: DatePickerProps) {
   const {
@@ -68,7 +80,12 @@ function DatePicker(props: DatePickerProps) {
           {date ? format(date, displayFormat) : <span>{placeholder}</span>}
         </Button>
       </PopoverTrigger>
-      <PopoverContent data-slot="date-picker-content" className="w-auto p-0" align="start">
+      <PopoverContent
+        data-slot="date-picker-content"
+        className="w-auto p-0"
+        align="start"
+        onOpenAutoFocus={focusDay}
+      >
         <Calendar
           defaultMonth={date}
           autoFocus

@@ -178,4 +178,14 @@ describe("ui primitives (keyboard use)", () => {
     await user.keyboard(" ");
     expect(toggle).toBeChecked();
   });
+
+  it("keeps the switch's small look with a 44x44 tap area around it", async () => {
+    const user = userEvent.setup();
+    render(<Switch aria-label="Dark mode" />);
+    const toggle = screen.getByRole("switch", { name: "Dark mode" });
+
+    expect(toggle).toHaveClass("h-[1.15rem]", "w-8", "relative", "after:absolute", "after:size-11", "after:-translate-1/2");
+    await user.click(toggle);
+    expect(toggle).toBeChecked();
+  });
 });

@@ -147,6 +147,28 @@ describe("InsightsView personal story", () => {
     expect(within(actions).getByText("Book the electrician (from 09/19/2026)")).toBeInTheDocument();
   });
 
+  it("has headings that follow one another: sections h2, the Deep Dive's parts h3, the career's h4", async () => {
+    const user = userEvent.setup();
+    const career = { role: null, direction: null, hasResume: false, growthAreas: [], activities: [], resources: [] };
+    journal(4, { fullProfile: "What you keep coming back to:\n- The loft: 2 entries (09/01/2026 and 09/04/2026)", career });
+    renderSignedIn(<InsightsView />, makeUser({ isPremium: true }));
+    await user.click(within(await storyRegion()).getByRole("tab", { name: "Deep Dive" }));
+
+    const headings = screen.getAllByRole("heading").map((h) => [h.tagName, h.textContent]);
+    expect(headings).toEqual([
+      ["H2", "Welcome to your insights"],
+      ["H2", "Your Personal Story"],
+      ["H3", "What you keep coming back to"],
+      ["H3", "Blindspots"],
+      ["H3", "Career Vision & Growth"],
+      ["H4", "Growth areas"],
+      ["H4", "Recommended resources"],
+      ["H2", "Professional Bio"],
+      ["H2", "Meaning & Purpose"],
+    ]);
+    expect(screen.getByRole("heading", { name: "Your Personal Story" })).toHaveClass("text-lg", "font-semibold");
+  });
+
   it("says when the story was written, and that it is written once until 10 entries", async () => {
     journal(6, { updatedAt: "2026-11-20T10:00:00Z" });
     const { unmount } = renderSignedIn(<InsightsView />, makeUser());

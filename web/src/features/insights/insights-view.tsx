@@ -39,9 +39,11 @@ export function InsightsView() {
       />
       <Card>
         <CardHeader>
-          <CardTitle className="flex items-center gap-2 text-lg">
-            <BriefcaseIcon className="size-5 text-primary" aria-hidden="true" />
-            Professional Bio
+          <CardTitle asChild className="flex items-center gap-2 text-lg">
+            <h2>
+              <BriefcaseIcon className="size-5 text-primary" aria-hidden="true" />
+              Professional Bio
+            </h2>
           </CardTitle>
           <CardAction>
             <Badge variant="secondary">Coming Soon</Badge>

@@ -47,9 +47,11 @@ export function MeaningPurpose({
   return (
     <Card aria-labelledby={titleId} role="region">
       <CardHeader>
-        <CardTitle id={titleId} className="flex items-center gap-2 text-lg">
-          <CompassIcon className="size-5 text-primary" aria-hidden="true" />
-          Meaning & Purpose
+        <CardTitle asChild id={titleId} className="flex items-center gap-2 text-lg">
+          <h2>
+            <CompassIcon className="size-5 text-primary" aria-hidden="true" />
+            Meaning & Purpose
+          </h2>
         </CardTitle>
       </CardHeader>
       <CardContent className="space-y-4">

@@ -55,9 +55,9 @@ export function OnboardingBanner({ entryCount }: { entryCount: number | null }) 
       <div className="flex items-start gap-3 pr-8">
         <SparklesIcon className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
         <div className="flex-1">
-          <h3 id={titleId} className="font-semibold">
+          <h2 id={titleId} className="font-semibold">
             {current.title}
-          </h3>
+          </h2>
           <p className="mt-1 text-sm text-muted-foreground">{current.body}</p>
         </div>
       </div>

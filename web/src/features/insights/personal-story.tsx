@@ -58,9 +58,11 @@ export function PersonalStory({ profile, entryCount, isPremium, loadFailed = fal
   return (
     <Card aria-labelledby={titleId} role="region">
       <CardHeader>
-        <CardTitle id={titleId} className="flex items-center gap-2 text-lg">
-          <BookOpenIcon className="size-5 text-primary" aria-hidden="true" />
-          Your Personal Story
+        <CardTitle asChild id={titleId} className="flex items-center gap-2 text-lg">
+          <h2>
+            <BookOpenIcon className="size-5 text-primary" aria-hidden="true" />
+            Your Personal Story
+          </h2>
         </CardTitle>
         <CardAction>
           <Button
@@ -161,7 +163,7 @@ function DeepDive({ profile, isPremium }: { profile: Profile; isPremium: boolean
         const list = storyList(paragraph);
         return list ? (
           <section key={i}>
-            <h4 className="font-semibold">{list.heading}</h4>
+            <h3 className="font-semibold">{list.heading}</h3>
             <ul aria-label={list.heading} className="mt-2 list-disc space-y-1 pl-5">
               {list.items.map((item, j) => (
                 <li key={j}>{item}</li>
@@ -176,7 +178,7 @@ function DeepDive({ profile, isPremium }: { profile: Profile; isPremium: boolean
       })}
       {actions.length > 0 && (
         <section>
-          <h4 className="font-semibold">Concrete Actions</h4>
+          <h3 className="font-semibold">Concrete Actions</h3>
           <ol aria-label="Concrete Actions" className="mt-2 list-decimal space-y-1 pl-5">
             {actions.map((action, i) => (
               <li key={i}>{action}</li>
@@ -186,7 +188,7 @@ function DeepDive({ profile, isPremium }: { profile: Profile; isPremium: boolean
       )}
       {profile.blindspots.length > 0 && (
         <section>
-          <h4 className="font-semibold">Blindspots</h4>
+          <h3 className="font-semibold">Blindspots</h3>
           <ul aria-label="Blindspots" className="mt-2 list-disc space-y-1 pl-5">
             {profile.blindspots.map((blindspot, i) => (
               <li key={i}>{blindspot}</li>
@@ -195,7 +197,7 @@ function DeepDive({ profile, isPremium }: { profile: Profile; isPremium: boolean
         </section>
       )}
       <section>
-        <h4 className="font-semibold">Career Vision & Growth</h4>
+        <h3 className="font-semibold">Career Vision & Growth</h3>
         <div className="mt-2">
           {isPremium && profile.career ? (
             <CareerVision career={profile.career} />
@@ -238,7 +240,7 @@ function CareerVision({ career }: { career: NonNullable<Profile["career"]> }) {
       )}
       {career.direction ? <p>{`Direction (from your CV): "${career.direction}"`}</p> : null}
       <div>
-        <h5 className="font-medium">Growth areas</h5>
+        <h4 className="font-medium">Growth areas</h4>
         {career.growthAreas.length > 0 ? (
           <ul aria-label="Growth areas" className="mt-1 list-disc space-y-1 pl-5">
             {career.growthAreas.map((area) => {
@@ -256,7 +258,7 @@ function CareerVision({ career }: { career: NonNullable<Profile["career"]> }) {
       </div>
       {career.activities.length > 0 && (
         <div>
-          <h5 className="font-medium">What you are working on</h5>
+          <h4 className="font-medium">What you are working on</h4>
           <ul aria-label="What you are working on" className="mt-1 list-disc space-y-1 pl-5">
             {career.activities.map((activity) => (
               <li key={`${activity.kind}-${activity.text}`}>
@@ -267,7 +269,7 @@ function CareerVision({ career }: { career: NonNullable<Profile["career"]> }) {
         </div>
       )}
       <div>
-        <h5 className="font-medium">Recommended resources</h5>
+        <h4 className="font-medium">Recommended resources</h4>
         {career.resources.length > 0 ? (
           <ul aria-label="Recommended resources" className="mt-1 space-y-2">
             {career.resources.map((resource) => (

@@ -41,6 +41,22 @@ describe("JournalHomePage", () => {
     expect(screen.queryByText(/Welcome back/)).not.toBeInTheDocument();
   });
 
+  it("names the editor's template picker apart from the Self Analysis dialog's button", async () => {
+    const user = userEvent.setup();
+    fakeApi({
+      "GET /api/auth/me": () => json(200, makeUser()),
+      "GET /api/journal": () => json(200, [makeEntry()]),
+      "POST /api/openai/real-time-prompts": () => json(200, { prompts: [] }),
+    });
+    renderApp("/");
+
+    const picker = await screen.findByRole("button", { name: "Self Analysis templates" });
+    expect(picker).toHaveTextContent("Self Analysis");
+    expect(screen.getAllByRole("button", { name: "Self Analysis" })).toHaveLength(1);
+    await user.click(picker);
+    expect(await screen.findByRole("menuitem", { name: "What went well today?" })).toBeInTheDocument();
+  });
+
   it("after a Save from the keyboard the focus is back in the (new, empty) entry, not on the page", async () => {
     const text = "Typed with the keyboard only. Need to return the library books by Saturday.";
     fakeApi({

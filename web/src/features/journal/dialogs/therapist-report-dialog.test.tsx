@@ -51,6 +51,23 @@ describe("TherapistReportDialog", () => {
     expect(later.every((cell) => cell.hasAttribute("data-disabled"))).toBe(true);
   });
 
+  it("opens a date's calendar from the keyboard with focus on the chosen day, which arrow keys move", async () => {
+    fakeApi({});
+    const user = userEvent.setup();
+    renderDialog();
+    const dialog = await screen.findByRole("dialog");
+    const start = subDays(new Date(), 30);
+    within(dialog).getByRole("button", { name: "Start Date" }).focus();
+    await user.keyboard("{Enter}");
+
+    await screen.findByRole("grid");
+    const day = (date: Date) => screen.getByRole("button", { name: new RegExp(format(date, "MMMM do, yyyy")) });
+    expect(day(start)).toHaveAccessibleName(expect.stringMatching(/, selected$/));
+    expect(day(start)).toHaveFocus();
+    await user.keyboard("{ArrowLeft}");
+    expect(day(subDays(start, 1))).toHaveFocus();
+  });
+
   it("asks for all fields, a valid email and an ordered range", async () => {
     const api = fakeApi({});
     const user = userEvent.setup();

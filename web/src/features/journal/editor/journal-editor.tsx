@@ -228,7 +228,8 @@ export function JournalEditor({ photoControls, className }: JournalEditorProps) 
             )}
             <DropdownMenu>
               <DropdownMenuTrigger asChild>
-                <Button variant="outline" size="sm">
+                {/* Named apart from the Previous Entries' 'Self Analysis' dialog, visible text first. */}
+                <Button variant="outline" size="sm" aria-label="Self Analysis templates">
                   <ClipboardListIcon aria-hidden="true" />
                   Self Analysis
                 </Button>
