@@ -46,7 +46,11 @@ function CompleteButton({
 export function ActiveTaskItem({ task, onComplete, busy }: { task: Task; onComplete: () => void; busy: boolean }) {
   const { headline, detail } = splitTaskText(task.text);
   const time = displayEstimatedTime(task);
-  const due = dueLabel(task.dueDate);
+  const label = dueLabel(task.dueDate);
+  // A later entry says it may be done: a passed day is no alarm then (the tour saw "Overdue" beside
+  // "Renewed the car insurance online").
+  const due =
+    label?.overdue && task.doneHint ? { ...label, text: label.text.replace("Overdue", "Was due"), overdue: false } : label;
   return (
     <li className="flex gap-3 rounded-lg border bg-background/40 p-3" data-testid="active-task">
       <CompleteButton headline={headline} busy={busy} onComplete={onComplete} />

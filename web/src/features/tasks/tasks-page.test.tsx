@@ -98,6 +98,8 @@ describe("TasksPage", () => {
             task({ text: "Order the mirror doors", dueDate: "2025-11-27" }),
             task({ text: "Pay the council tax", type: "administrative", dueDate: "2025-11-21" }),
             task({ text: "Tidy the shed", type: "administrative", dueDate: null, isSelected: false }),
+            task({ text: "Renew the car insurance", type: "administrative", dueDate: "2025-11-12", isSelected: false,
+                   doneHint: "On 11/08/2025 you wrote: \"Renewed the car insurance online.\"" }),
           ]),
       });
       renderTasks();
@@ -108,9 +110,12 @@ describe("TasksPage", () => {
       expect(due.querySelector("time")).toHaveAttribute("datetime", "2025-11-27");
       const admin = screen.getByRole("heading", { name: "Administrative" }).closest("section")!;
       const overdue = within(admin).getAllByTestId("task-due");
-      expect(overdue).toHaveLength(1); // the shed has no date
+      expect(overdue).toHaveLength(2); // the shed has no date
       expect(overdue[0]).toHaveTextContent("Overdue · Fri, Nov 21");
       expect(overdue[0]).toHaveAttribute("data-overdue", "true");
+      // A task a later entry says is done was due, not overdue.
+      expect(overdue[1]).toHaveTextContent("Was due · Wed, Nov 12");
+      expect(overdue[1]).not.toHaveAttribute("data-overdue");
     } finally {
       vi.useRealTimers();
     }
