@@ -35,6 +35,8 @@ from pipelines.mood.vocabulary import (
     _default_prediction,
     _prediction,
     keyword_evidence,
+    says_rest,
+    stated_heavy,
 )
 
 DATA_DIR = Path(__file__).resolve().parent.parent / "data"
@@ -381,6 +383,10 @@ class MoodModel(BaseEstimator):
             # reading with no loving word in the text yields to the mood the words do name.
             if best == "loving" and words[KEYWORD_MOODS.index("loving")] <= 0 and words.max() > 0:
                 best = KEYWORD_MOODS[int(np.argmax(words))]
+            # The same for a tired reading with no tired word in a text that tells of rest: sleep is a
+            # topic of tired entries, and "Finally slept 8 hours!" is the opposite of tired.
+            if best == "tired" and words[KEYWORD_MOODS.index("tired")] <= 0 and words.max() > 0 and says_rest(text):
+                best = KEYWORD_MOODS[int(np.argmax(words))]
             # Nothing stands out: no feeling word and no mood above `min_confidence`.
             unremarkable = (
                 self.min_confidence is not None and words.max() <= 0 and row.max() < self.min_confidence
@@ -413,6 +419,9 @@ class MoodModel(BaseEstimator):
                 columns = [MOODS.index(mood) for mood in _UNSUPPORTED_HEAVY]
                 if row[columns].sum() >= self.heavy_share:
                     best = _UNSUPPORTED_HEAVY[int(np.argmax(row[columns]))]
+            # the floor: a heavy feeling the writer states outright is never shown light (round 11)
+            if best in ("neutral", "happy") and (stated := stated_heavy(text)) is not None:
+                best = stated
             named = dict(zip(MOODS, row.tolist(), strict=True))
             predictions.append(_prediction(best, named, "keywords" if by_keywords else "model"))
         return predictions

@@ -52,13 +52,26 @@ FEELING_NAMED_LAST: tuple[Reading, ...] = (
     ("Dropped the car at the garage, paid the council tax, walked back in the rain. Feeling really low "
      "tonight.", "sad"),
 )
+# the product tour's two wrong moods (round 11): a good night after bad ones is rest, not tiredness
+# (the classifier reads sleep as a topic of tired entries), and sleep lost to worry after a week's
+# errands is anxious (it read Neutral 0.445 against Anxious 0.417)
+TOUR_READINGS: tuple[Reading, ...] = (
+    ("Finally slept 8 hours! Feel like a person again. Packed three boxes of books. Found old photos of me "
+     "and Hannah as kids on the beach in Cornwall and sent her one. She replied with a heart. Maybe we're "
+     "okay.", ("happy", "neutral")),
+    ("Busy week ahead. I need to pay rent by Friday (last month at the old place) and email Dr. Patel on "
+     "Monday about my blood test results. Also have to confirm the movers for Saturday and prep for the "
+     "Fernwood interview on Wednesday. Slept badly again, worried about everything at once.", "anxious"),
+)
 # a few words give a classifier nothing to go on
 SHORT_ENTRIES: tuple[Reading, ...] = (
     ("Ok.", "neutral"),
     ("Fine.", "neutral"),
     ("Not bad today.", "neutral"),
 )
-REQUIRED_READINGS: tuple[Reading, ...] = ISSUE_CASES + OTHER_WORDS + ONE_OF_EACH + FEELING_NAMED_LAST + SHORT_ENTRIES
+REQUIRED_READINGS: tuple[Reading, ...] = (
+    ISSUE_CASES + OTHER_WORDS + ONE_OF_EACH + FEELING_NAMED_LAST + TOUR_READINGS + SHORT_ENTRIES
+)
 
 
 def misreadings(model: object) -> list[dict[str, str]]:
