@@ -12,9 +12,9 @@ from pipelines.highlights import split_sentences
 from pipelines.providers.base import Passage
 from pipelines.providers.question_topics import (  # noqa: F401 (topic_words, related_names: their names here, as before)
     RELATIONS,
-    negated,
     related_names,
     stem,
+    took_place,
     topic_words,
     word_start,
 )
@@ -356,7 +356,7 @@ def _about_topic(question: str, passages: list[Passage], *, happened: bool = Fal
     qvec, offset, found, named = vectors[0], 1, [], Counter()
 
     def about(sentence: str, score: float) -> bool:
-        if happened and negated(sentence, [*names, *stems]):
+        if happened and not took_place(sentence, [*names, *stems]):
             return False
         if area_words is not None:  # precision first: the area's words only
             return bool(area_words.search(_WORK_AS_TIME.sub("", sentence)))

@@ -66,3 +66,29 @@ def negated(sentence: str, words: list[str]) -> bool:
     hits = [m.start() for w in words for m in [word_start(w).search(sentence)] if m]
     before = sentence[:min(hits)] if hits else _CLAUSE_BREAK.split(sentence)[0]
     return bool(_NEGATION.search(_CLAUSE_BREAK.split(before)[-1]))
+
+
+# Nor by a plan ("Going swimming tomorrow morning.", "I'll run on Sunday") or a figure of speech
+# ("Standup ran long"): the last time is a time it happened.
+_AHEAD = re.compile(r"\b(?:will|going|gonna|plan(?:ning)?\s+to|want\s+to|need\s+to|hope\s+to|might|maybe)\b|['’]ll\b",
+                    re.IGNORECASE)
+_AHEAD_DAY = re.compile(r"\b(?:tomorrow|tonight|next\s+\w+|later\s+(?:today|this\s+week))\b", re.IGNORECASE)
+_FIGURE = re.compile(r"\bran\s+(?:long|late|over|out|into|through|low|smoothly|behind|away|up\s+against)\b",
+                     re.IGNORECASE)
+
+
+def took_place(sentence: str, words: list[str]) -> bool:
+    """Whether the sentence tells of a time the topic of `words` happened: not "Didn't run.", not a
+    plan for it, not "the meeting ran long"."""
+    if negated(sentence, words):
+        return False
+    hits = [m for w in words for m in [word_start(w).search(sentence)] if m]
+    if not hits:
+        return True
+    first = min(hits, key=lambda m: m.start())
+    if _FIGURE.match(sentence, first.start()):
+        return False
+    clause_start = max([0, *(m.end() for m in _CLAUSE_BREAK.finditer(sentence, 0, first.start()))])
+    following = _CLAUSE_BREAK.search(sentence, first.end())
+    clause = sentence[clause_start:following.start() if following else len(sentence)]
+    return not (_AHEAD.search(sentence[clause_start:first.start()]) or _AHEAD_DAY.search(clause))
