@@ -1,7 +1,8 @@
 """Entry summaries: a short extractive summary in the writer's own sentences.
 
 Sentences are ranked by centrality (cosine to the mean of the entry's sentence embeddings: the
-sentence closest to what the whole entry is about), with a prior for earlier sentences; the chosen
+sentence closest to what the whole entry is about), with a prior for earlier sentences and a bonus
+for the ones that say how the day turned out, how the writer felt or what they decided; the chosen
 ones are returned in their original order. Nothing is paraphrased, so nothing is invented. A
 sentence whose "she" or "him" points back to someone named in an earlier sentence comes with that
 sentence, or not at all: "She replied with a heart." alone does not say who (tour_ai 15).
@@ -25,15 +26,26 @@ DEFAULT_MAX_CHARS = 300
 # Added to centrality: POSITION_PRIOR for the first sentence, falling linearly to 0 for the last.
 # Small (centralities spread over ~0.3-0.8), so it only breaks near ties in favour of the opening.
 POSITION_PRIOR = 0.05
-# And LEAD_BONUS for the first sentence alone: an entry's opening usually says what it is about
-# ("Finally slept 8 hours!", "Ran 6 miles along the river, my longest so far!", "Nan passed this
-# morning."), which centrality misses when the rest is about something else (tour_ai 15).
-LEAD_BONUS = 0.1
+# And LEAD_BONUS for the opening alone: an entry's opening usually says what it is about ("Finally
+# slept 8 hours!", "Ran 6 miles along the river, my longest so far!", "Nan passed this morning."),
+# which centrality misses when the rest is about something else (tour_ai 15). The opening is the
+# first sentence that is not a fragment: after "Tue 06/01." or "Home." comes what the entry is about.
+LEAD_BONUS = 0.05
+# And OUTCOME_BONUS for a sentence that says how things went (_OUTCOME), FEELING_BONUS for one that
+# says how the writer felt or what they decided (_FEELING): the centroid favours the sentences most
+# like the rest, often the scene-setting ones ("Drove Dad to the hospital at 6am." was kept and "The
+# surgery went well" dropped, tour_premium 3). Tuned, with LEAD_BONUS, on the even lines of the
+# hand-labelled tests/pipelines/data/summary_keys.jsonl (tests/pipelines/test_summaries_keys.py); the
+# outcome counts for more, as a summary is first what happened.
+OUTCOME_BONUS = 0.1
+FEELING_BONUS = 0.05
 # A candidate this similar to an already chosen sentence adds nothing.
 REDUNDANCY_LIMIT = 0.9
 # Fragments shorter than this ("Ugh.", "Woke up late again.") are picked only when nothing else fits:
 # MiniLM scores short generic sentences as central as the ones that carry the entry. The opening
-# sentence is held to FIRST_MIN_WORDS only: "Finally slept 8 hours!" is the entry's point, "Ugh." not.
+# sentence is held to FIRST_MIN_WORDS only: "Finally slept 8 hours!" is the entry's point, "Ugh." not;
+# so is one with its own subject: "I slept nine hours." and "He died this morning." are not fragments.
+# Dates and times are not words here: "Tues Dec 9 — EXAMS 📚." is a heading, not a sentence.
 MIN_WORDS = 5
 FIRST_MIN_WORDS = 4
 ELLIPSIS = "\u2026"
@@ -49,6 +61,26 @@ _DANGLING = frozenset(
 _HEADER_WORDS = 6
 # A third person named nowhere before it in its sentence needs the sentence that names them.
 _PERSON_PRONOUN = re.compile(r"\b(?:she|her|hers|he|him|his)\b", re.IGNORECASE)
+_SUBJECT = re.compile(r"(?:I|We|He|She|They)\b")
+_STAMP = frozenset(
+    "mon monday tue tues tuesday wed weds wednesday thu thur thurs thursday fri friday sat saturday sun "  # noqa: SIM905
+    "sunday jan january feb february mar march apr april may jun june jul july aug august sep sept "
+    "september oct october nov november dec december am pm a.m p.m".split()
+)
+_OUTCOME = re.compile(
+    r"\b(?:went (?:well|fine|ok|okay|badly|wrong)|worked|finally|passed|failed|died|won|lost|results?|"
+    r"diagnosed|signed|hired|cancell?ed|postponed|accepted|rejected|made it|did it|managed|"
+    r"said (?:yes|no)|first time|personal best|my (?:best|longest|fastest|furthest|biggest|first))\b",
+    re.IGNORECASE,
+)
+_FEELING = re.compile(
+    r"\b(?:feel|feels|felt|feeling|worried|worry|worrying|scared|afraid|frightened|terrified|anxious|"
+    r"nervous|dread|proud|relief|relieved|grateful|thankful|happy|glad|sad|angry|furious|annoyed|"
+    r"upset|gutted|devastated|exhausted|overwhelmed|lonely|ashamed|guilty|excited|calm|love|loved|"
+    r"miss|missed|missing|hurts?|cried|crying|laughed|"
+    r"decided|decision|from now on|promised|agreed|made a rule|I will|I'm going to)\b",
+    re.IGNORECASE,
+)
 
 
 def summary_sentences(text: str) -> list[str]:
@@ -99,7 +131,8 @@ def summarize(
         return _truncate(sentences[0], max_chars)
 
     vectors = _sentence_vectors(sentences, embeddings)
-    scores = _centrality(vectors) + _position_prior(len(sentences))
+    scores = (_centrality(vectors) + _position_prior(len(sentences), _opening(sentences))
+              + np.array([_key_bonus(s) for s in sentences]))
     chosen = _choose(sentences, vectors, scores, max_sentences, max_chars)
     if not chosen:  # even the best sentence is longer than max_chars
         return _truncate(sentences[int(np.argmax(scores))], max_chars)
@@ -125,10 +158,30 @@ def _centrality(vectors: np.ndarray) -> np.ndarray:
     return vectors @ (centroid / norm) if norm > 0 else np.zeros(len(vectors), dtype=np.float32)
 
 
-def _position_prior(n: int) -> np.ndarray:
+def _position_prior(n: int, opening: int) -> np.ndarray:
     prior = POSITION_PRIOR * (1.0 - np.arange(n) / max(n - 1, 1))
-    prior[0] += LEAD_BONUS
+    prior[opening] += LEAD_BONUS
     return prior
+
+
+def _key_bonus(sentence: str) -> float:
+    return OUTCOME_BONUS * bool(_OUTCOME.search(sentence)) + FEELING_BONUS * bool(_FEELING.search(sentence))
+
+
+def _words(sentence: str) -> int:
+    """Words that say something: not dates ("Tue 06/01", "Nov 11"), times ("11:40 pm") or emoji."""
+    count, after_date = 0, False
+    for word in sentence.split():
+        word = word.strip(".,;:!?()\"'")
+        date = word.lower() in _STAMP
+        count += (word[:1].isalpha() and not date) or (word.isdigit() and not after_date)
+        after_date = date
+    return count
+
+
+def _opening(sentences: list[str]) -> int:
+    """The first sentence that is not a fragment, or the first when all are."""
+    return next((i for i, s in enumerate(sentences) if _words(s) >= FIRST_MIN_WORDS), 0)
 
 
 def _choose(
@@ -139,7 +192,8 @@ def _choose(
     after all of those. Within each kind, by score."""
 
     def short(i: int) -> bool:
-        return len(sentences[i].split()) < (FIRST_MIN_WORDS if i == 0 else MIN_WORDS)
+        clause = i == opening or _SUBJECT.match(sentences[i])
+        return _words(sentences[i]) < (FIRST_MIN_WORDS if clause else MIN_WORDS)
 
     def fits(picked: list[int]) -> bool:
         return (
@@ -153,6 +207,7 @@ def _choose(
         kind = 2 if named[i] == -1 else len(picked) - 1
         return (short(i), kind, -float(scores[i]))
 
+    opening = _opening(sentences)
     named = {i: antecedent(sentences, i) for i in range(len(sentences))}
     chosen: list[int] = []
     while True:
