@@ -31,6 +31,7 @@ from pipelines.highlights.notes import (
     _need_from,
     _needs_new,
     _present_plan,
+    _rule_for_life,
     _runs_out,
     _thing_then_verb,
 )
@@ -42,8 +43,10 @@ from pipelines.highlights.schema import (
     HighlightType,
 )
 from pipelines.highlights.statements import (
+    _AND_GERUND,
     _IMPERATIVE_EXTRA,
     _PLANNED_VERBS,
+    _and_gerund,
     _appointment,
     _base_verb,
     _Candidate,
@@ -60,7 +63,7 @@ from pipelines.highlights.statements import (
     _request,
     _split_actions,
 )
-from pipelines.highlights.text import _segment, _Unit, extraction_text
+from pipelines.highlights.text import _HABIT, _HABIT_ITEM, _segment, _Unit, extraction_text
 from pipelines.highlights.turns import _PROPOSAL_TRIGGER, _THING_HAS_TO_GO, _WRITER_BEFORE, _turned_round
 from pipelines.highlights.vocabulary import (
     _ACTION_VERBS,
@@ -362,7 +365,9 @@ def _find_candidate(clause: str) -> _Candidate | None:
         lean = bool(m.group("goal") or m.group("bare_goal"))
         rest = clause[m.end() :]
         if _going_to_a_place(m.group(0), rest):
-            rest = f"go to {rest}"  # "Going to Big Mike's leaving drink Friday": a place or an event, not a verb
+            # "Going to Big Mike's leaving drink Friday": a place or an event, not a verb; "... and asking
+            # about the hardship fund, and emailing the landlord": more of the plan, one task each
+            rest = f"go to {_AND_GERUND.sub(_and_gerund, rest)}"
         if re.search(r"(?:will|'ll|shall)\s*$", m.group(0), re.IGNORECASE):
             rest = _WILL_BE_DOING.sub(_plain_verb, rest, count=1)  # "I'll be ringing the council on Monday"
         candidates.append(_Candidate("task", rest, m.start(), lean_goal=lean))
@@ -527,13 +532,20 @@ def _build(
     if kind == "task" and unit.list_kind is None:
         said = resolve_due_date(candidate.action, today)
         near_term = _soon(said, today) or (said is None and bool(_NEAR_TERM_RE.search(context)))
-        if not near_term and (candidate.lean_goal or _GOAL_CONTENT_RE.search(action)):
-            kind = "goal"
+        if not near_term and (candidate.lean_goal or _GOAL_CONTENT_RE.search(action)) or (
+                _HABIT.search(action) and resolve_due_date(action, today) is None):
+            kind = "goal"  # a habit, whatever day it names: "I shall try to ring her every Friday after Jumma"
         elif (not near_term and _HORIZON.search(_RELATIVE.split(context, maxsplit=1)[0]) and not _THEN.search(context)
               and resolve_due_date(context, today) is None):
             kind = "goal"  # "plant tulips along the front path this month": an aim for the month, no day
-    elif kind == "task" and unit.list_kind == "goal":
-        kind = "goal"
+    elif kind == "task" and (unit.list_kind == "goal" or _HABIT_ITEM.search(action)):
+        kind = "goal"  # a goals list's, or a habit in a plan ("This week: ..., Spanish every day")
+    text = unit.text.strip()
+    lead = text[: candidate.start or max(text.lower().find(candidate.action.lower()[:30]), 0)]
+    if kind != "project" and unit.list_kind is None and (rule := _rule_for_life(lead, action)) is not None:
+        if not rule:
+            return None  # "Whenever I feel stuck I'll go for a walk": a rule for life, nothing to tick
+        kind = rule
 
     if candidate.name:
         reformulation = _project_name(action)

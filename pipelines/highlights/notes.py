@@ -186,3 +186,33 @@ def _need_from(clause: str) -> _Candidate | None:
     m = _NEED_FROM.match(clause.strip())
     return None if m is None else _Candidate("task", f"get {m['what']} {m['where']}{clause.strip()[m.end():]}", 0)
 
+
+
+# A rule for life rather than a task (issue 16): "From now on I will ask for help before I am
+# exhausted", "Whenever I feel stuck I'll go for a walk", "I'll apologise every time I snap". Taken on
+# with a schedule or as a habit ("from now on we call every Sunday", "from now on I'll walk to work")
+# it is a goal; said on a condition, or about how to be, it is nothing to tick. The dev split labels
+# "from now on" with a schedule a goal and without one nothing; "Next time I'm in town I'll get a
+# float" is an errand at the next chance, not a rule.
+_FROM_NOW_ON = re.compile(r"\b(?:from\s+(?:now|today)(?:\s+on)?|going\s+forward|in\s+(?:the\s+)?future|"
+                          r"from\s+here\s+on(?:\s+in)?)\b(?!\s+(?:till|until|to)\b)", re.IGNORECASE)
+_NEXT_TIME = r"next\s+time(?!\s+(?:i'm|i\s+am|we're|we\s+are|i\s+go|we\s+go|i\s+see|we\s+see|in\s+town|at\s+the)\b)"
+_ON_A_CONDITION = re.compile(
+    rf"\b(?:(?:whenever|every\s+(?:single\s+)?time|each\s+time|{_NEXT_TIME})\s+(?:i|i'm|we|we're|you|he|she|they|it|"
+    rf"someone|somebody|something|the|my|our|his|her|their|a|an|[A-Z][\w'-]+)\b|{_NEXT_TIME}\W*$)", re.IGNORECASE)
+_LEADING = re.compile(r"^\W*(?:(?:and|so|but|then|ok|okay|right)\b\W*)*", re.IGNORECASE)
+
+
+def _rule_for_life(lead: str, action: str) -> str | None:
+    """"goal" or "" (no highlight) for an intention said as a rule for life, None for any other.
+    `lead` is its clause before the intention: a condition counts opening it or after the action, not
+    in a clause of its own inside ("ring the council, they can call whenever they like" is an
+    errand), and "from now on" in the lead or the action's own words ("I'm writing down the tips from
+    now on and talking to the others before the meeting": the talk is a task)."""
+    if _ON_A_CONDITION.match(_LEADING.sub("", lead)) or _ON_A_CONDITION.search(action):
+        return ""
+    if _FROM_NOW_ON.search(lead) is None and _FROM_NOW_ON.search(action) is None:
+        return None
+    words = action.split()
+    habit = _FREQUENCY.search(_FROM_NOW_ON.sub("", action)) or (words and words[0].lower() in _HABIT_VERBS)
+    return "goal" if habit else ""

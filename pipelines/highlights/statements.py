@@ -518,25 +518,35 @@ _ACTION_SPLIT = re.compile(
 )
 
 
+_HABIT_LIKE = frozenset("swim run walk keep read cook stop quit practise practice meditate stretch save".split())
+
+
 def _split_actions(action: str) -> list[str]:
     """An action naming several ("book the taxi tonight and do the big shop") as one per verb;
     a list of objects ("milk, eggs and bread") stays one."""
     parts: list[str] = []
+    joins: list[str] = []  # the words before each part but the first
     start = 0
     for m in _ACTION_SPLIT.finditer(action):
         verb = m.group("verb").lower()
-        if verb not in _ACTION_VERBS and verb not in _IMPERATIVE_EXTRA:
-            continue
-        parts.append(action[start : m.start()])
+        if verb not in _ACTION_VERBS and verb not in _IMPERATIVE_EXTRA and not (
+                m.group(0).startswith(",") and verb in _HABIT_LIKE):
+            continue  # "fix the slow report, swim twice, do Spanish every day": a plan's items
+        if action[start : m.start()].strip():
+            parts.append(action[start : m.start()].strip())
+            joins.append(m.group(0))
         start = m.end()
-    parts.append(action[start:])
-    parts = [p.strip() for p in parts if p.strip()]
+    parts.append(action[start:].strip())
+    parts, joins = [p for p in parts if p], joins[: len(parts) - 1]
     while len(parts) > 1:
         first = parts[0].lower()
         if first in ("try", "go", "come", "be sure", "make sure") or _GETTING_TOGETHER.fullmatch(first):
-            parts = parts[1:]  # "try and ring her", "go and buy milk", "sit down and write it": one action
-        elif _GETTING_TOGETHER.fullmatch(first.split(" with ")[0].split(" to ")[0]) and _MEETING_WHO.search(first):
-            parts = [f"{parts[0]} and {parts[1]}", *parts[2:]]  # "sit down with him and go through the numbers"
+            parts, joins = parts[1:], joins[1:]  # "try and ring her", "go and buy milk", "sit down and write it": one action
+        elif (_GETTING_TOGETHER.fullmatch(first.split(" with ")[0].split(" to ")[0]) and _MEETING_WHO.search(first)
+              or first.startswith("go to ") and "," not in joins[0]):
+            # "sit down with him and go through the numbers"; "go to the student support office and ask
+            # about the hardship fund" (what the going is for)
+            parts, joins = [f"{parts[0]} and {parts[1]}", *parts[2:]], joins[1:]
         else:
             break
     return parts

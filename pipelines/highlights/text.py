@@ -326,6 +326,29 @@ _LIST_VERBS = _ACTION_VERBS | _words("chase ring catch sharpen lift laminate dri
                                      "cancel measure quote take sort ask cut")
 
 
+# The lead of a plan: "This week", "Plan", "Still to do before we leave on the 5th", "ok fix".
+_PLAN_LEAD = re.compile(r"^(?:.*\b(?:plans?|to[- ]?do|fix|need\s+to)|(?:this|next)\s+(?:week|weekend|month)|today|tonight|tomorrow|"
+                        r"(?:before|by)\b.*)$", re.IGNORECASE)
+# A habit: "Spanish every day", "ring her every Friday", "once a month at the least". In a plan's item
+# a bare count is one too ("This week: ..., swim twice"), not in prose ("read it at least once").
+_EVERY = (r"\b(?:(?:every|each)\s+(?:single\s+)?(?:day|morning|evening|night|week|weekend|weekday|month|"
+          r"(?:mon|tues|wednes|thurs|fri|satur|sun)day)|daily|weekly|nightly|(?:once|twice|(?:two|three|four|five|\d+)\s*"
+          r"(?:times|x))\s+(?:a|per|each)\s+(?:day|week|month))\b")
+_HABIT = re.compile(_EVERY, re.IGNORECASE)
+_HABIT_ITEM = re.compile(rf"{_EVERY}|\b(?:twice|(?:two|three|four|five|\d+)\s*(?:times|x))\b", re.IGNORECASE)
+_PLAN_VERBS = _words("swim stop quit enrol redo cook eat drink save visit call push")
+
+
+_SAID_OF_IT = re.compile(r"(?:the\s+\w+|he|she|they|it|it's|that's|which)\s+(?:is|are|was|were|will|pays|says|has|does|"
+                         r"did|can|won't|doesn't|isn't)\b", re.IGNORECASE)
+
+
+def _own_item(item: str) -> bool:
+    """An item of a plan of its own, rather than more of the one before ("milk, eggs")."""
+    first = item.split()[0].lower()
+    return first in _LIST_VERBS | _ACTIVITY_VERBS | _PLAN_VERBS or bool(_HABIT_ITEM.search(item))
+
+
 _VERB_ONLY_ITEM = re.compile(r"[a-z]+(?:\s+(?:it|them))?(?:\s+(?:by|before|on|today|tomorrow|tonight|asap|eod|eow|this|next)\b.*)?$")
 
 
@@ -350,12 +373,17 @@ def _inline_list(sentence: str) -> tuple[str, list[str]] | None:
     single = single or (len(lead_words) <= 3 and len(items) == 1 and bool(verbs) and not _ACTIVITY_VERBS & {
         items[0].split()[0].lower()} and not set(lead_words) & (_LIST_VERBS | _NOT_A_LABEL)
         and not re.match(r"\S+\s+(?:with|from|was|is|went|came)\b", items[0], re.IGNORECASE))
-    if not single and (len(items) < 2 or len(verbs) < 2):
+    # A plan's items (issue 16): "This week: fix the slow report, swim twice, Spanish every day, and
+    # keep my evenings free" is four, one an errand, the others an activity or a habit.
+    own = [i for i in items if _own_item(i)] if _PLAN_LEAD.match(m.group("lead").strip()) and verbs else verbs
+    if not single and (len(items) < 2 or len(own) < 2):
         return None
     # An item without its own verb belongs to the one before ("buy milk, eggs and bread").
     merged: list[str] = []
     for item in items:
-        if merged and item.split()[0].lower() not in _LIST_VERBS:
+        if merged and _SAID_OF_IT.match(item):
+            continue  # "book a one to one with the tutor, the firm pays for one": a remark on the item
+        if merged and item not in own and item.split()[0].lower() not in _LIST_VERBS:
             merged[-1] += f", {item}"
         else:
             merged.append(item)
