@@ -1,10 +1,8 @@
 """Meaning & Purpose (core values, principles, a purpose statement) and Career Vision & Growth,
 derived from the journal with citations, never generated.
 
-- Core values: each entry's stored embedding against a fixed taxonomy (`VALUES`: a name and a few
-  plain prototype sentences each, written for this module). An entry speaks of a value when its
-  closest prototype is at least `VALUE_MIN_SIMILARITY`; a value is shown from
-  `MIN_VALUE_ENTRIES` entries on, with its count and its closest entries (ids and dates).
+- Core values (`pipelines/values.py`): the values of a fixed taxonomy the journal's sentences speak
+  of, shown from `MIN_VALUE_ENTRIES` entries on, with their counts and clearest sentences.
 - Principles: the writer's own sentences that state a rule or a lesson ("I've learned...", "note
   to self:", "from now on I..."), quoted verbatim with their dates (`PRINCIPLE_RE`).
 - Purpose: a templated statement made only of the top values and life areas with their counts
@@ -22,7 +20,7 @@ from __future__ import annotations
 import functools
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import msgspec
 import numpy as np
@@ -43,23 +41,16 @@ from pipelines.themes import (
     recurring_themes,
     words_of,
 )
+from pipelines.values import (
+    CITED_ENTRIES,
+    MIN_VALUE_ENTRIES,
+    Cited,
+    CoreValue,
+    core_values,
+)
+from pipelines.values import cited as _cited
+from pipelines.values import quote as _quote
 from pipelines.work_sense import WORK_CUE_RE, work_reader
-
-
-class Cited(msgspec.Struct, kw_only=True):
-    """An entry a statement stands on, and the sentence of it that does (when one does)."""
-
-    id: str
-    date: str  # MM/DD/YYYY, as the entry list shows it
-    quote: str | None = None
-
-
-class CoreValue(msgspec.Struct, kw_only=True, rename="camel"):
-    name: str
-    entry_count: int
-    first_date: str
-    last_date: str
-    entries: list[Cited]  # the closest ones, at most CITED_ENTRIES, oldest first
 
 
 class Principle(msgspec.Struct, kw_only=True, rename="camel"):
@@ -111,187 +102,6 @@ class WorkItem(msgspec.Struct, kw_only=True):
     professional: bool
     entry_id: str | None
     open: bool = True
-
-
-# -- core values -----------------------------------------------------------------------------
-
-# The taxonomy: a value and plain sentences of the kind a journal writes when it is about it.
-VALUES: dict[str, tuple[str, ...]] = {
-    "Family": (
-        "I called my mum and we talked for an hour.",
-        "Spent the weekend with my parents and my sister.",
-        "Looking after my kids and being there for my family.",
-    ),
-    "Friendship": (
-        "Met a friend for coffee and we laughed for hours.",
-        "Dinner with old friends, it was so good to catch up.",
-        "My friends were there for me when I needed them.",
-    ),
-    "Love & partnership": (
-        "My partner and I spent a lovely evening together.",
-        "Date night with my boyfriend.",
-        "I feel close to my husband again after we talked.",
-    ),
-    "Health": (
-        "Went for a run and felt strong afterwards.",
-        "Slept eight hours and ate properly for once.",
-        "Went to the gym and then cooked a healthy dinner.",
-    ),
-    "Growth & learning": (
-        "I'm learning a new skill and slowly getting better at it.",
-        "Read a book that changed the way I think.",
-        "Practised my Spanish lesson for half an hour.",
-    ),
-    "Achievement & work": (
-        "Worked hard on the project at work and delivered it on time.",
-        "My manager praised my presentation today.",
-        "Proud of what I achieved at work this week.",
-    ),
-    "Security & stability": (
-        "Worried about money, the rent and the bills.",
-        "Put some savings aside so we have a safety net.",
-        "Sorted out the budget so we can afford the mortgage.",
-    ),
-    "Creativity": (
-        "Spent the evening drawing and lost track of time.",
-        "Wrote a few pages of my story tonight.",
-        "Played the piano and worked on a new song.",
-    ),
-    "Freedom & adventure": (
-        "Travelled somewhere new and explored the old town.",
-        "Booked a trip abroad, I can't wait to go.",
-        "Hiked up the mountain and felt completely free.",
-    ),
-    "Kindness & service": (
-        "Helped my neighbour carry her shopping.",
-        "Volunteered at the food bank this morning.",
-        "Was there for a friend who was having a hard time.",
-    ),
-    "Faith & spirituality": (
-        "Went to church and prayed for my family.",
-        "Read scripture this morning and felt God's presence.",
-        "Meditated in silence and felt connected to something bigger.",
-    ),
-    "Rest & balance": (
-        "Took a slow day to rest and recharge.",
-        "Switched off from work and did nothing all evening.",
-        "A quiet weekend at home, no plans, just resting.",
-    ),
-}
-# Words that make a sentence a candidate for a value; the sentence then has to be close in meaning
-# to the value's prototypes. The words alone over-count ("kind of", "at work" in passing), the
-# embedding alone under-reads a long entry about several things: an entry's vector drifts between
-# its subjects (on the dev split, "Lost a baby today", a midwife's shift, was closest to Faith).
-VALUE_CUES: dict[str, str] = {
-    "Family": r"mum|mom|mummy|mommy|mother|dad|daddy|father|parents?|sisters?|brothers?|siblings?|sons?|"
-              r"daughters?|kids?|children|grand(?:ma|pa|mother|father|kids?|children|son|daughter)|nan|nana|"
-              r"gran|granny|aunt|auntie|uncle|cousins?|family|niece|nephew|in-laws?",
-    "Friendship": r"friends?|friendships?|mates|bestie",
-    "Love & partnership": r"partner|husband|wife|boyfriend|girlfriend|fianc[ée]e?|spouse|date\s+night|"
-                          r"marriage|married|in\s+love",
-    "Health": r"run|ran|runs|running|jog(?:ged|ging)?|gym|workouts?|exercis(?:e|ed|ing)|yoga|swim(?:ming)?|swam|"
-              r"sleep|slept|doctor|gp|physio|health|healthy|diet|fitness|marathon|5k|10k",
-    "Growth & learning": r"learn(?:ed|t|ing|s)?|courses?|class(?:es)?|lessons?|stud(?:y|ied|ying)|books?|reading|"
-                         r"practi[cs](?:e|ed|ing)|skills?|improv(?:e|ed|ing)|progress|grow(?:ing|th)?",
-    "Achievement & work": r"work(?:ed|ing)?(?!\s+out)|job|projects?|promot(?:ion|ed)|deadlines?|clients?|manager|"
-                          r"boss|presentations?|reports?|career|achiev(?:e|ed|ement)|deliver(?:ed)?|launch(?:ed)?|"
-                          r"interviews?",
-    "Security & stability": r"money|rent|bills?|budget|savings?|saving|debt|mortgage|salary|payday|afford|"
-                            r"insurance|overdraft|loan|secure|security|stable|stability",
-    "Creativity": r"draw(?:ing)?|drew|paint(?:ing|ed)?|sketch(?:ing|ed)?|poems?|poetry|songs?|music|piano|guitar|"
-                  r"sing(?:ing)?|knit(?:ting)?|sew(?:ing)?|bak(?:e|ed|ing)|sourdough|photography|creative|creativity",
-    "Freedom & adventure": r"travel(?:led|ling|ed|ing)?|trips?|holiday|vacation|abroad|hik(?:e|ed|ing)|"
-                           r"explor(?:e|ed|ing)|adventure|camping|freedom|mountains?",
-    "Kindness & service": r"help(?:ed|ing)?|volunteer(?:ed|ing)?|charity|donat(?:e|ed|ion)|neighbou?rs?|"
-                          r"kind(?!\s+of)|kindness|food\s+bank|look(?:ed)?\s+after|cared?\s+for",
-    "Faith & spirituality": r"church|pray(?:ed|ing|er|ers)?|god|faith|mosque|temple|synagogue|scripture|bible|"
-                            r"quran|spiritual|meditat(?:e|ed|ion|ing)|worship|sermon|preached",
-    "Rest & balance": r"rest(?:ed|ing)?|relax(?:ed|ing)?|lazy|naps?|slow\s+day|days?\s+off|recharg(?:e|ed)|"
-                      r"switch(?:ed)?\s+off|unwind|peaceful|balance",
-}
-_CUE_RE = {name: re.compile(rf"\b(?:{words})\b", re.IGNORECASE) for name, words in VALUE_CUES.items()}
-# A cue sentence speaks of the value from this cosine with its closest prototype. Measured on 380
-# cue sentences of 300 dev entries: from 0.30 on nearly all are about the value ("Ran 10k in the
-# dark to get it out" 0.36, "rent going up £60" 0.48); below, mostly passing mentions ("Book it
-# in." 0.27, "Mummy didn't look back" 0.26).
-VALUE_MIN_SIMILARITY = 0.30
-MIN_VALUE_ENTRIES = 3  # a value fewer entries speak of is not shown (precision first)
-MAX_VALUES = 5
-CITED_ENTRIES = 3
-QUOTE_CHARS = 200
-
-
-@functools.cache
-def _prototypes() -> tuple[np.ndarray, tuple[int, ...]]:
-    """Every prototype's vector and the index of its value."""
-    owners = tuple(i for i, sentences in enumerate(VALUES.values()) for _ in sentences)
-    return embed([s for sentences in VALUES.values() for s in sentences]), owners
-
-
-def value_scores(vectors: np.ndarray) -> np.ndarray:
-    """Per text and value: the cosine of the text with the value's closest prototype."""
-    prototypes, owners = _prototypes()
-    sims = vectors @ prototypes.T
-    scores = np.full((len(vectors), len(VALUES)), -1.0, dtype=np.float32)
-    for column, owner in enumerate(owners):
-        scores[:, owner] = np.maximum(scores[:, owner], sims[:, column])
-    return scores
-
-
-# Cue sentences' vectors, kept between regenerations in this process: the story is rewritten after
-# each batch of analyses, and a year's journal holds several hundred cue sentences.
-_kept: dict[str, np.ndarray] = {}
-KEPT_SENTENCES = 20_000
-
-
-def _sentence_vectors(sentences: list[str]) -> np.ndarray:
-    missing = list(dict.fromkeys(s for s in sentences if s not in _kept))
-    if missing:
-        if len(_kept) + len(missing) > KEPT_SENTENCES:
-            _kept.clear()
-        _kept.update(zip(missing, embed(missing), strict=True))
-    if not sentences:
-        return np.zeros((0, EMBEDDING_DIM), dtype=np.float32)
-    return np.vstack([_kept[s] for s in sentences])
-
-
-def _quote(sentence: str) -> str:
-    sentence = " ".join(sentence.split())
-    return sentence if len(sentence) <= QUOTE_CHARS else sentence[: QUOTE_CHARS - 1].rstrip() + "\u2026"
-
-
-def _cited(entries: list[tuple[ProfileEntry, str | None]]) -> list[Cited]:
-    ordered = sorted(entries, key=lambda pair: parse_day(pair[0].date))
-    return [Cited(id=e.id, date=e.date, quote=_quote(q) if q else None) for e, q in ordered]
-
-
-def core_values(entries: list[ProfileEntry]) -> list[CoreValue]:
-    """The values at least MIN_VALUE_ENTRIES entries speak of, most entries first."""
-    candidates = [(entry, sentence, name) for entry in entries for sentence in split_sentences(entry.content)
-                  for name, cue in _CUE_RE.items() if cue.search(sentence)]
-    if not candidates:
-        return []
-    scores = value_scores(_sentence_vectors([sentence for _, sentence, _ in candidates]))
-    names = list(VALUES)
-    best: dict[str, dict[str, tuple[float, ProfileEntry, str]]] = {name: {} for name in names}
-    for (entry, sentence, name), row in zip(candidates, scores, strict=True):
-        score = float(row[names.index(name)])
-        if score >= VALUE_MIN_SIMILARITY and score > best[name].get(entry.id, (-1.0,))[0]:
-            best[name][entry.id] = (score, entry, sentence)
-    values = []
-    for name, found in best.items():
-        if len(found) < MIN_VALUE_ENTRIES:
-            continue
-        days = sorted((parse_day(e.date), e.date) for _, e, _ in found.values())
-        closest, quoted = [], set()
-        for item in sorted(found.values(), key=lambda item: -item[0]):  # the closest, each saying something else
-            if item[2].lower() not in quoted and len(closest) < CITED_ENTRIES:
-                closest.append(item)
-                quoted.add(item[2].lower())
-        values.append(CoreValue(name=name, entry_count=len(found), first_date=days[0][1], last_date=days[-1][1],
-                                entries=_cited([(e, sentence) for _, e, sentence in closest])))
-    values.sort(key=lambda v: -v.entry_count)
-    return values[:MAX_VALUES]
 
 
 # -- principles ------------------------------------------------------------------------------
@@ -405,8 +215,9 @@ def entry_vectors(entries: list[ProfileEntry]) -> np.ndarray:
     return vectors
 
 
-def build_meaning(entries: list[ProfileEntry]) -> Meaning:
-    values = core_values(entries)
+def build_meaning(entries: list[ProfileEntry], is_work: Callable[[str], bool] | None = None) -> Meaning:
+    """`is_work`: `work_reader`'s test, when the caller has one (it is built once per profile)."""
+    values = core_values(entries, is_work)
     areas = life_area_counts(entry_vectors(entries))
     return Meaning(purpose=purpose_statement(entries, values, areas) if entries else "", core_values=values,
                    principles=principles(entries))
@@ -591,9 +402,10 @@ def career_resources(areas: list[tuple[GrowthArea, list[str]]], direction: str |
     return found
 
 
-def build_career(entries: list[ProfileEntry], resume: str | None, items: list[WorkItem]) -> Career:
+def build_career(entries: list[ProfileEntry], resume: str | None, items: list[WorkItem],
+                 is_work: Callable[[str], bool] | None = None) -> Career:
     role, direction = resume_role(resume) if resume else (None, None)
-    is_work = work_reader(entries, resume)
+    is_work = is_work or work_reader(entries, resume)
     areas = growth_areas(entries, items, is_work)
     return Career(has_resume=bool(resume), role=role, direction=direction, growth_areas=[a for a, _ in areas],
                   activities=activities(entries, items, is_work), resources=career_resources(areas, direction))
