@@ -430,6 +430,7 @@ def regenerate_profile(user_id: str, *, force: bool = False) -> dict[str, Any]:
     from models import Resume
     from pipelines.purpose import WorkItem, build_career, build_meaning
     from pipelines.rules import UNLOCK_PURPOSE
+    from pipelines.work_sense import work_reader
 
     def said_in(row: Any) -> str | None:
         return str(row.entry_id) if row.entry_id else None
@@ -466,8 +467,9 @@ def regenerate_profile(user_id: str, *, force: bool = False) -> dict[str, Any]:
     outcome = get_providers().run(lambda p: p.build_profile(material))
     draft = outcome.value
     known = {m.id for m in material}
-    meaning = build_meaning(material) if len(material) >= UNLOCK_PURPOSE else None
-    career = build_career(material, resume, work)
+    is_work = work_reader(material, resume)  # read once for both
+    meaning = build_meaning(material, is_work) if len(material) >= UNLOCK_PURPOSE else None
+    career = build_career(material, resume, work, is_work)
     with db.session() as s:
         profile = s.get(Profile, key) or Profile(user_id=key)
         profile.short_summary = draft.short_summary

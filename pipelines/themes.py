@@ -449,8 +449,9 @@ def known_people(texts: list[str]) -> list[str]:
     the user also writes as an organisation ("the Fernwood interview", "a role at Fernwood", "the
     pitch for Halvorsen") or as a book ("reading Middlemarch") is no one: "Fernwood", "Halvorsen"
     and "Middlemarch" were listed among the people of a story on tours."""
+    joined = "\x00".join(texts)  # no whitespace joins two texts into one match
     names = [name for name, _ in Counter(name for text in texts for name in people_in(text)).most_common()
-             if not any(re.search(_ORGANISATION.format(re.escape(name)), text) for text in texts)]
+             if not _as_organisation(name, joined)]
     # Ranked by the texts that name them once known ("Greg" opens most of his sentences).
     counts = Counter(name for text in texts for name in people_in(text, names))
     return sorted(names, key=lambda name: -counts[name])
@@ -458,9 +459,21 @@ def known_people(texts: list[str]) -> list[str]:
 
 # What marks a name as an organisation or a book (one works *with* a colleague, though: "working
 # with Greg" made Greg no one; and one reads *to* someone or reads them a story).
-_ORGANISATION = (r"(?i:\bthe|\b(?:role|job|jobs|interview|position|offer|applied|apply|applying)\s+(?:at|with|from|to)"
-                 rf"|\b(?:works?|working)\s+(?:at|from)|\b{_CLIENT_BEFORE}\s+(?:for|with)"
-                 r"|\b(?:read|reading|reread|rereading))\s+{}\b(?![’']s|\s+(?i:a|an|the|his|her|their|some|one)\b)")
+_ORGANISATION_BEFORE = re.compile(
+    r"(?i:\bthe|\b(?:role|job|jobs|interview|position|offer|applied|apply|applying)\s+(?:at|with|from|to)"
+    rf"|\b(?:works?|working)\s+(?:at|from)|\b{_CLIENT_BEFORE}\s+(?:for|with)"
+    r"|\b(?:read|reading|reread|rereading))\s+$")
+_NOT_ORGANISATION_AFTER = re.compile(r"[’']s|\s+(?i:a|an|the|his|her|their|some|one)\b")
+
+
+def _as_organisation(name: str, text: str) -> bool:
+    """Whether `text` writes `name` as an organisation or a book somewhere. Each place the name
+    stands is checked from its left (a search from every "the" of a year's journal took 30 ms a name)."""
+    for match in re.finditer(rf"(?<=\s){re.escape(name)}\b", text):
+        if (_ORGANISATION_BEFORE.search(text, max(0, match.start() - 40), match.start())
+                and not _NOT_ORGANISATION_AFTER.match(text, match.end())):
+            return True
+    return False
 
 
 STOP_WORDS = frozenset(_STOP)

@@ -74,8 +74,9 @@ def work_reader(entries, resume: str | None = None) -> Callable[[str], bool]:
         return len(ids) >= MIN_SUBJECT_ENTRIES and len(ids & work) > WORK_SHARE * len(ids)
 
     people = known_people(texts)
+    named_in = {e.id: set(people_in(e.content, people)) for e in entries}  # one pass per entry, not per name
     colleagues = {name.lower() for name in people if not is_family_name(name)
-                  and mostly_work(e.id for e in entries if name in people_in(e.content, [name]))}
+                  and mostly_work(e.id for e in entries if name in named_in[e.id])}
     named = {name.lower() for name in people}
     work |= {e.id for e in entries if colleagues & {w.lower() for w in words_of(e.content)}}
     subjects = [t.key for t in recurring_themes(entries, limit=SUBJECTS_READ)
