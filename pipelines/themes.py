@@ -112,6 +112,7 @@ _ACTIVITY = {form: base for base, *forms in (
 JOB_WORK_RE = re.compile(r"""(?ix)
     \b(?:at|about|off|into|of|my|our|his|her|their|your|new|old)\s+work\b(?!\s+out)
   | \bwork\s+(?:was|is|has|had|feels|felt|keeps|kept|went)\b
+  | ^\W*work\s+(?:\w+ly\s+)?(?:\w+ed|got|gets|seems|today|this\s+week)\b  # "Work finally calmed down."
   | \b(?:go|goes|went|going|gone|get|got|getting|drove|drive|cycled|walked|back|late)\s+to\s+work\b
   | \bwork(?:s|ed|ing)?\s+(?:late|overtime|from\s+home|remotely|from\s+the|weekends|nights|a\s+shift)\b
   | \bwork\s+(?:emails?|calls?|trips?|party|laptop|phone|stuff|friends|drinks|events?|meetings?|projects?|day|week)\b

@@ -203,3 +203,14 @@ def test_the_big_threads_lead_activity_words_merge_and_other_senses_of_work_do_n
     assert threads[0] == "- Swimming: 5 entries (10/15/2026, 10/20/2026, 10/30/2026, 11/09/2026 and 11/19/2026)"
     assert "- Work: 3 entries (10/14/2026, 10/21/2026 and 10/25/2026)" in threads
     assert threads[-1].startswith("- Desk chair: 2 entries")
+
+
+def test_work_said_as_the_subject_of_a_sentence_is_the_job():
+    """"Work finally calmed down after the launch." is the job: without it the three work entries of
+    the API's Self Analysis test gave no pattern at all."""
+    from pipelines.themes import JOB_WORK_RE
+
+    assert JOB_WORK_RE.search("Work finally calmed down after the launch.")
+    assert JOB_WORK_RE.search("Work got busy again.")
+    assert not JOB_WORK_RE.search("Work on the shed this weekend.")
+    assert not JOB_WORK_RE.search("Work with my hands calms me.")
