@@ -50,7 +50,7 @@ class InsightsController(Controller):
         text = required_text(data.text, "text", rules.MAX_TEXT_CHARS)
         if data.type not in rules.INSIGHT_TYPES:
             raise FieldError("type", rules.MSG_TYPE)
-        await usage.check_insight_quota(request.user)
+        await usage.check_insight_quota(request.user, reserve=True)
         context = data.context if isinstance(data.context, dict) else ({"text": data.context} if data.context else None)
         pattern_id = None
         if data.pattern_id:

@@ -96,10 +96,15 @@ class UsageService(OwnedService[TaskGeneration]):
         statement = sa.select(sa.func.count()).where(*self._insights_this_week(user_id))
         return int(await self.session.scalar(statement) or 0)
 
-    async def check_insight_quota(self, user: Any) -> None:
-        """Raise InsightLimit (429) when a free user has saved the week's insights already."""
+    async def check_insight_quota(self, user: Any, *, reserve: bool = False) -> None:
+        """Raise InsightLimit (429) when a free user has saved the week's insights already.
+        `reserve` is for a request that saves one: the count then holds the user's transaction lock
+        until the request commits its insert, so two saves at once cannot both take the last one."""
         if user.is_premium:
             return
+        if reserve:
+            key = f"insights:{user.id}"
+            await self.session.execute(sa.select(sa.func.pg_advisory_xact_lock(sa.func.hashtext(key))))
         times = (await self.session.scalars(
             sa.select(Insight.created_at).where(*self._insights_this_week(user.id)).order_by(Insight.created_at)
         )).all()
