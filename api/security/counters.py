@@ -2,7 +2,8 @@
 
 A counter is a key with a count, the time it expires (seconds since the epoch) and the time of its
 latest hit. `hit` adds one to each key in one round trip and answers the counts; a hit on an
-expired (or unknown) key starts it again at one. Three stores with the same behaviour:
+expired (or unknown) key starts it again at one. `give_back` takes one off an unexpired count
+(never below zero). Three stores with the same behaviour:
 
 - `PostgresCounters` (the default when the app runs): the `rate_limit_counters` table, one
   `INSERT ... ON CONFLICT DO UPDATE ... RETURNING` statement per hit, outside any transaction.
@@ -34,6 +35,10 @@ class Counters(Protocol):
         """(count, latest hit) of an unexpired key, else None."""
         ...
 
+    async def give_back(self, key: str, now: float) -> None:
+        """One hit fewer on an unexpired key (never below zero); nothing for an expired one."""
+        ...
+
     async def delete(self, key: str) -> None: ...
 
     async def close(self) -> None: ...
@@ -60,6 +65,11 @@ class MemoryCounters:
         row = self._rows.get(key)
         return (row[0], row[2]) if row and row[1] > now else None
 
+    async def give_back(self, key: str, now: float) -> None:
+        row = self._rows.get(key)
+        if row and row[1] > now:
+            self._rows[key] = (max(0, row[0] - 1), row[1], row[2])
+
     async def delete(self, key: str) -> None:
         self._rows.pop(key, None)
 
@@ -76,6 +86,8 @@ _UPSERT = sa.text("""
     RETURNING key, count
 """)
 _PEEK = sa.text("SELECT count, last_at FROM rate_limit_counters WHERE key = :key AND expires_at > :now")
+_GIVE_BACK = sa.text("UPDATE rate_limit_counters SET count = count - 1 "
+                     "WHERE key = :key AND expires_at > :now AND count > 0")
 _DELETE = sa.text("DELETE FROM rate_limit_counters WHERE key = :key")
 _SWEEP = sa.text("DELETE FROM rate_limit_counters WHERE expires_at <= :now")
 
@@ -105,12 +117,21 @@ class PostgresCounters:
             row = (await conn.execute(_PEEK, {"key": key, "now": now})).first()
         return (int(row[0]), float(row[1])) if row else None
 
+    async def give_back(self, key: str, now: float) -> None:
+        async with self.engine.connect() as conn:
+            await conn.execute(_GIVE_BACK, {"key": key, "now": now})
+
     async def delete(self, key: str) -> None:
         async with self.engine.connect() as conn:
             await conn.execute(_DELETE, {"key": key})
 
     async def close(self) -> None:
         return None
+
+
+_REDIS_GIVE_BACK = """
+if tonumber(redis.call('HGET', KEYS[1], 'n') or '0') > 0 then redis.call('HINCRBY', KEYS[1], 'n', -1) end
+"""
 
 
 class RedisCounters:
@@ -134,6 +155,10 @@ class RedisCounters:
         if found[0] is None:
             return None
         return int(found[0]), float(found[1] or 0.0)
+
+    async def give_back(self, key: str, now: float) -> None:
+        # One script, so a key that expires meanwhile is not brought back at -1.
+        await self.redis.eval(_REDIS_GIVE_BACK, 1, REDIS_PREFIX + key)
 
     async def delete(self, key: str) -> None:
         await self.redis.delete(REDIS_PREFIX + key)

@@ -20,7 +20,21 @@ from litestar.exceptions import HTTPException
 
 from api.security.counters import Counters, MemoryCounters
 
-MSG_TOO_MANY = "Too many attempts. Please wait a moment and try again."
+# What was limited, by action; the 429's text goes on to say when to try again (`too_many`).
+MSG_LIMITED = {
+    "login": "Too many sign-in attempts.",
+    "register": "Too many sign-up attempts.",
+    "verify": "Too many verification attempts.",
+    "resend": "Too many requests for a new code.",
+    "forgot": "Too many password reset requests.",
+    "reset": "Too many password reset attempts.",
+    "email_change": "Too many attempts to change your email address.",
+    "change_password": "Too many attempts to change your password.",
+    "therapist_report": "Too many reports.",
+    "promo_code": "Too many promotional code attempts.",
+    "write": "You have made a lot of changes in a short time.",
+    "entry": "You have written a lot of entries in a short time.",
+}
 
 
 @dataclass(frozen=True)
@@ -49,9 +63,10 @@ LIMITS: dict[str, tuple[Limit, Limit]] = {
     "promo_code": (Limit(30, 60 * 60), Limit(10, 60 * 60)),
 }
 PER_CLIENT_ACCOUNT = frozenset({"login"})
-# A sign-in that succeeds gives its attempt back to the account's count (`clear_login_failures`):
-# that limit is against guessing one password, and a household signing in often is not guessing.
-# The per-client count keeps every attempt, so trying many accounts from one address stays limited.
+# A sign-in that succeeds gives its attempt back (`clear_login_failures`): the limits are against
+# guessing passwords, and a household or an office behind one address signing in often is not
+# guessing. The per-client count so counts failed attempts: trying many accounts from one address
+# stays limited, even with a successful sign-in to one's own between tries.
 # Writes of one signed-in user (per user id): any write, and new entries (each starts an analysis;
 # bulk belongs to the import path, one request for many entries).
 USER_WRITE_LIMIT = Limit(300, 60)
@@ -67,12 +82,31 @@ LOGIN_BACKOFF_BASE_SECONDS = 30
 LOGIN_BACKOFF_MAX_SECONDS = 15 * 60
 
 
+def _when(seconds: int) -> str:
+    """"in 30 seconds", "in 12 minutes", "in 2 hours": the wait rounded up, in words."""
+    if seconds < 60:
+        amount, unit = seconds, "second"
+    elif seconds <= 120 * 60:
+        amount, unit = math.ceil(seconds / 60), "minute"
+    else:
+        amount, unit = math.ceil(seconds / 3600), "hour"
+    return f"in {amount} {unit}{'' if amount == 1 else 's'}"
+
+
+def too_many(action: str, seconds: int) -> str:
+    """The 429's text: what was limited and when to try again."""
+    return f"{MSG_LIMITED[action]} Please try again {_when(seconds)}."
+
+
 class TooManyRequests(HTTPException):
+    """429 naming what was limited and the wait, also as Retry-After and `retryAfter` (seconds)."""
+
     status_code = 429
 
-    def __init__(self, retry_after: float) -> None:
+    def __init__(self, action: str, retry_after: float) -> None:
         seconds = max(1, math.ceil(retry_after))
-        super().__init__(detail=MSG_TOO_MANY, headers={"Retry-After": str(seconds)}, extra={"retryAfter": seconds})
+        super().__init__(detail=too_many(action, seconds), headers={"Retry-After": str(seconds)},
+                         extra={"retryAfter": seconds})
 
 
 def _in(address: str, networks: frozenset[str]) -> bool:
@@ -121,25 +155,32 @@ class RateLimiter:
     def __init__(self, store: Counters | None = None) -> None:
         self.store = store or MemoryCounters()
 
-    async def _hits(self, hits: list[tuple[str, Limit]]) -> float | None:
-        """Count one attempt on each key (one round trip for all); the seconds to wait when any is
-        over its limit, else None."""
+    async def _waits(self, hits: list[tuple[str, Limit]]) -> list[float | None]:
+        """Count one attempt on each key (one round trip for all); for each, the seconds to wait
+        when it is over its limit, else None."""
         now = time.time()
         windows = [int(now // limit.window_seconds) for _, limit in hits]
         counts = await self.store.hit([(key, (window + 1) * limit.window_seconds)
                                        for (key, limit), window in zip(hits, windows, strict=True)], now)
-        waits = [(window + 1) * limit.window_seconds - now
-                 for (_, limit), window, count in zip(hits, windows, counts, strict=True) if count > limit.attempts]
+        return [(window + 1) * limit.window_seconds - now if count > limit.attempts else None
+                for (_, limit), window, count in zip(hits, windows, counts, strict=True)]
+
+    async def _hits(self, hits: list[tuple[str, Limit]]) -> float | None:
+        """Count one attempt on each key; the longest wait among those over their limit, else None."""
+        waits = [w for w in await self._waits(hits) if w is not None]
         return max(waits) if waits else None
 
     async def check(self, action: str, request: Request, account: str | None = None) -> None:
         per_client, per_account = LIMITS[action]
         client = client_address(request)
-        wait = await self._hits([(f"rl:{action}:ip:{client}", per_client)])
+        wait = await self._hits([(self._client_counter(action, client), per_client)])
         if wait is None and account:
             wait = await self._hits([(self._account_counter(action, account, client), per_account)])
         if wait is not None:
-            raise TooManyRequests(wait)
+            raise TooManyRequests(action, wait)
+
+    def _client_counter(self, action: str, client: str) -> str:
+        return f"rl:{action}:ip:{client}"
 
     def _account_counter(self, action: str, account: str, client: str) -> str:
         scope = f"{client}:" if action in PER_CLIENT_ACCOUNT else ""
@@ -152,9 +193,11 @@ class RateLimiter:
         route = USER_ROUTE_LIMITS.get((method, path.rstrip("/")))
         if route is not None:
             hits.append((f"rl:write:{method}:{path.rstrip('/')}:{user_id}", route))
-        wait = await self._hits(hits)
-        if wait is not None:
-            raise TooManyRequests(wait)
+        waits = await self._waits(hits)
+        if waits[-1] is not None and route is not None:
+            raise TooManyRequests("entry", waits[-1])
+        if waits[0] is not None:
+            raise TooManyRequests("write", waits[0])
 
     # -- failed logins ---------------------------------------------------------------------
     def _failure_key(self, account: str, client: str) -> str:
@@ -170,7 +213,7 @@ class RateLimiter:
             return
         wait = min(LOGIN_BACKOFF_MAX_SECONDS, LOGIN_BACKOFF_BASE_SECONDS * 2**extra) - (time.time() - last)
         if wait > 0:
-            raise TooManyRequests(wait)
+            raise TooManyRequests("login", wait)
 
     async def record_login_failure(self, account: str, client: str) -> None:
         """One more failure; the count is forgotten LOGIN_FAILURE_WINDOW_SECONDS after the last."""
@@ -179,9 +222,10 @@ class RateLimiter:
 
     async def clear_login_failures(self, account: str, client: str) -> None:
         """A successful sign-in: the account's failures and attempts from this client start again
-        at zero (the client's own count, against trying many accounts, is left as it is)."""
+        at zero, and the client's own count (against trying many accounts) gets this attempt back."""
         await self.store.delete(self._failure_key(account, client))
         await self.store.delete(self._account_counter("login", account, client))
+        await self.store.give_back(self._client_counter("login", client), time.time())
 
     async def close(self) -> None:
         await self.store.close()

@@ -16,11 +16,11 @@ from api.security.counters import PostgresCounters, RedisCounters, shared_counte
 from api.security.rate_limit import (
     LIMITS,
     LOGIN_FAILURES_FREE,
-    MSG_TOO_MANY,
     USER_ROUTE_LIMITS,
     USER_WRITE_LIMIT,
     RateLimiter,
     TooManyRequests,
+    too_many,
 )
 from tests.support.redis_server import redis_url  # noqa: F401  (the session fixture)
 
@@ -58,6 +58,9 @@ class _Prefixed:
 
     async def peek(self, key, now):
         return await self.store.peek(self.prefix + key, now)
+
+    async def give_back(self, key, now):
+        await self.store.give_back(self.prefix + key, now)
 
     async def delete(self, key):
         await self.store.delete(self.prefix + key)
@@ -100,6 +103,25 @@ def test_counts_expire_and_start_again(store_factory):
     _run(steps)
 
 
+def test_a_hit_given_back_is_taken_off_never_below_zero(store_factory):
+    async def steps():
+        store = store_factory()
+        now = time.time()
+        assert await store.hit([("g", now + 60), ("g2", now + 60)], now) == [1, 1]
+        await store.hit([("g", now + 60)], now)
+        await store.give_back("g", now)
+        assert (await store.peek("g", now))[0] == 1
+        await store.give_back("g2", now)
+        await store.give_back("g2", now)
+        assert (await store.peek("g2", now))[0] == 0
+        await store.give_back("unknown", now)
+        assert await store.peek("unknown", now) is None
+        assert await store.hit([("g", now + 60)], now) == [2]
+        await store.close()
+
+    _run(steps)
+
+
 def test_account_limit_holds_across_two_limiters_on_one_store(store_factory):
     """Two processes, each its own limiter on the shared store: together they allow exactly the
     limit, and the next attempt, on either, is a 429 with the spec's message and Retry-After."""
@@ -114,8 +136,8 @@ def test_account_limit_holds_across_two_limiters_on_one_store(store_factory):
         for limiter in (one, two):
             with pytest.raises(TooManyRequests) as refused:
                 await limiter.check("forgot", _request("10.0.1.1"), account="someone@example.com")
-            assert refused.value.status_code == 429 and refused.value.detail == MSG_TOO_MANY
             retry = int(refused.value.headers["Retry-After"])
+            assert refused.value.status_code == 429 and refused.value.detail == too_many("forgot", retry)
             assert 1 <= retry <= per_account.window_seconds
         # Another account from the same addresses is not limited.
         await two.check("forgot", _request("10.0.1.1"), account="other@example.com")
@@ -168,30 +190,33 @@ def test_login_backoff_counts_failures_on_the_shared_store(store_factory):
     _run(steps)
 
 
-def test_successful_sign_ins_give_their_attempt_back_but_the_client_limit_stays(store_factory):
-    """A sign-in that succeeds does not count toward the account's limit (it is against guessing);
-    the client's own limit counts every attempt, so trying many accounts from one address is not
-    freed by signing in to one's own between tries."""
+def test_successful_sign_ins_give_their_attempt_back_and_failures_count_per_client(store_factory):
+    """A sign-in that succeeds counts toward neither limit (they are against guessing), so an
+    office behind one address can sign in all day; failures still count toward the client's
+    limit, so trying many accounts from one address is not freed by signing in to one's own."""
     per_client, per_account = LIMITS["login"]
     assert per_account.attempts + 3 < per_client.attempts
 
     async def steps():
         one, two = RateLimiter(store_factory()), RateLimiter(store_factory())
         here = _request("10.0.2.1")
-        for n in range(per_account.attempts + 3):
-            await (one, two)[n % 2].check("login", here, account="Ana")
-            await (two, one)[n % 2].clear_login_failures("ana", "10.0.2.1")
+        for n in range(per_client.attempts + 5):
+            await (one, two)[n % 2].check("login", here, account=f"colleague{n}")
+            await (two, one)[n % 2].clear_login_failures(f"colleague{n}", "10.0.2.1")
         # Failures still count up to the account's limit, then that client waits for that account.
         for n in range(per_account.attempts):
             await (one, two)[n % 2].check("login", here, account="ana")
         with pytest.raises(TooManyRequests):
             await one.check("login", here, account="ana")
-        # Other accounts from this client, up to the client's limit of all attempts.
-        used = 2 * per_account.attempts + 4
+        await two.check("login", here, account="colleague0")  # a sign-in between the tries
+        await one.clear_login_failures("colleague0", "10.0.2.1")
+        # Other accounts from this client, up to the client's limit of failed attempts.
+        used = per_account.attempts + 1
         for n in range(per_client.attempts - used):
             await two.check("login", here, account=f"user{n}")
-        with pytest.raises(TooManyRequests):
+        with pytest.raises(TooManyRequests) as refused:
             await two.check("login", here, account="someone-else")
+        assert refused.value.detail.startswith("Too many sign-in attempts. Please try again in ")
         await one.check("login", _request("10.0.2.2"), account="ana")  # another client is not affected
         await one.close()
         await two.close()

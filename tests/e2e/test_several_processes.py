@@ -17,7 +17,7 @@ import time
 import httpx
 import pytest
 
-from api.security.rate_limit import LIMITS, MSG_TOO_MANY
+from api.security.rate_limit import LIMITS, too_many
 from tests.e2e.server import ServerProcess
 from tests.support.accounts import make_user
 from tests.support.app import APP_HEADERS
@@ -71,7 +71,8 @@ def test_two_processes_share_the_rate_limits_and_the_analyses(tmp_path):
                        for _ in range(6)]
         assert set(allowed_by) == {owner, other}, allowed_by  # both processes counted attempts
         assert all(r.status_code == 429 for r in refused), [r.status_code for r in refused]
-        assert refused[0].json()["error"] == MSG_TOO_MANY and int(refused[0].headers["Retry-After"]) >= 1
+        wait = int(refused[0].headers["Retry-After"])
+        assert refused[0].json()["error"] == too_many("reset", wait) and wait >= 1
         refused_by = {int(r.headers["x-reverie-pid"]) for r in refused}
         assert refused_by <= {owner, other}
 
