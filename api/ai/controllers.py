@@ -3,6 +3,7 @@ Answers about the journal are built from the user's own entries."""
 
 from __future__ import annotations
 
+import re
 import uuid
 from datetime import UTC, date, datetime
 
@@ -23,14 +24,15 @@ from api.ai.schemas import (
     PromptsOut,
     TextIn,
 )
-from api.errors import FieldError, documented_errors
+from api.errors import FieldError, documented_errors, error_responses
 from api.journal.chat import MAX_QUESTION_CHARS, answer_from_journal
 from api.journal.rules import MAX_CONTENT_CHARS, format_entry_date
 from api.journal.services import EntryService
+from api.profile.controllers import MSG_LOCKED_FEATURE
 from api.profile.services import ProfileService
 from api.services import provide
 from api.validation import required_text
-from models.constants import SELF_ANALYSIS_MAX_ENTRIES, SELF_ANALYSIS_MIN_ENTRIES
+from models.constants import SELF_ANALYSIS_MAX_ENTRIES, SELF_ANALYSIS_MIN_ENTRIES, UNLOCK_PROFILE
 
 MSG_SELF_ANALYSIS_MIN = "You need at least 3 journal entries to perform a meaningful analysis."
 MSG_ENTRY_IDS = "entryIds must be ids of saved journal entries."
@@ -48,6 +50,15 @@ async def _in_thread(fn):
 
 def _today() -> date:
     return datetime.now(UTC).date()
+
+
+# The story dates what it says by the entries' dates: "(11/02/2026 to 11/20/2026)", "(from 11/20/2026)".
+# Entries sent without dates leave only the words around them, "( to )", which are dropped.
+_EMPTY_DATES = re.compile(r" ?\((?:from|last written)?[\s,]*(?:(?:to|and|most recently)[\s,]*)*\)")
+
+
+def _without_empty_dates(text: str) -> str:
+    return _EMPTY_DATES.sub("", text)
 
 
 def _content(value: str, field: str) -> str:
@@ -86,24 +97,33 @@ class AIController(Controller):
         as_json = msgspec.to_builtins(highlights)
         return ExtractTasksOut(tasks=[h for h in as_json if h["type"] == "task"], highlights=as_json)
 
-    @post("/generate-profile", operation_id="generateProfile", status_code=200)
-    async def generate_profile(self, data: GenerateProfileIn) -> GeneratedProfileOut:
+    # A story of the entries sent (not saved), once the caller's own entries unlock the stored one;
+    # sourceEntryIds holds only ids that were sent.
+    @post("/generate-profile", operation_id="generateProfile", status_code=200, responses=error_responses(403))
+    async def generate_profile(self, request: Request, entries: EntryService,
+                               data: GenerateProfileIn) -> GeneratedProfileOut:
         from pipelines.providers import get_providers
         from pipelines.providers.base import ProfileEntry
 
-        material = []
-        for index, item in enumerate(data.entries[:MAX_PROFILE_ENTRIES]):
+        await entries.require_unlocked(request.user.id, UNLOCK_PROFILE, MSG_LOCKED_FEATURE)
+        material, unsent = [], set()
+        for item in data.entries[:MAX_PROFILE_ENTRIES]:
             content = item if isinstance(item, str) else item.content
             day = "" if isinstance(item, str) else (item.date or "")
-            ident = str(index) if isinstance(item, str) or not item.id else item.id
+            ident = None if isinstance(item, str) else item.id
+            if not ident:  # the story tells entries apart by id; this one is never answered
+                ident = f"unsent-{uuid.uuid4()}"
+                unsent.add(ident)
             if content.strip():
                 material.append(ProfileEntry(id=ident, date=day, content=content[:MAX_CONTENT_CHARS]))
         if not material:
             raise FieldError("entries", MSG_ENTRIES_EMPTY)
         outcome = await _in_thread(lambda: get_providers().run(lambda p: p.build_profile(material)))
         draft = outcome.value
-        return GeneratedProfileOut(short_summary=draft.short_summary, full_profile=draft.full_profile,
-                                   blindspots=draft.blindspots, source_entry_ids=draft.source_entry_ids,
+        return GeneratedProfileOut(short_summary=_without_empty_dates(draft.short_summary),
+                                   full_profile=_without_empty_dates(draft.full_profile),
+                                   blindspots=[_without_empty_dates(b) for b in draft.blindspots],
+                                   source_entry_ids=[i for i in draft.source_entry_ids if i not in unsent],
                                    provider=outcome.provider)
 
     @post("/generate-summary", operation_id="generateSummary", status_code=200,

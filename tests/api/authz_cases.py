@@ -532,6 +532,13 @@ def analyze_own(w: World, method: str, path: str) -> None:
     w.assert_a_unchanged()
 
 
+@case("B's story from given entries holds none of A's; the unlock counts B's own entries")
+def profile_draft_own(w: World, method: str, path: str) -> None:
+    body = _ok(w.b.post(path, json={"entries": [content for _, content in B_ENTRIES]}))
+    w.assert_no_a_data(json.dumps(body))
+    w.assert_a_unchanged()
+
+
 @case("B's journal answer draws on B's entries only (A's same question reaches A's)")
 def ask_help_own(w: World, method: str, path: str) -> None:
     question = {"question": "Who called about the leaking pipe at the flat?"}
@@ -834,8 +841,8 @@ REGISTRY: dict[tuple[str, str], Route] = {
         (summary_own,)),
     ("POST", "/api/openai/extract-tasks"): Route(STATELESS, "works on the given text only", (
         stateless({"text": "Don't forget to renew the bike insurance."}),)),
-    ("POST", "/api/openai/generate-profile"): Route(STATELESS, "works on the given entries only", (
-        stateless({"entries": [content for _, content in B_ENTRIES]}),)),
+    ("POST", "/api/openai/generate-profile"): Route(
+        OWNER_SCOPED, "a story of the given entries, once the caller's own entries unlock it", (profile_draft_own,)),
     ("POST", "/api/openai/real-time-prompts"): Route(
         OWNER_SCOPED, "prompts for the given text; the people it knows are from the caller's entries",
         (prompts_own,)),

@@ -39,7 +39,7 @@ def test_analyze_and_extract_tasks(ana):
     assert ana.post("/api/openai/analyze", content=b"{", headers={"content-type": "application/json"}).status_code == 400
 
 
-def test_generate_profile_from_given_entries(ana):
+def test_generate_profile_from_given_entries(ana, journal):
     body = ana.post("/api/openai/generate-profile", json={"entries": [e[1] for e in ENTRIES]}).json()
     assert body["shortSummary"] and "**Concrete Actions**:" in body["fullProfile"]
     assert ana.post("/api/openai/generate-profile", json={"entries": []}).status_code == 400
