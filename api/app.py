@@ -32,7 +32,7 @@ from api.request_id import RequestIdMiddleware
 from api.routes import ROUTE_HANDLERS
 from api.security.counters import shared_counters
 from api.security.csrf import CSRFMiddleware
-from api.security.headers import SecurityHeadersMiddleware
+from api.security.headers import SecurityHeaders
 from api.security.hosts import AllowedHostsMiddleware
 from api.security.rate_limit import RateLimiter
 from api.security.text_input import RejectNulText
@@ -152,10 +152,10 @@ def create_app(settings: Settings | None = None, *, database_url: str | None = N
     app = Litestar(
         route_handlers=ROUTE_HANDLERS,
         plugins=[SQLAlchemyPlugin(config=db_config)],
-        middleware=[RequestIdMiddleware(), SecurityHeadersMiddleware(settings.web_dist),
-                    AllowedHostsMiddleware(settings.host_allow_list), RejectNulText(), CSRFMiddleware(),
+        middleware=[RequestIdMiddleware(), AllowedHostsMiddleware(settings.host_allow_list), RejectNulText(), CSRFMiddleware(),
                     SessionMiddleware()],
         guards=[access_guard],
+        before_send=[SecurityHeaders(settings.web_dist)],
         exception_handlers=EXCEPTION_HANDLERS,  # type: ignore[arg-type]
         openapi_config=openapi_config(),
         # Level 5, not Litestar's default 9: a 30 kB entry list compresses in about a quarter of the

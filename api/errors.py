@@ -17,7 +17,7 @@ from typing import Any
 import msgspec
 from advanced_alchemy.exceptions import NotFoundError
 from litestar import Request, Response
-from litestar.exceptions import ClientException, HTTPException, ValidationException
+from litestar.exceptions import ClientException, HTTPException, SerializationException, ValidationException
 from litestar.handlers import HTTPRouteHandler
 from litestar.openapi import ResponseSpec
 from litestar.status_codes import HTTP_500_INTERNAL_SERVER_ERROR
@@ -26,6 +26,7 @@ from sqlalchemy.exc import TimeoutError as PoolTimeout
 from api.logging import get_logger
 
 log = get_logger("reverie.errors")
+MSG_NOT_JSON = "The request body is not valid JSON."
 
 
 class FieldError(ClientException):
@@ -77,7 +78,10 @@ def handle_http_error(request: Request, exc: HTTPException) -> Response:
     if exc.status_code == HTTP_500_INTERNAL_SERVER_ERROR:
         return handle_internal_error(request, exc)
     extra = exc.extra if isinstance(exc.extra, dict) else {}
-    response = error_response(exc.status_code, exc.detail, headers=exc.headers, **extra)
+    # A body the JSON decoder could not read: said in the app's words, not the decoder's
+    # ("Input data was truncated", "Number out of range").
+    detail = MSG_NOT_JSON if isinstance(exc.__cause__, SerializationException) else exc.detail
+    response = error_response(exc.status_code, detail, headers=exc.headers, **extra)
     if exc.status_code == 401 and request.scope.get("state", {}).get("stale_session"):
         # The session the browser holds is gone: forget its cookies, so the app stops asking.
         from api.auth.cookies import cleared_session_cookies

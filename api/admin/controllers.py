@@ -31,6 +31,7 @@ from api.services import provide
 from api.subscription import rules as promo_rules
 from api.subscription import services as subscription
 from api.subscription.services import PromoCodeService, WaitlistService
+from api.validation import looks_blank, no_control_characters
 from models import User, WaitlistEntry
 
 
@@ -129,8 +130,11 @@ class AdminController(Controller):
         """A new unguessable code for an influencer: redeemable for `durationDays` (30 unless
         given) by up to `maxUses` users (100 unless given), each getting `durationDays` of premium."""
         name = (data.influencer_name or "").strip()
-        if not name:
+        if looks_blank(name):  # "" or only zero-width characters: a blank name in the panel
             raise FieldError("influencerName", rules.MSG_INFLUENCER_REQUIRED)
+        if rules.DIRECTION_CONTROLS.intersection(name):
+            raise FieldError("influencerName", rules.MSG_INFLUENCER_DIRECTION)
+        no_control_characters(name, "influencerName")
         if len(name) > promo_rules.INFLUENCER_NAME_MAX_CHARS:
             raise FieldError("influencerName",
                              f"influencerName can be at most {promo_rules.INFLUENCER_NAME_MAX_CHARS} characters.")

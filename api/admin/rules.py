@@ -17,6 +17,10 @@ MSG_LAST_ADMIN = "At least one admin must remain: make another user an admin fir
 MSG_ADMIN_BY_CONFIG = ("This account is an admin by the server's configuration (ADMIN_EMAILS) and would be an "
                        "admin again at its next sign-in. Remove its address from ADMIN_EMAILS to take the rights away.")
 MSG_INFLUENCER_REQUIRED = "Please enter an influencer name"
+MSG_INFLUENCER_DIRECTION = "influencerName cannot contain text direction controls."
+# Overrides and isolates of the text direction: a name holding one shows its letters in another
+# order than they were typed ("\u202eevil" shows as "live").
+DIRECTION_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 MSG_DURATION = "durationDays must be one of 7, 14, 30, 60, 90 or 365."
 MSG_MAX_USES = "maxUses must be a whole number from 1 to {limit:,}."
 MSG_ADMIN_UPDATED = "Admin Status Updated"

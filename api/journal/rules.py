@@ -8,6 +8,7 @@ from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
 from api.errors import FieldError
+from api.validation import no_control_characters
 from models.constants import ENTRY_DATE_FORMAT, MAX_RELATED
 from models.dates import (
     format_entry_date,  # noqa: F401  (the journal's date, re-exported)
@@ -77,6 +78,10 @@ _TIME = re.compile(r"^([01]\d|2[0-3]):[0-5]\d$")
 def parse_entry_date(value: str, field: str = "date") -> date:
     text = value.strip()
     if re.match(r"^\d{4}-\d{2}-\d{2}T", text):
+        try:  # the day as written; an impossible time ("T25:61:00") is refused, not ignored
+            datetime.fromisoformat(text)
+        except ValueError:
+            raise FieldError(field, MSG_DATE) from None
         text = text[:10]
     for fmt in _DATE_FORMATS:
         try:
@@ -170,7 +175,7 @@ def check_content(value: str) -> str:
         raise FieldError("content", MSG_CONTENT_EMPTY)
     if len(value) > MAX_CONTENT_CHARS:
         raise FieldError("content", MSG_CONTENT_LONG)
-    return value
+    return no_control_characters(value, "content")
 
 
 def _maybe_json(value: Any, field: str, message: str) -> Any:

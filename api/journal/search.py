@@ -14,6 +14,7 @@ from api.journal.details import entry_details
 from api.journal.schemas import EntryOut, SearchHit, SearchResults
 from api.journal.services import EntryService
 from api.services import provide
+from api.validation import looks_blank
 
 MAX_QUERY_CHARS = 500
 
@@ -33,7 +34,7 @@ class JournalSearchController(Controller):
         limit: int = Parameter(default=10, ge=1, le=50),
     ) -> SearchResults:
         query = q.strip()
-        if not query:
+        if looks_blank(query):  # "", or only NUL or format characters: nothing to look for
             raise FieldError("q", "Type something to search for.")
         if len(query) > MAX_QUERY_CHARS:
             raise FieldError("q", f"A search can be at most {MAX_QUERY_CHARS} characters.")

@@ -31,6 +31,7 @@ from api.photos.services import MSG_PHOTO_NOT_FOUND, PhotoService, remove_files
 from api.security.text_input import MSG_NUL
 from api.services import provide
 from api.storage import FileStorage
+from api.validation import no_control_characters
 from models import Photo
 
 log = get_logger("reverie.photos")
@@ -74,7 +75,7 @@ def _clean_caption(caption: str | None) -> str | None:
         raise FieldError("caption", MSG_NUL)
     if len(text) > MAX_CAPTION_CHARS:
         raise FieldError("caption", MSG_CAPTION_TOO_LONG)
-    return text or None
+    return no_control_characters(text, "caption") or None
 
 
 async def _serve(request: Request, photos: PhotoService, photo_id: UUID, *, thumbnail: bool) -> Response[bytes]:

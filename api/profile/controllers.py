@@ -11,7 +11,7 @@ from __future__ import annotations
 from litestar import Controller, Request, get, post
 from litestar.exceptions import NotFoundException, ServiceUnavailableException
 
-from api.errors import documented_errors, error_responses
+from api.errors import FieldError, documented_errors, error_responses
 from api.journal.services import EntryService
 from api.logging import get_logger
 from api.profile.schemas import ProfileOut, ProfileUpdate, RegenerateOut
@@ -45,11 +45,15 @@ class ProfileController(Controller):
     async def save_profile(self, request: Request, profiles: ProfileService, entries: EntryService,
                            data: ProfileUpdate) -> ProfileOut:
         count = await entries.require_unlocked(request.user.id, UNLOCK_PROFILE, MSG_LOCKED_FEATURE)
+        for field, value, limit in (("shortSummary", data.short_summary, MAX_SHORT_SUMMARY_CHARS),
+                                    ("fullProfile", data.full_profile, MAX_FULL_PROFILE_CHARS)):
+            if value is not None and len(value) > limit:  # refused, never cut short
+                raise FieldError(field, f"{field} can be at most {limit:,} characters.")
         profile = await profiles.own_or_new(request.user.id)
         if data.short_summary is not None:
-            profile.short_summary = data.short_summary[:MAX_SHORT_SUMMARY_CHARS]
+            profile.short_summary = data.short_summary
         if data.full_profile is not None:
-            profile.full_profile = data.full_profile[:MAX_FULL_PROFILE_CHARS]
+            profile.full_profile = data.full_profile
         profile.provider = "user"
         return ProfileOut.of(await profiles.save(profile), count, True, request.user.is_premium)
 

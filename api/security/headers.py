@@ -1,6 +1,11 @@
 """Security headers on every response: no framing by other sites, no MIME sniffing, no referrer
 sent to other sites, and a Content-Security-Policy that lets the app load only its own code.
 
+API answers that set no Cache-Control of their own get `no-store`.
+
+They are added by a `before_send` hook of the app (`SecurityHeaders`), not a middleware: a
+middleware runs around route handlers only, so the router's own 404 and 405 went out without them.
+
 The web app's one inline script (the theme, applied before first paint) is allowed by its hash,
 read from the built `index.html`, so no other inline script can run.
 """
@@ -12,9 +17,7 @@ import hashlib
 import re
 from pathlib import Path
 
-from litestar.enums import ScopeType
-from litestar.middleware import ASGIMiddleware
-from litestar.types import ASGIApp, Message, Receive, Scope, Send
+from litestar.types import Message, Scope
 
 _INLINE_SCRIPT = re.compile(rb"<script(?![^>]*\bsrc=)[^>]*>(.*?)</script>", re.S | re.I)
 
@@ -45,8 +48,14 @@ def content_security_policy(script_hashes: list[str]) -> str:
     ))
 
 
-class SecurityHeadersMiddleware(ASGIMiddleware):
-    scopes = (ScopeType.HTTP,)
+# An API answer holds the user's data: kept off the browser's disk (a shared computer keeps nothing
+# after sign-out), unless the route says otherwise. The lists the screens poll (entries, tasks,
+# insights: api/paging.py) say "private, no-cache" with an ETag, so a poll is a cheap 304.
+NO_STORE = (b"cache-control", b"no-store")
+
+
+class SecurityHeaders:
+    """The app's `before_send` hook: each response start gets the headers it does not set itself."""
 
     def __init__(self, web_dist: Path) -> None:
         csp = content_security_policy(inline_script_hashes(web_dist / "index.html"))
@@ -58,12 +67,10 @@ class SecurityHeadersMiddleware(ASGIMiddleware):
             (b"cross-origin-opener-policy", b"same-origin"),
         ]
 
-    async def handle(self, scope: Scope, receive: Receive, send: Send, next_app: ASGIApp) -> None:
-        async def send_with_headers(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                present = {name.lower() for name, _ in message.get("headers", [])}
-                message["headers"] = [*message.get("headers", []),
-                                      *(h for h in self.headers if h[0] not in present)]
-            await send(message)
-
-        await next_app(scope, receive, send_with_headers)
+    async def __call__(self, message: Message, scope: Scope) -> None:
+        if message["type"] == "http.response.start":
+            present = {name.lower() for name, _ in message.get("headers", [])}
+            added = [h for h in self.headers if h[0] not in present]
+            if scope.get("path", "").startswith("/api/") and b"cache-control" not in present:
+                added.append(NO_STORE)
+            message["headers"] = [*message.get("headers", []), *added]

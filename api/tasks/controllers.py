@@ -138,8 +138,8 @@ class ProjectsController(Controller):
         await entries.require_unlocked(user_id, UNLOCK_PROJECTS, "Projects")
         project = await projects.add(Project(
             user_id=user_id, name=required_text(data.name, "name", rules.MAX_PROJECT_NAME_CHARS),
-            description=(data.description or None), type=rules.domain(data.type),
-            status=(data.status or "Active")[:rules.MAX_STATUS_CHARS], progress=rules.progress_value(data.progress),
+            description=(data.description or None), type=rules.project_type(data.type),
+            status=rules.project_status(data.status), progress=rules.progress_value(data.progress),
             entry_id=await entries.own_ref(user_id, data.entry_id),
         ))
         return ProjectOut.of(project)

@@ -20,11 +20,27 @@ MSG_GOAL_NOT_FOUND = "Goal not found"
 MSG_TASK_DELETED = "Task deleted"
 MSG_TIMEFRAME = "timeframe must be month, quarter or year."
 MSG_PROGRESS = "progress must be between 0 and 100."
+MSG_PROJECT_TYPE = "type must be personal, professional or administrative."
+MSG_STATUS = f"status can be at most {MAX_STATUS_CHARS} characters."
 
 
 def domain(value: str) -> str:
     """Unknown types fall back to personal (spec part 2 section 5)."""
     return value if value in DOMAINS else "personal"
+
+
+def project_type(value: str) -> str:
+    """A project's type is one of the three domains: the spec's fallback to personal is for tasks."""
+    if value not in DOMAINS:
+        raise FieldError("type", MSG_PROJECT_TYPE)
+    return value
+
+
+def project_status(value: str) -> str:
+    """The status as sent (blank: the default 'Active'); a longer one than the column holds is a 400."""
+    if len(value) > MAX_STATUS_CHARS:
+        raise FieldError("status", MSG_STATUS)
+    return value.strip() or "Active"
 
 
 def progress_value(value: int) -> int:
