@@ -99,14 +99,14 @@ describe("login", () => {
     const server = fakeApi({
       "GET /api/auth/me": NO_SESSION,
       "POST /api/auth/login": () =>
-        json(429, { error: "Too many attempts. Please wait a moment and try again.", retryAfter: 30 }, { "Retry-After": "30" }),
+        json(429, { error: "Too many sign-in attempts. Please try again in 30 seconds.", retryAfter: 30 }, { "Retry-After": "30" }),
     });
     const { user } = await openLogin();
 
     await user.type(screen.getByLabelText("Username or email"), "maya");
     await user.type(screen.getByLabelText("Password"), "wrong password");
     await user.click(screen.getByRole("button", { name: "Sign In" }));
-    expect(await notifications().findByText("Too many attempts. Please wait a moment and try again.")).toBeInTheDocument();
+    expect(await notifications().findByText("Too many sign-in attempts. Please try again in 30 seconds.")).toBeInTheDocument();
 
     server.handlers["POST /api/auth/login"] = () => new Response("", { status: 502 });
     await user.click(screen.getByRole("button", { name: "Sign In" }));
