@@ -129,7 +129,7 @@ def tune_on_corpus(
     prototypes: np.ndarray | None = None,
 ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """Cross-validate every grid point on the journal corpus' dev entries, through the whole
-    prediction (`combine`: blend, tired rule, loving rule, heavy rules); best by `selection_score`
+    prediction (`combine`: blend, tired rule, rest rule, heavy rules); best by `selection_score`
     (accuracy, a heavy entry shown as Neutral or Happy counting as a second error), ties by fewer
     such entries (round 4; by accuracy before, against the comment below), then accuracy, then
     macro-F1, then as below.

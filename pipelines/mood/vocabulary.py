@@ -156,6 +156,16 @@ _LEXICON_SOURCE: dict[Mood, str] = {
         besotted smitten doting lucky_to_have thankful_for:0.5 precious:0.75 bless_her bless_him
         melted_my_heart heart_melts light_of_my_life means_the_world mean_the_world
         wouldn't_be_without hand_in_hand sweetest:0.75
+        proud_of_him proud_of_her proud_of_them proud_of_you proud_of_u proud_of_me
+        grateful_for_him grateful_for_her grateful_for_them grateful_for_you thankful_for_him
+        thankful_for_her thankful_for_them thankful_for_you best_mate:0.75 best_friend:0.75 best_mum
+        best_mam best_mom best_dad best_nan best_gran best_granny best_grandad best_grandma best_husband
+        best_wife best_sister best_brother lucky_man lucky_woman wouldn't_swap wouldn't_trade
+        held_his_hand:0.75 held_her_hand:0.75 held_their_hands:0.75 held_hands:0.75 squeezed_my_hand:0.75
+        on_my_shoulder:0.75 head_on_my_shoulder head_on_my_chest head_on_my_lap arm_through_mine
+        arms_around_me arm_around_me arms_round_me arm_round_me made_me_breakfast:0.75 made_me_tea:0.75
+        made_me_dinner:0.75 made_me_chai:0.75 made_me_a_brew:0.75 made_me_a_card:0.75
+        fell_asleep_on_me asleep_on_me slept_on_my_shoulder asleep_on_my_shoulder
     """,
     "tired": """
         tired exhausted exhausting exhaustion drained draining sleepy fatigue fatigued weary
