@@ -133,7 +133,10 @@ def parse_source(path: Path) -> list[dict[str, Any]]:
     return entries
 
 
-_AUTHOR = re.compile(r"\b(second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth)\s+author\b", re.IGNORECASE)
+# "twenty-first" whole: a bare "first" after the hyphen had made the twenty-first author the first.
+_AUTHOR = re.compile(r"\b((?:twenty-)?(?:second|third|fourth|fifth|sixth|seventh|eighth|ninth)|twenty-first|tenth|"
+                     r"eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|"
+                     r"twentieth)\s+author\b", re.IGNORECASE)
 
 
 def author_of_voices() -> dict[str, str]:

@@ -94,6 +94,7 @@ AUTHORS: dict[str, str] = {
     **dict.fromkeys(("willa", "dorothea", "jesse", "wanjiru"), "seventeenth"),
     **dict.fromkeys(("ofelia", "jarrah", "kwame", "lindiwe"), "nineteenth"),
     **dict.fromkeys(("tevita", "yusuf", "rutendo", "wendell"), "twentieth"),
+    **dict.fromkeys(("otis", "noreen", "peishan", "ikaika"), "twenty-second"),
 }
 
 

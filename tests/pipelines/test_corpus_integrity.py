@@ -148,9 +148,13 @@ NEW_AUTHORS = {
     "eighteenth": (("gabriel", "colleen", "corazon", "delroy"), "test"),
     "nineteenth": (("ofelia", "jarrah", "kwame", "lindiwe"), "dev"),
     "twentieth": (("tevita", "yusuf", "rutendo", "wendell"), "dev"),
+    # round 13: a fourth fresh held-out author and one more dev author
+    "twenty-first": (("eileen", "dakota", "gloria", "faisal"), "test"),
+    "twenty-second": (("otis", "noreen", "peishan", "ikaika"), "dev"),
 }
 # The day each author's voices run to at least (the later authors were asked for September to early 2026).
-LAST_DAY_AFTER = {"eighteenth": "2026-01-15", "nineteenth": "2026-01-15", "twentieth": "2026-01-15"}
+LAST_DAY_AFTER = {"eighteenth": "2026-01-15", "nineteenth": "2026-01-15", "twentieth": "2026-01-15",
+                  "twenty-first": "2026-01-01", "twenty-second": "2025-12-15"}
 
 
 @pytest.mark.parametrize("author", sorted(NEW_AUTHORS))
@@ -171,3 +175,12 @@ def test_each_later_authors_voices_sit_whole_in_their_split(source, author):
     written = [e for e in source if e["voice"] in voices]
     tasks = [h for e in written for h in e["highlights"] if h["type"] == "task"]
     assert len(tasks) >= 90 and sum("dueDate" in h for h in tasks) >= 70
+
+
+def test_each_voice_is_read_as_its_authors():
+    """"twenty-second author" had been read as the second author's (a bare "second" after the hyphen)."""
+    from pipelines.corpus import author_of_voices
+
+    authors = author_of_voices()
+    for author, (voices, _) in NEW_AUTHORS.items():
+        assert {authors[v] for v in voices} == {f"{author} author"}, author

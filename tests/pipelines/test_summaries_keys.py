@@ -17,9 +17,13 @@ CORPUS = Path(__file__).parents[2] / "pipelines" / "data" / "journal_corpus" / "
 KEYS = Path(__file__).parent / "data" / "summary_keys.jsonl"
 
 
+# The dev split as it stood when the keys were chosen: the twenty-second author's voices came after.
+LATER_VOICES = frozenset({"otis", "noreen", "peishan", "ikaika"})
+
+
 def _dev() -> dict[str, str]:
     with CORPUS.open(encoding="utf-8") as lines:
-        return {row["id"]: row["text"] for row in map(json.loads, lines)}
+        return {row["id"]: row["text"] for row in map(json.loads, lines) if row["voice"] not in LATER_VOICES}
 
 
 def _keys() -> list[dict]:
