@@ -82,9 +82,13 @@ describe("shownSummary", () => {
     expect(shownSummary(null, content)).toBeNull();
   });
 
-  it("shows a summary that says something the opening does not", () => {
+  it("shows what the summary says beyond the opening", () => {
+    // The opening is in the preview below: only the rest is shown above it.
     const summary = "Today I started the loft plans with Sam. Feeling hopeful but anxious.";
-    expect(shownSummary(summary, content)).toBe(summary);
+    expect(shownSummary(summary, content)).toBe("Feeling hopeful but anxious.");
     expect(shownSummary("I need to call the builder.", content)).toBe("I need to call the builder.");
+    expect(shownSummary("Feeling hopeful but anxious. Today I started the loft plans with Sam.", content)).toBe(
+      "Feeling hopeful but anxious. Today I started the loft plans with Sam.",
+    );
   });
 });

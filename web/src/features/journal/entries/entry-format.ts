@@ -105,12 +105,15 @@ const plain = (text: string) =>
     .replace(/[\s.!?\u2026]+$/, "")
     .trim();
 
-/** The summary the list shows above the content (spec: "an optional summary"), or null when it
- * only repeats the entry's opening: the summary of a short entry is the entry itself, and of a
- * longer one often its first sentences, which the preview right below shows anyway (in 31 of 200
- * dev-corpus entries the summary was the opening verbatim). */
+/** The summary the list shows above the content (spec: "an optional summary"), without the
+ * entry's opening, which the preview right below shows anyway: the summary of a short entry is the
+ * entry itself, and of a longer one often starts with its first sentences (in 31 of 200 dev-corpus
+ * entries it was the opening verbatim). Null when nothing else is left. */
 export function shownSummary(summary: string | null | undefined, content: string): string | null {
-  const said = plain(summary ?? "");
-  if (!said) return null;
-  return plain(content).startsWith(said) ? null : (summary as string);
+  const sentences = (summary ?? "").trim().split(/(?<=[.!?\u2026])\s+/).filter(Boolean);
+  const opening = plain(content);
+  let kept = 0;
+  while (kept < sentences.length && opening.startsWith(plain(sentences.slice(0, kept + 1).join(" ")))) kept += 1;
+  const rest = sentences.slice(kept).join(" ");
+  return plain(rest) ? rest : null;
 }
