@@ -15,13 +15,12 @@ import threading
 import time
 import uuid
 
-import httpx
 import msgspec
 import pytest
 
 from api.settings import Settings
 from tests.support.accounts import PASSWORD, last_reset_link, outbox_messages, signed_up
-from tests.support.app import APP_HEADERS, SharedRunner, app_client
+from tests.support.app import SharedRunner, app_client, call_from
 from tests.support.journal import wait_until_analysed, write_entry
 
 
@@ -30,18 +29,6 @@ def _app(settings, database_url, pipeline_runner, **changes):
 
     return create_app(msgspec.structs.replace(settings, **changes), database_url=database_url,
                       pipelines=SharedRunner(pipeline_runner))
-
-
-def call_from(client, address: str, method: str, path: str, **kwargs) -> httpx.Response:
-    """A request to the running test app from the client address `address` (the TestClient always
-    says "testclient"): rate limits per address need real ones."""
-    async def go() -> httpx.Response:
-        transport = httpx.ASGITransport(app=client.app, client=(address, 40000))
-        async with httpx.AsyncClient(transport=transport, base_url="http://testserver.local",
-                                     headers=APP_HEADERS) as one:
-            return await one.request(method, path, **kwargs)
-
-    return client.blocking_portal.call(go)
 
 
 def png_bytes() -> bytes:
@@ -138,8 +125,9 @@ def test_another_users_regeneration_is_not_found(client, settings):
 
 
 def test_a_pool_timeout_is_a_503_with_retry_after(settings, database_url, pipeline_runner, monkeypatch):
-    import api.app
     from sqlalchemy.ext.asyncio import create_async_engine
+
+    import api.app
 
     def one_connection(url, **_kwargs):
         return create_async_engine(url, pool_size=1, max_overflow=0, pool_timeout=1)

@@ -3,24 +3,11 @@
 
 from __future__ import annotations
 
-import httpx
 import pytest
 
 from api.security.rate_limit import LIMITS, USER_ROUTE_LIMITS, Limit, too_many
 from tests.support.accounts import PASSWORD, signed_up
-from tests.support.app import APP_HEADERS
-
-
-def call_from(client, address: str, method: str, path: str, **kwargs) -> httpx.Response:
-    """A request to the running test app from the client address `address` (the TestClient always
-    says "testclient"): the per-address limit needs a real one."""
-    async def go() -> httpx.Response:
-        transport = httpx.ASGITransport(app=client.app, client=(address, 40000))
-        async with httpx.AsyncClient(transport=transport, base_url="http://testserver.local",
-                                     headers=APP_HEADERS) as one:
-            return await one.request(method, path, **kwargs)
-
-    return client.blocking_portal.call(go)
+from tests.support.app import call_from
 
 
 @pytest.mark.parametrize("seconds, words", [
