@@ -14,14 +14,19 @@ from litestar.exceptions.http_exceptions import RequestEntityTooLarge
 from litestar.params import Body
 
 from api.errors import FieldError, documented_errors, error_response, error_responses
-from api.resume.files import MAX_RESUME_FILE_BYTES, MSG_TOO_LARGE, ResumeFileRejected, resume_text
+from api.resume.files import (
+    MAX_RESUME_CHARS,
+    MAX_RESUME_FILE_BYTES,
+    MSG_TOO_LARGE,
+    MSG_TOO_LONG,
+    ResumeFileRejected,
+    resume_text,
+)
 from api.resume.schemas import ResumeFileUpload, ResumeIn, ResumeOut
 from api.resume.services import ResumeService
 from api.services import provide
 
-MAX_RESUME_CHARS = 100_000
 MSG_EMPTY = "Resume content cannot be empty."
-MSG_TOO_LONG = f"A resume can be at most {MAX_RESUME_CHARS:,} characters."
 MSG_FILE_REQUIRED = "Please choose a resume file to upload."
 MSG_FORM_UNREADABLE = "The upload could not be read. Please choose the file again."
 
