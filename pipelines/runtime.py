@@ -14,7 +14,7 @@ import logging
 import threading
 import time
 import uuid
-from collections import OrderedDict, deque
+from collections import Counter, OrderedDict, deque
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, Literal
@@ -22,6 +22,7 @@ from typing import Any, Literal
 import msgspec
 
 from pipelines.flows import FLOWS, load_flow
+from pipelines.followups import BACKLOG_FOLLOW_UP_SECONDS, FOLLOW_UP_FLOWS, due_follow_ups
 
 RunState = Literal["scheduled", "running", "completed", "failed"]
 DEPLOYMENT_NAME = "default"
@@ -30,6 +31,9 @@ _KEPT_FINISHED = 500
 # Flows whose queued runs one flow run may take together: flow -> (its one-subject parameter,
 # the parameter that takes a list of subjects).
 BATCHED_FLOWS = {"highlight-extraction": ("entry_id", "entry_ids")}
+ANALYSIS = "highlight-extraction"
+# In the running counts: an analysis that may follow up itself (story, patterns) holds this.
+FOLLOW_UPS = "follow-ups"
 # 8: Prefect's fixed cost is still shared, and a batch of one user's backlog holds a worker for
 # less time before the next lane's run gets its turn.
 MAX_BATCH = 8
@@ -44,6 +48,9 @@ BUSY_SECONDS = 2.0
 BUSY_OWNERS = 3
 # The lane of runs submitted without an owner.
 SHARED_LANE = "~"
+# A lane whose next run has waited this long for a worker means the queue is not moving: health
+# says "degraded". Fairness keeps every lane's wait to a few batches, far under this.
+STALLED_SECONDS = 60.0
 # Runs a client polls by id (`get`, `active`): with several app processes, the poll may reach
 # another process than the one running it, so their state is also kept in `pipeline_runs`.
 RECORDED_FLOWS = frozenset({"profile-regeneration", "pattern-clustering"})
@@ -134,7 +141,12 @@ class PipelineRunner:
         self._finished_order: OrderedDict[str, None] = OrderedDict()
         self._lanes: OrderedDict[str, deque[str]] = OrderedDict()  # owner -> ids of queued runs, oldest first
         self._queued: dict[str, str] = {}  # queue key -> id of the run waiting for a worker
-        self._profiles_owed: set[str] = set()  # owners whose story rebuild waits for their backlog
+        self._inflight: Counter[str] = Counter()  # owner -> their runs now running
+        self._running_flows: Counter[tuple[str, str]] = Counter()  # (owner, flow) -> runs now running
+        self._lane_waiting: dict[str, float] = {}  # owner -> since when their lane waits for a worker
+        # Owners whose follow-ups (story, patterns) wait for their backlog to drain, and since when.
+        self._follow_ups_owed: dict[str, float] = {}
+        self._followed_up: dict[str, float] = {}  # owner -> when their follow-ups were last queued
         self._done: dict[str, threading.Event] = {}  # run id -> set when the run has finished
         self._lock = threading.Lock()
         self._grown = threading.Condition(self._lock)  # notified when a run is queued
@@ -231,13 +243,14 @@ class PipelineRunner:
             self._queued[key] = run.id
             self._runs[run.id] = run
             self._done[run.id] = threading.Event()
-            self._lanes.setdefault(lane, deque()).append(run.id)
             now = time.monotonic()
+            self._lanes.setdefault(lane, deque()).append(run.id)
+            self._lane_waiting.setdefault(lane, now)
             self._arrivals.append((now, lane))
             while now - self._arrivals[0][0] > BUSY_SECONDS:  # only the last BUSY_SECONDS' are kept
                 self._arrivals.popleft()
             self._grown.notify_all()
-            self._executor.submit(self._work)
+        self._ticket()
         self._record(run)
         return run
 
@@ -324,21 +337,22 @@ class PipelineRunner:
         if self.mode == "inline" and not self.wait_until_ready(timeout=300):
             # Prefect starts its local API on first use, and two threads starting it at once can
             # end with a server that is gone: every run waits for the one the start-up check brings up.
-            batch = self._take()
+            batch, deferred = self._take()
             for run in batch:
                 run.state = "failed"
                 run.error = f"Prefect's API is not available: {self._prefect_error or self._prefect_status}"
-                self._finished(run)
+            self._after(batch, deferred)
             return
         if self.mode == "inline":
             self._gather()
-        batch = self._take()
+        batch, deferred = self._take()
         if not batch:
             return
         if self.mode == "inline":
-            self._run_inline(batch)
+            self._run_inline(batch, deferred)
         else:
             self._run_deployment(batch[0])
+            self._after(batch, deferred)
 
     def _busy(self, now: float) -> bool:
         """Whether runs of at least BUSY_OWNERS owners were queued in the last BUSY_SECONDS."""
@@ -360,20 +374,50 @@ class PipelineRunner:
                     return
                 self._grown.wait(deadline - now)
 
-    def _take(self) -> list[PipelineRun]:
+    def _blocked(self, owner: str, run_id: str) -> bool:
+        """A story or pattern run waits while the owner has one running (or an analysis that may
+        follow up with one): never two of a user's at once."""
+        run = self._runs.get(run_id)
+        return (run is not None and run.flow in FOLLOW_UP_FLOWS
+                and (self._running_flows[(owner, run.flow)] > 0 or self._running_flows[(owner, FOLLOW_UPS)] > 0))
+
+    def _next_lane(self) -> str | None:
+        """The lane to serve next: the first in turn whose owner has nothing running, else the first
+        in turn (a lone user's backlog may use every worker, but whoever else is waiting goes first,
+        so one user's import never holds more than one worker while others wait)."""
+        ready = [owner for owner, lane in self._lanes.items() if lane and not self._blocked(owner, lane[0])]
+        idle = [owner for owner in ready if not self._inflight[owner]]
+        return (idle or ready or [None])[0]
+
+    def _pop(self, owner: str, now: float) -> PipelineRun | None:
+        """The owner's next queued run, off their lane; the lane goes to the back of the turn order."""
+        lane = self._lanes[owner]
+        run = self._runs.get(lane.popleft())
+        if lane:
+            self._lanes.move_to_end(owner)
+            self._lane_waiting[owner] = now
+        else:
+            self._lanes.pop(owner, None)
+            self._lane_waiting.pop(owner, None)
+        return run if run is not None and run.state == "scheduled" else None
+
+    def _take(self) -> tuple[list[PipelineRun], list[str]]:
         """The next lane's oldest run, marked running; for a batched flow, with more queued runs of
         the same flow taken from the lanes in turn (up to MAX_BATCH), so one flow run covers them
-        and Prefect's fixed cost per flow run (about 80 ms of CPU, measured) is paid once."""
+        and Prefect's fixed cost per flow run (about 80 ms of CPU, measured) is paid once.
+        Also: the batch's owners whose follow-ups must wait (more of their analyses are queued or
+        running), decided here under the lock with the in-flight counts, so that exactly one
+        batch, the last of a backlog to finish, leaves them owed."""
         with self._lock:
+            now = time.monotonic()
             batch: list[PipelineRun] = []
-            while self._lanes and not batch:
-                owner, lane = next(iter(self._lanes.items()))
-                run = self._runs.get(lane.popleft()) if lane else None
-                self._rotate(owner)
-                if run is not None and run.state == "scheduled":
+            while not batch:
+                owner = self._next_lane()
+                if owner is None:
+                    return [], []
+                run = self._pop(owner, now)
+                if run is not None:
                     batch.append(run)
-            if not batch:
-                return []
             flow = batch[0].flow
             if flow in BATCHED_FLOWS and self.mode == "inline":
                 progress = True
@@ -386,31 +430,31 @@ class PipelineRunner:
                         head = self._runs.get(lane[0]) if lane else None
                         if head is None or head.flow != flow:
                             continue
-                        lane.popleft()
-                        self._rotate(owner)
-                        batch.append(head)
-                        progress = True
+                        popped = self._pop(owner, now)
+                        if popped is not None:
+                            batch.append(popped)
+                            progress = True
+            deferred: list[str] = []
+            for owner in {member.owner for member in batch}:
+                if flow == ANALYSIS and owner != SHARED_LANE:
+                    if (self._inflight[owner] or self._running_flows[(owner, FOLLOW_UPS)]
+                            or any(self._running_flows[(owner, f)] for f in FOLLOW_UP_FLOWS)
+                            or any(self._runs[i].flow == flow for i in self._lanes.get(owner, ()) if i in self._runs)):
+                        deferred.append(owner)
+                    else:  # this run may follow up itself: the owner's story and patterns wait for it
+                        self._running_flows[(owner, FOLLOW_UPS)] += 1
             for member in batch:
                 key = _queue_key(member.flow, member.parameters)
                 if self._queued.get(key) == member.id:
                     del self._queued[key]
                 member.state = "running"
+                self._inflight[member.owner] += 1
+                self._running_flows[(member.owner, member.flow)] += 1
         for member in batch:
             self._record(member)
-        return batch
+        return batch, sorted(deferred)
 
-    def _rotate(self, owner: str) -> None:
-        """After a lane gave a run: it goes to the back of the turn order, or away when empty."""
-        if self._lanes.get(owner):
-            self._lanes.move_to_end(owner)
-        else:
-            self._lanes.pop(owner, None)
-
-    def _more_queued(self, owner: str, flow: str) -> bool:
-        with self._lock:
-            return any(self._runs[i].flow == flow for i in self._lanes.get(owner, ()) if i in self._runs)
-
-    def _run_inline(self, batch: list[PipelineRun]) -> None:
+    def _run_inline(self, batch: list[PipelineRun], deferred: list[str]) -> None:
         from prefect.settings import PREFECT_FLOWS_HEARTBEAT_FREQUENCY, temporary_settings
 
         run = batch[0]
@@ -418,11 +462,8 @@ class PipelineRunner:
         if len(batch) > 1:
             single, many = BATCHED_FLOWS[run.flow]
             parameters = {many: [r.parameters[single] for r in batch]}
-        if run.flow == "highlight-extraction":
-            # Coalesced profile rebuilds: an owner with more analyses still queued gets their
-            # personal story rebuilt once, by the run that takes their last one.
-            parameters["defer_profiles_for"] = sorted(
-                {m.owner for m in batch if m.owner != SHARED_LANE and self._more_queued(m.owner, run.flow)})
+        if run.flow == ANALYSIS:
+            parameters["defer_follow_ups_for"] = deferred
         try:
             prefect_client_for_this_thread()
             # Heartbeats detect crashed runs on remote workers; inline, the entry's own analysis
@@ -443,25 +484,60 @@ class PipelineRunner:
                 member.state = "failed"
                 member.error = f"{type(exc).__name__}: {exc}"
         finally:
-            for member in batch:
-                self._finished(member)
-            if run.flow == "highlight-extraction":
-                self._rebuild_owed_profiles(batch)
+            self._after(batch, deferred)
 
-    def _rebuild_owed_profiles(self, batch: list[PipelineRun]) -> None:
-        """Owners whose story rebuild was deferred get one, once their queued analyses are done."""
-        flow = "highlight-extraction"
+    def _after(self, batch: list[PipelineRun], deferred: list[str]) -> None:
+        """A batch has finished: its runs are released, and the follow-ups its owners are owed are
+        queued once their backlog has drained (or has lasted BACKLOG_FOLLOW_UP_SECONDS)."""
+        now = time.monotonic()
         with self._lock:
             for member in batch:
-                outcome = member.result
-                if isinstance(outcome, dict) and (outcome.get("outputs") or {}).get("profileDeferred"):
-                    self._profiles_owed.add(member.owner)
-            due = [owner for owner in {m.owner for m in batch} & self._profiles_owed
-                   if not any(self._runs[i].flow == flow for i in self._lanes.get(owner, ()) if i in self._runs)]
-            self._profiles_owed.difference_update(due)
-        for owner in due:
+                self._inflight[member.owner] -= 1
+                self._running_flows[(member.owner, member.flow)] -= 1
+            if batch and batch[0].flow == ANALYSIS:
+                for owner in {m.owner for m in batch} - set(deferred) - {SHARED_LANE}:
+                    self._running_flows[(owner, FOLLOW_UPS)] -= 1
+                for member in batch:
+                    outcome = member.result
+                    if (member.owner in deferred and isinstance(outcome, dict)
+                            and (outcome.get("outputs") or {}).get("followUpsDeferred")):
+                        self._follow_ups_owed.setdefault(member.owner, now)
+            self._inflight = +self._inflight  # drops the owners at zero
+            self._running_flows = +self._running_flows
+            due = []
+            for owner, since in list(self._follow_ups_owed.items()):
+                drained = not self._inflight[owner] and not any(
+                    self._runs[i].flow == ANALYSIS for i in self._lanes.get(owner, ()) if i in self._runs)
+                if drained or now - max(since, self._followed_up.get(owner, 0.0)) >= BACKLOG_FOLLOW_UP_SECONDS:
+                    due.append(owner)
+                    del self._follow_ups_owed[owner]
+                    self._followed_up[owner] = now
+            more_waiting = any(self._lanes.values())
+        for owner in due:  # queued before the batch is seen finished: a waiter then sees them
+            self._follow_up(owner)
+        for member in batch:
+            self._finished(member)
+        if more_waiting:
+            # A lane whose next run waited for this batch (a story while another ran) needs a ticket.
+            self._ticket()
+
+    def _ticket(self) -> None:
+        try:
             if self._executor is not None:
-                self.submit("profile-regeneration", user_id=owner, owner=owner)
+                self._executor.submit(self._work)
+        except RuntimeError:  # shut down meanwhile: nothing more runs
+            pass
+
+    def _follow_up(self, owner: str) -> None:
+        """Queue the owner's follow-ups that are due (never raises: a failed check costs only them)."""
+        try:
+            flows = due_follow_ups(owner)
+        except Exception as exc:
+            logging.getLogger("reverie.pipelines").warning("follow_ups_unchecked %s: %s", type(exc).__name__, exc)
+            return
+        for flow in flows:
+            if self._executor is not None:
+                self.enqueue(flow, user_id=owner, owner=owner)
 
     def _finished(self, run: PipelineRun) -> None:
         self._record(run)
@@ -487,17 +563,33 @@ class PipelineRunner:
         except Exception as exc:
             run.state = "failed"
             run.error = f"{type(exc).__name__}: {exc}"
-        finally:
-            self._finished(run)  # handed to Prefect: nothing more to wait for here
+        # handed to Prefect: `_after` releases it; nothing more to wait for here
 
     # -- health ----------------------------------------------------------------------------
+    def queue(self) -> dict[str, Any]:
+        """The queue as health shows it: runs waiting, lanes (users) waiting, and how long the lane
+        that has waited longest for a worker has waited; `stalled` past STALLED_SECONDS."""
+        with self._lock:
+            depth = sum(len(lane) for lane in self._lanes.values())
+            oldest = min(self._lane_waiting.values(), default=None)
+            owners = len(self._lanes)
+            running = sum(self._inflight.values())
+        waited = 0.0 if oldest is None else round(time.monotonic() - oldest, 1)
+        return {"depth": depth, "waitingOwners": owners, "running": running, "oldestWaitSeconds": waited,
+                "stalled": waited > STALLED_SECONDS}
+
     def status(self) -> dict[str, Any]:
         with self._lock:
             runs = list(self._runs.values())
             lanes = len(self._lanes)
         counts = {state: sum(1 for run in runs if run.state == state) for state in ("scheduled", "running", "completed", "failed")}
+        queue = self.queue()
+        status = self._prefect_status
+        if status == "ready" and queue["stalled"]:
+            status = "degraded"
         return {
-            "status": self._prefect_status,
+            "status": status,
+            "queue": queue,
             "mode": self.mode,
             "workers": self.workers,
             "flows": list(FLOWS),

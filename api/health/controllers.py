@@ -15,7 +15,7 @@ from api.errors import documented_errors
 
 
 class ComponentHealth(msgspec.Struct, kw_only=True, omit_defaults=True):
-    status: Literal["ready", "starting", "error", "stopped"]
+    status: Literal["ready", "starting", "degraded", "error", "stopped"]
     detail: dict[str, Any] = msgspec.field(default_factory=dict)
     error: str | None = None
 

@@ -76,25 +76,19 @@ def _each(subflow: Any, user_ids: list[str]) -> list[Any]:
     return list(subflow(user_ids=user_ids))
 
 
-def profile_due(user_id: str) -> bool:
-    """A plain check, not a Prefect task: one count query is not worth a task run's overhead."""
-    from pipelines.analysis import should_regenerate_profile
-
-    return should_regenerate_profile(user_id)
-
-
 @flow(name=FLOW_NAME)
 def highlight_extraction(entry_id: str | None = None, entry_ids: list[str] | None = None,
-                         defer_profiles_for: list[str] | None = None) -> dict[str, Any] | list[dict[str, Any]]:
+                         defer_follow_ups_for: list[str] | None = None) -> dict[str, Any] | list[dict[str, Any]]:
     """One entry (`entry_id`: its result, and the flow fails when its analysis does), or several
-    (`entry_ids`, as the inline runner batches queued analyses under load: one result per entry,
-    in order; one entry failing fails only its own result). Each user's personal story is
-    regenerated at most once per flow run, after their entries, and not at all for the users in
-    `defer_profiles_for`: the runner names those who have more analyses queued, and the run that
-    takes their last one rebuilds their story once (coalesced, not once per batch)."""
+    (`entry_ids`, as the inline runner batches queued analyses: one result per entry, in order;
+    one entry failing fails only its own result). Then each user's follow-ups that are due
+    (`pipelines.followups`: the personal story, the patterns), at most once per flow run, after
+    their entries; not for the users in `defer_follow_ups_for`, whose results say so
+    (`followUpsDeferred`): the inline runner names those with more analyses queued or running,
+    and follows up once their backlog has drained (coalesced, never one per batch)."""
     from pipelines.flows.pattern_clustering import pattern_clustering
     from pipelines.flows.profile_regeneration import profile_regeneration
-    from pipelines.patterns.store import patterns_due
+    from pipelines.followups import PATTERNS_FLOW, PROFILE_FLOW, due_follow_ups
 
     if (entry_id is None) == (entry_ids is None):
         raise ValueError("give entry_id or entry_ids")
@@ -110,30 +104,21 @@ def highlight_extraction(entry_id: str | None = None, entry_ids: list[str] | Non
                 if entry_id is not None:
                     raise
                 results.append(FlowResult(flow=FLOW_NAME, status="failed", subject={"entryId": one}, reason=reason))
-    deferred = set(defer_profiles_for or ())
-    due: list[str] = []
+    deferred = set(defer_follow_ups_for or ())
+    first: dict[str, FlowResult] = {}  # user -> their first analysed entry's result
     for result in results:
         user_id = result.outputs.get("userId") if result.status == "done" else None
         if user_id and user_id in deferred:
-            result.outputs["profileDeferred"] = True  # the runner rebuilds it once, after the backlog
-        elif user_id and user_id not in due and profile_due(user_id):
-            due.append(user_id)
-    # The stories due, in one profile-regeneration flow run (a step per user): Prefect's bookkeeping
-    # per flow run, more than a story costs, is paid once per batch, not once per user.
-    profiles = dict(zip(due, _each(profile_regeneration, due), strict=True))
-    for result in results:
-        user_id = result.outputs.get("userId") if result.status == "done" else None
-        if user_id in profiles:
-            result.outputs["profile"] = profiles[user_id]
-    # Patterns after every PATTERNS_EVERY_ENTRIES newly analysed entries of a user (once per run).
-    due = []
-    first: dict[str, FlowResult] = {}
-    for result in results:
-        user_id = result.outputs.get("userId") if result.status == "done" else None
-        if user_id and user_id not in first and patterns_due(user_id):
-            due.append(user_id)
+            result.outputs["followUpsDeferred"] = True
+        elif user_id and user_id not in first:
             first[user_id] = result
-    for user_id, outcome in zip(due, _each(pattern_clustering, due), strict=True):
-        first[user_id].outputs["patterns"] = outcome
+    due = {user_id: due_follow_ups(user_id) for user_id in first}
+    # Each follow-up due, in one flow run for all the batch's users (a step per user): Prefect's
+    # bookkeeping per flow run, more than a story costs, is paid once per batch, not once per user.
+    for flow_name, subflow, output in ((PROFILE_FLOW, profile_regeneration, "profile"),
+                                       (PATTERNS_FLOW, pattern_clustering, "patterns")):
+        users = [user_id for user_id, flows in due.items() if flow_name in flows]
+        for user_id, outcome in zip(users, _each(subflow, users), strict=True):
+            first[user_id].outputs[output] = outcome
     out = [result.to_dict() for result in results]
     return out[0] if entry_id is not None else out

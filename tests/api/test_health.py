@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import time
+
 from alembic.script import ScriptDirectory
 
 from api.database import MIGRATIONS_DIR
@@ -56,3 +58,39 @@ def test_health_is_503_when_the_database_is_gone(settings, pipeline_runner):
     assert body["status"] == "degraded"
     assert body["database"]["status"] == "error"
     assert "Traceback" not in response.text
+
+
+def test_health_says_degraded_while_the_analysis_queue_does_not_move(settings, database_url, lone_runner,
+                                                                   monkeypatch):
+    """The only worker is held: an entry's analysis waits, and past STALLED_SECONDS health says the
+    pipelines are degraded, with the queue's depth and its longest wait; then the queue moves."""
+    import threading
+    import uuid
+
+    import msgspec
+
+    import pipelines.runtime as runtime
+    from api.app import create_app
+    from tests.support.app import SharedRunner, app_client
+
+    monkeypatch.setattr(runtime, "STALLED_SECONDS", 0.5)
+    app = create_app(msgspec.structs.replace(settings, health_details="everyone"), database_url=database_url,
+                     pipelines=SharedRunner(lone_runner))
+    release = threading.Event()
+    busy = lone_runner._executor.submit(release.wait, 60)
+    try:
+        with app_client(app) as client:
+            run = lone_runner.submit("highlight-extraction", entry_id=str(uuid.uuid4()), owner="someone")
+            assert client.get("/api/health").json()["pipelines"]["status"] == "ready"
+            time.sleep(0.7)
+            body = client.get("/api/health").json()
+            assert body["status"] == "degraded" and body["pipelines"]["status"] == "degraded", body
+            queue = body["pipelines"]["detail"]["queue"]
+            assert queue["depth"] == 1 and queue["stalled"] is True and queue["oldestWaitSeconds"] >= 0.5
+            release.set()
+            busy.result(timeout=10)
+            assert lone_runner.wait(run.id, timeout=120).state == "completed"
+            body = client.get("/api/health").json()
+            assert body["pipelines"]["status"] == "ready" and body["pipelines"]["detail"]["queue"]["depth"] == 0
+    finally:
+        release.set()

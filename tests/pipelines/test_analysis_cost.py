@@ -181,7 +181,8 @@ def test_gathering_waits_only_for_a_batch_that_is_not_full():
     started = time.monotonic()
     runner._gather()
     assert time.monotonic() - started < 0.1
-    assert len(runner._take()) == MAX_BATCH and len(tickets) == MAX_BATCH
+    batch, deferred = runner._take()
+    assert len(batch) == MAX_BATCH and len(tickets) == MAX_BATCH and deferred == []
 
 
 def test_the_stories_due_after_a_batch_are_rebuilt_in_one_flow_run(client, settings, lone_runner, monkeypatch):

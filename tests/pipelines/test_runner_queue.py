@@ -1,0 +1,130 @@
+"""The inline runner's queue, without running flows: which run a free worker takes, when a user's
+story waits, and what health says of a queue that does not move."""
+
+from __future__ import annotations
+
+import time
+import uuid
+
+import pytest
+
+from pipelines.runtime import FOLLOW_UPS, PipelineRunner
+
+
+@pytest.fixture
+def runner() -> PipelineRunner:
+    """A runner whose pool only collects tickets: nothing runs unless the test takes it."""
+    made = PipelineRunner(mode="inline", workers=2)
+    made._executor = type("Pool", (), {"submit": lambda self, fn: None, "shutdown": lambda self, **kw: None})()
+    return made
+
+
+def analysis(runner: PipelineRunner, owner: str):
+    return runner.enqueue("highlight-extraction", owner=owner, entry_id=str(uuid.uuid4()))
+
+
+def test_a_user_with_a_run_going_waits_behind_whoever_has_none(runner):
+    """A backlog's owner already holding a worker is passed over for another user's run, though
+    their lane comes first in turn: one import never holds two workers while someone waits."""
+    for _ in range(3):
+        runner.enqueue("weekly-focus", owner="importer", user_id="importer", domain=str(uuid.uuid4()))
+    first, _ = runner._take()
+    assert [run.owner for run in first] == ["importer"]
+    runner.enqueue("weekly-focus", owner="writer", user_id="writer", domain="personal")
+    second, _ = runner._take()
+    assert [run.owner for run in second] == ["writer"]
+    # With nobody else waiting, the backlog may use the free worker.
+    runner._after(second, [])
+    third, _ = runner._take()
+    assert [run.owner for run in third] == ["importer"]
+
+
+def test_a_users_story_is_never_rebuilt_twice_at_once(runner):
+    runner.enqueue("profile-regeneration", owner="u", user_id="u")
+    running, _ = runner._take()
+    assert [run.flow for run in running] == ["profile-regeneration"]
+    runner.enqueue("profile-regeneration", owner="u", user_id="u", force=True)
+    assert runner._take() == ([], [])  # waits while the first one runs
+    runner._after(running, [])
+    following, _ = runner._take()
+    assert [(run.flow, run.parameters.get("force")) for run in following] == [("profile-regeneration", True)]
+
+
+def test_an_analysis_with_more_of_its_users_queued_or_running_defers_the_follow_ups(runner):
+    """The batch that takes a user's last queued analysis while another of their batches runs
+    defers too: only the last batch to finish leaves the follow-ups owed, so they run once."""
+    for _ in range(12):
+        analysis(runner, "u")
+    first, deferred_first = runner._take()
+    assert len(first) == 8 and deferred_first == ["u"]  # four more are queued
+    second, deferred_second = runner._take()
+    assert len(second) == 4 and deferred_second == ["u"]  # none queued, but the first batch runs
+    assert runner._running_flows[("u", FOLLOW_UPS)] == 0
+    # Alone, an analysis follows up itself, and a story asked for meanwhile waits for it.
+    analysis(runner, "v")
+    lone, deferred_lone = runner._take()
+    assert deferred_lone == [] and runner._running_flows[("v", FOLLOW_UPS)] == 1
+    runner.enqueue("profile-regeneration", owner="v", user_id="v")
+    assert runner._take() == ([], [])
+    runner._after(lone, deferred_lone)
+    assert runner._running_flows[("v", FOLLOW_UPS)] == 0
+    assert [run.flow for run in runner._take()[0]] == ["profile-regeneration"]
+
+
+def test_follow_ups_are_owed_once_by_the_last_batch_to_finish(runner, monkeypatch):
+    queued: list[str] = []
+    monkeypatch.setattr(runner, "_follow_up", queued.append)
+    for _ in range(12):
+        analysis(runner, "u")
+    first, deferred_first = runner._take()
+    second, deferred_second = runner._take()
+    for run in (*first, *second):
+        run.result = {"status": "done", "outputs": {"userId": "u", "followUpsDeferred": True}}
+    runner._after(second, deferred_second)  # the later batch finishes first
+    assert queued == [] and "u" in runner._follow_ups_owed
+    runner._after(first, deferred_first)
+    assert queued == ["u"] and runner._follow_ups_owed == {}
+
+
+def test_a_long_backlog_is_followed_up_at_most_every_few_minutes(runner, monkeypatch):
+    import pipelines.runtime as runtime
+
+    queued: list[str] = []
+    monkeypatch.setattr(runner, "_follow_up", queued.append)
+    monkeypatch.setattr(runtime, "BACKLOG_FOLLOW_UP_SECONDS", 0.2)
+    for _ in range(40):
+        analysis(runner, "u")
+    batches = []
+    for _ in range(5):
+        batch, deferred = runner._take()
+        for run in batch:
+            run.result = {"status": "done", "outputs": {"userId": "u", "followUpsDeferred": True}}
+        batches.append((batch, deferred))
+    runner._after(*batches[0])
+    assert queued == []  # the backlog has only just begun
+    time.sleep(0.25)
+    runner._after(*batches[1])
+    assert queued == ["u"]  # it has lasted: a story now, though more is queued
+    runner._after(*batches[2])
+    assert queued == ["u"]
+    runner._after(*batches[3])
+    runner._after(*batches[4])
+    assert queued == ["u", "u"]  # and once more when it drains
+
+
+def test_health_says_degraded_when_a_lane_waits_too_long(runner, monkeypatch):
+    import pipelines.runtime as runtime
+
+    runner._prefect_status = "ready"
+    assert runner.status()["status"] == "ready" and runner.queue()["depth"] == 0
+    analysis(runner, "u")
+    analysis(runner, "w")
+    queue = runner.queue()
+    assert queue["depth"] == 2 and queue["waitingOwners"] == 2 and queue["stalled"] is False
+    monkeypatch.setattr(runtime, "STALLED_SECONDS", 0.1)
+    time.sleep(0.15)
+    status = runner.status()
+    assert status["status"] == "degraded" and status["queue"]["stalled"] is True
+    assert status["queue"]["oldestWaitSeconds"] >= 0.1
+    runner._take()  # the queue moves: both taken in one batch
+    assert runner.status()["status"] == "ready" and runner.queue()["depth"] == 0
