@@ -15,6 +15,11 @@ the entry. A due token says when the writer said it is due, relative to the entr
 `today`, `tomorrow`, a weekday (`mon`..`sun`: the next such day, the entry's own day when it is
 that day), `next-<weekday>` (that day in the following calendar week), `weekend` (the coming
 Saturday), `eow` (the coming Friday), `eom` (the last day of the month), or a date YYYY-MM-DD.
+Two more attributes may follow, each after its own `|`: `implied` (the writer never states the
+intention: a broken thing, a bill, someone waiting for an answer, work running over weeks; the JSON
+line gets `"implied": true`) and `ref=<pronoun>` or `ref=<pronoun>><name>` (the entry says the
+task's person with a pronoun: kept as the pronoun when the entry does not make one reading the
+likely one, or the name it most likely means; the JSON line gets `"ref": {"pronoun", "name"?}`).
 
 Split: an entry is in `test` when the first byte of sha256(id) is below 102 (about 40%), else in
 `dev`; the split depends only on the id, so adding entries never moves existing ones. A file whose
@@ -22,8 +27,13 @@ comment lines (before its first entry) hold `# split: dev` or `# split: test` pu
 entries in that split: entries written to tune on go to dev whole, and entries written by another
 author to hold out go to test whole (see the corpus README).
 
-`python -m pipelines.corpus` rebuilds `dev.jsonl`, `test.jsonl` (writing only a file whose content
-changes) and prints the counts; `--check` writes nothing and exits 1 if either file is stale.
+The fresh writers (`fresh/*.txt`, `# split: fresh`) are a third held-out set, built into
+`fresh.jsonl`: written before the learned highlight core, to measure it on people no one tuned on;
+no trainer reads them (`load_source` reads `source/` only).
+
+`python -m pipelines.corpus` rebuilds `dev.jsonl`, `test.jsonl` and `fresh.jsonl` (writing only a
+file whose content changes) and prints the counts; `--check` writes nothing and exits 1 if a file
+is stale.
 """
 
 from __future__ import annotations
@@ -43,12 +53,15 @@ CORPUS_DIR = Path(__file__).resolve().parent / "data" / "journal_corpus"
 SOURCE_DIR = CORPUS_DIR / "source"
 DEV_PATH = CORPUS_DIR / "dev.jsonl"
 TEST_PATH = CORPUS_DIR / "test.jsonl"
+FRESH_DIR = CORPUS_DIR / "fresh"
+FRESH_PATH = CORPUS_DIR / "fresh.jsonl"
 TEST_SHARE_BYTE = 102  # sha256(id)[0] < 102: about 40% of the entries
 
 _WEEKDAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
 _HEADER = re.compile(r"^=== (?P<id>[\w-]+) (?P<md>\d\d-\d\d) (?P<mood>\w+)$")
-_FORCED_SPLIT = re.compile(r"^#\s*split:\s*(?P<split>dev|test)\s*$")
-_LABEL = re.compile(r"^@(?P<type>task|goal|project) (?P<text>[^|]+?)(?:\s*\|\s*due=(?P<due>\S+))?$")
+_FORCED_SPLIT = re.compile(r"^#\s*split:\s*(?P<split>dev|test|fresh)\s*$")
+_LABEL = re.compile(r"^@(?P<type>task|goal|project) (?P<text>[^|]+?)(?P<attributes>(?:\s*\|\s*[^|]+?)*)\s*$")
+_ATTRIBUTE = re.compile(r"^(?:due=(?P<due>\S+)|(?P<implied>implied)|ref=(?P<pronoun>[a-z]+)(?:>(?P<name>.+))?)$")
 MOODS = ("happy", "sad", "angry", "anxious", "loving", "tired", "neutral")
 
 
@@ -122,8 +135,19 @@ def parse_source(path: Path) -> list[dict[str, Any]]:
         label = _LABEL.match(line)
         if label:
             highlight: dict[str, Any] = {"type": label["type"], "text": label["text"].strip()}
-            if label["due"]:
-                highlight["dueDate"] = resolve_due(label["due"], date.fromisoformat(current["date"])).isoformat()
+            for part in label["attributes"].split("|")[1:]:
+                attribute = _ATTRIBUTE.match(part.strip())
+                if attribute is None:
+                    raise ValueError(f"{path.name}:{number}: bad label attribute {part.strip()!r}")
+                if attribute["due"]:
+                    day = resolve_due(attribute["due"], date.fromisoformat(current["date"]))
+                    highlight["dueDate"] = day.isoformat()
+                elif attribute["implied"]:
+                    highlight["implied"] = True
+                else:
+                    highlight["ref"] = {"pronoun": attribute["pronoun"]}
+                    if attribute["name"]:
+                        highlight["ref"]["name"] = attribute["name"].strip()
             current["highlights"].append(highlight)
         elif line.startswith("@"):
             raise ValueError(f"{path.name}:{number}: bad label line {line!r}")
@@ -187,8 +211,17 @@ def load_source() -> list[dict[str, Any]]:
     return entries
 
 
+def load_fresh_source() -> list[dict[str, Any]]:
+    """The fresh writers' entries (`fresh/*.txt`), each in the split `fresh`."""
+    entries = [entry for path in sorted(FRESH_DIR.glob("*.txt")) for entry in parse_source(path)]
+    for entry in entries:
+        if entry.get("split") != "fresh":
+            raise ValueError(f"{entry['id']}: a fresh writer's file must say '# split: fresh'")
+    return entries
+
+
 def load_split(split: str) -> list[dict[str, Any]]:
-    path = {"dev": DEV_PATH, "test": TEST_PATH}[split]
+    path = {"dev": DEV_PATH, "test": TEST_PATH, "fresh": FRESH_PATH}[split]
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
 
 
@@ -196,9 +229,9 @@ def build(*, write: bool = True) -> dict[str, Any]:
     """The counts of each split; with `write`, also writes a split's JSONL file whose content
     changed (an unchanged file is left alone, mtime and all). Each split's counts say whether its
     file was up to date (`"stale": false`)."""
-    entries = load_source()
+    entries = load_source() + load_fresh_source()
     counts: dict[str, Any] = {}
-    for split, path in (("dev", DEV_PATH), ("test", TEST_PATH)):
+    for split, path in (("dev", DEV_PATH), ("test", TEST_PATH), ("fresh", FRESH_PATH)):
         chosen = [e for e in entries if e["split"] == split]
         text = "".join(json.dumps(e, ensure_ascii=False) + "\n" for e in chosen)
         stale = not path.exists() or path.read_text(encoding="utf-8") != text
@@ -209,6 +242,7 @@ def build(*, write: bool = True) -> dict[str, Any]:
             "moods": dict(Counter(e["mood"] for e in chosen)),
             "highlights": dict(Counter(h["type"] for e in chosen for h in e["highlights"])),
             "dated_tasks": sum(1 for e in chosen for h in e["highlights"] if "dueDate" in h),
+            "implied": sum(1 for e in chosen for h in e["highlights"] if h.get("implied")),
             "stale": stale,
         }
     return counts
@@ -217,7 +251,7 @@ def build(*, write: bool = True) -> dict[str, Any]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m pipelines.corpus",
-        description="Rebuild dev.jsonl and test.jsonl from source/*.txt (only a file whose content "
+        description="Rebuild dev.jsonl and test.jsonl from source/*.txt and fresh.jsonl from fresh/*.txt (only a file whose content "
         "changes is written) and print each split's counts as JSON.",
     )
     parser.add_argument("--check", action="store_true",

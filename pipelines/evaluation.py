@@ -10,7 +10,15 @@ Matching a predicted highlight to a labelled one: content words (lower case, a l
 "you/your" and articles dropped) compared by F1; a pair matches at `MATCH_F1` or more, one to one,
 best pairs first, within an entry. `strict` figures need the same type (task/goal/project) too;
 `any type` figures do not. Due dates: over the labelled tasks that have a `dueDate`, the share
-whose matched prediction has the same date (an unmatched dated task counts as wrong).
+whose matched prediction has the same date (an unmatched dated task counts as wrong); an invented
+due date is a prediction with a `dueDate` matched to a labelled highlight that has none.
+
+Labels may say more (the fresh writers' do, see pipelines/corpus.py): `"implied": true` (the
+intention is never stated) splits recall into written and implied, and `"ref"` names the pronoun a
+task's person is written with. Recall is also given per labelled type (`by_type`, matched any
+type). A wrong referent is a matched prediction naming someone or something the entry names (a
+capitalised word of the entry, not a weekday or month) that its label does not: "Take Cork to the
+GP" for "Take her to the GP".
 """
 
 from __future__ import annotations
@@ -100,6 +108,35 @@ def match_highlights(
     return matched
 
 
+_CALENDAR_WORDS = frozenset((
+    "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "january", "february",
+    "march", "april", "may", "june", "july", "august", "september", "october", "november", "december", "i",
+))
+_CAPITALISED = re.compile(r"\b[A-Z][\w'’-]*")
+
+
+def _names_of_entry(text: str) -> set[str]:
+    """The capitalised words of an entry, lower case, without their possessive 's."""
+    return {_bare(w) for w in _CAPITALISED.findall(text)} - _CALENDAR_WORDS
+
+
+def _bare(word: str) -> str:
+    word = word.lower()
+    for suffix in ("'s", "’s"):
+        word = word.removesuffix(suffix)
+    return word
+
+
+def wrong_referent(predicted: str, gold: dict[str, Any], entry_text: str) -> list[str]:
+    """The names a matched prediction gives that its label does not (see the module docstring)."""
+    allowed = {_bare(w) for w in re.findall(r"[\w'’-]+", gold["text"])}
+    ref = gold.get("ref") or {}
+    allowed |= {_bare(w) for w in re.findall(r"[\w'’-]+", ref.get("name", ""))}
+    names = _names_of_entry(entry_text)
+    words = [_bare(w) for w in re.findall(r"[\w'’-]+", predicted)[1:]]
+    return [w for w in words if w in names and w not in allowed]
+
+
 def _ratio(numerator: int, denominator: int) -> float | None:
     return round(numerator / denominator, 4) if denominator else None
 
@@ -135,7 +172,7 @@ def score(entries: Sequence[LabelledEntry], predictions: Sequence[Prediction]) -
                 hits += len(match_highlights(e.highlights or [], p.highlights, strict=strict))
             figures[name] = {"gold": gold_n, "predicted": predicted_n, "matched": hits,
                              "recall": _ratio(hits, gold_n), "precision": _ratio(hits, predicted_n)}
-        dated = right = 0
+        dated = right = found = 0
         misses: list[dict[str, Any]] = []
         extra: list[dict[str, Any]] = []
         missed: list[dict[str, Any]] = []
@@ -149,6 +186,7 @@ def score(entries: Sequence[LabelledEntry], predictions: Sequence[Prediction]) -
                     continue
                 dated += 1
                 got = p.highlights[pairs[i]].get("dueDate") if i in pairs else None
+                found += i in pairs
                 if got == g["dueDate"]:
                     right += 1
                 else:
@@ -156,11 +194,64 @@ def score(entries: Sequence[LabelledEntry], predictions: Sequence[Prediction]) -
             used = set(pairs.values())
             extra += [{"id": e.id, **h} for j, h in enumerate(p.highlights) if j not in used]
         figures["due_dates"] = {"dated_tasks": dated, "right": right, "accuracy": _ratio(right, dated),
-                                "wrong": misses}
+                                "found": found, "accuracy_when_found": _ratio(right, found),
+                                "wrong": misses, **_invented_due_dates(labelled)}
+        figures.update(_recall_parts(labelled))
+        figures["wrong_referents"] = _wrong_referents(labelled)
         figures["missed"] = missed
         figures["extra"] = extra
         report["highlights"] = figures
     return report
+
+
+def _recall_parts(labelled: Sequence[tuple[LabelledEntry, Prediction]]) -> dict[str, Any]:
+    """Recall per labelled type and written vs implied (matched any type)."""
+    counts: dict[str, list[int]] = {}
+    for e, p in labelled:
+        gold = e.highlights or []
+        pairs = dict(match_highlights(gold, p.highlights, strict=False))
+        strict_pairs = dict(match_highlights(gold, p.highlights, strict=True))
+        for i, g in enumerate(gold):
+            for key in (f"type:{g['type']}", "implied" if g.get("implied") else "written"):
+                row = counts.setdefault(key, [0, 0, 0])
+                row[0] += 1
+                row[1] += i in pairs
+                row[2] += i in strict_pairs
+    def block(key: str) -> dict[str, Any]:
+        gold_n, hits, strict_hits = counts.get(key, [0, 0, 0])
+        return {"gold": gold_n, "matched": hits, "recall": _ratio(hits, gold_n),
+                "matched_same_type": strict_hits, "recall_same_type": _ratio(strict_hits, gold_n)}
+    return {"by_type": {t: block(f"type:{t}") for t in ("task", "goal", "project")},
+            "written": block("written"), "implied": block("implied")}
+
+
+def _invented_due_dates(labelled: Sequence[tuple[LabelledEntry, Prediction]]) -> dict[str, Any]:
+    """Matched predictions that carry a due date their label has not, and unmatched predictions
+    that carry one."""
+    invented: list[dict[str, Any]] = []
+    unmatched_dated = 0
+    for e, p in labelled:
+        gold = e.highlights or []
+        pairs = dict(match_highlights(gold, p.highlights, strict=False))
+        for i, j in pairs.items():
+            if p.highlights[j].get("dueDate") and not gold[i].get("dueDate"):
+                invented.append({"id": e.id, "label": gold[i]["text"], "predicted": p.highlights[j]["text"],
+                                 "dueDate": p.highlights[j]["dueDate"]})
+        used = set(pairs.values())
+        unmatched_dated += sum(1 for j, h in enumerate(p.highlights) if j not in used and h.get("dueDate"))
+    return {"invented": len(invented), "invented_cases": invented, "unmatched_with_due_date": unmatched_dated}
+
+
+def _wrong_referents(labelled: Sequence[tuple[LabelledEntry, Prediction]]) -> dict[str, Any]:
+    cases = []
+    for e, p in labelled:
+        gold = e.highlights or []
+        for i, j in match_highlights(gold, p.highlights, strict=False):
+            names = wrong_referent(p.highlights[j]["text"], gold[i], e.text)
+            if names:
+                cases.append({"id": e.id, "label": gold[i]["text"], "predicted": p.highlights[j]["text"],
+                              "names": names})
+    return {"count": len(cases), "cases": cases}
 
 
 def score_groups(entries: Sequence[LabelledEntry], predictions: Sequence[Prediction],
@@ -262,9 +353,22 @@ def format_report(report: dict[str, Any], provider: str) -> str:
                 f"highlights ({name.replace('_', ' ')}): recall {recall}  precision {precision}  "
                 f"({f['matched']} matched of {f['gold']} labelled, {f['predicted']} predicted)"
             )
+        def recall(block: dict[str, Any]) -> str:
+            value = "-" if block["recall"] is None else f"{block['recall']:.3f}"
+            return f"{value} ({block['matched']} of {block['gold']})"
+        lines.append("recall (any type): " + "  ".join(
+            f"{t} {recall(highlights['by_type'][t])}" for t in ("task", "goal", "project")))
+        lines.append(f"recall (any type): written {recall(highlights['written'])}  "
+                     f"implied {recall(highlights['implied'])}")
         due = highlights["due_dates"]
         accuracy = "-" if due["accuracy"] is None else f"{due['accuracy']:.3f}"
-        lines.append(f"due dates: {accuracy} right ({due['right']} of {due['dated_tasks']} dated tasks)")
+        when_found = "-" if due["accuracy_when_found"] is None else f"{due['accuracy_when_found']:.3f}"
+        lines.append(f"due dates: {accuracy} right ({due['right']} of {due['dated_tasks']} dated tasks; "
+                     f"{when_found} of the {due['found']} found); "
+                     f"{due['invented']} invented on matched highlights, "
+                     f"{due['unmatched_with_due_date']} unmatched predictions with a due date")
+        lines.append(f"wrong referents: {highlights['wrong_referents']['count']} matched highlights name "
+                     "someone their label does not")
     if not mood and not highlights:
         lines.append("no labels: give lines a \"mood\" and/or \"highlights\" to measure them")
     return "\n".join(lines)

@@ -51,8 +51,28 @@ def test_scores_count_misses_extras_and_due_dates():
     strict = report["highlights"]["strict"]
     assert (strict["recall"], strict["precision"]) == (0.5, 0.5)
     assert report["highlights"]["due_dates"] == {
-        "dated_tasks": 1, "right": 0, "accuracy": 0.0,
-        "wrong": [{"id": "x", "task": "Call the bank", "gold": "2025-01-02", "predicted": "2025-01-03"}]}
+        "dated_tasks": 1, "right": 0, "accuracy": 0.0, "found": 1, "accuracy_when_found": 0.0,
+        "wrong": [{"id": "x", "task": "Call the bank", "gold": "2025-01-02", "predicted": "2025-01-03"}],
+        "invented": 0, "invented_cases": [], "unmatched_with_due_date": 0}
+
+
+def test_recall_is_split_by_type_and_written_or_implied_and_referents_and_invented_dates_are_counted():
+    text = "Mum rang from Cork, her boiler's banging again. Take her to the GP Thursday. Pay the gas bill."
+    entries = [LabelledEntry("x", text, date(2025, 1, 6), None, [
+        {"type": "task", "text": "Get someone out to look at Mum's boiler", "implied": True},
+        {"type": "task", "text": "Take her to the GP", "dueDate": "2025-01-09", "ref": {"pronoun": "her"}},
+        {"type": "task", "text": "Pay the gas bill"},
+        {"type": "project", "text": "The loft conversion"}])]
+    predictions = [Prediction("sad", [{"type": "task", "text": "Take Cork to the GP", "dueDate": "2025-01-09"},
+                                      {"type": "task", "text": "Pay the gas bill", "dueDate": "2025-01-06"}])]
+    highlights = score(entries, predictions)["highlights"]
+    assert highlights["written"] == {"gold": 3, "matched": 2, "recall": 0.6667, "matched_same_type": 2,
+                                     "recall_same_type": 0.6667}
+    assert (highlights["implied"]["gold"], highlights["implied"]["matched"]) == (1, 0)
+    assert highlights["by_type"]["project"]["recall"] == 0.0 and highlights["by_type"]["task"]["matched"] == 2
+    assert highlights["wrong_referents"]["count"] == 1
+    assert highlights["wrong_referents"]["cases"][0]["names"] == ["cork"]
+    assert highlights["due_dates"]["invented"] == 1 and highlights["due_dates"]["accuracy"] == 1.0
 
 
 def _run(path: Path, output: Path, env: dict[str, str]) -> subprocess.CompletedProcess:
