@@ -27,6 +27,8 @@ class PromoCode(Base):
     max_uses: Mapped[int] = mapped_column()
     current_uses: Mapped[int] = mapped_column(default=0)
     expires_at: Mapped[datetime | None] = mapped_column(sa.DateTime(timezone=True))
+    # Set when an admin deactivated it: it is refused from then on (until reactivated).
+    deactivated_at: Mapped[datetime | None] = mapped_column(sa.DateTime(timezone=True))
     # The admin who generated it; the code outlives that admin's account.
     created_by_id: Mapped[uuid.UUID | None] = mapped_column(sa.ForeignKey("users.id", ondelete="SET NULL"))
     created_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=utcnow)
@@ -47,12 +49,15 @@ class PromoRedemption(Base):
 
 
 class WaitlistEntry(Base):
-    """One row per e-mail address (case-insensitively), subscribed or unsubscribed."""
+    """One row per account, subscribed or unsubscribed. The row belongs to the account, not to the
+    address: `email` follows the account's address, and whoever later takes an address the account
+    gave up never sees the row."""
 
     __tablename__ = "waitlist_entries"
 
     id: Mapped[uuid.UUID] = mapped_column(sa.Uuid, primary_key=True, default=uuid.uuid4)
-    user_id: Mapped[uuid.UUID | None] = mapped_column(sa.ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    user_id: Mapped[uuid.UUID | None] = mapped_column(sa.ForeignKey("users.id", ondelete="CASCADE"), index=True,
+                                                      unique=True)
     name: Mapped[str | None] = mapped_column(sa.String(200))
     email: Mapped[str] = mapped_column(sa.String(320))
     message: Mapped[str] = mapped_column(sa.Text)
@@ -60,8 +65,6 @@ class WaitlistEntry(Base):
     is_subscribed: Mapped[bool] = mapped_column(default=True)
     created_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=utcnow, onupdate=utcnow)
-
-    __table_args__ = (sa.Index("uq_waitlist_entries_email_lower", sa.func.lower(email), unique=True),)
 
 
 class AdminAction(Base):
@@ -75,7 +78,7 @@ class AdminAction(Base):
     admin_id: Mapped[uuid.UUID] = mapped_column(sa.Uuid)  # no foreign key: the log outlives accounts
     action: Mapped[str] = mapped_column(sa.String(40))
     target_type: Mapped[str] = mapped_column(sa.String(20))
-    target_id: Mapped[uuid.UUID | None] = mapped_column(sa.Uuid)
+    target_id: Mapped[uuid.UUID | None] = mapped_column(sa.Uuid, index=True)
     detail: Mapped[str | None] = mapped_column(sa.String(300))
     admin_name: Mapped[str | None] = mapped_column(sa.String(64))
     target_name: Mapped[str | None] = mapped_column(sa.String(64))

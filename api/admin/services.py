@@ -95,7 +95,7 @@ class UserAdminService(SQLAlchemyAsyncRepositoryService[User]):
             raise NotFoundError(detail=rules.MSG_USER_NOT_FOUND)
         return user
 
-    async def _keep_an_admin(self, leaving: User) -> None:
+    async def keep_an_admin(self, leaving: User) -> None:
         """Refuse a change that would leave no admin. The caller locked every admin's row
         (`target(..., admin_id=...)`), so no other admin can step down meanwhile."""
         if not leaving.is_admin:
@@ -110,7 +110,7 @@ class UserAdminService(SQLAlchemyAsyncRepositoryService[User]):
         if user.is_admin == is_admin:
             return False
         if not is_admin:
-            await self._keep_an_admin(user)
+            await self.keep_an_admin(user)
         user.is_admin = is_admin
         await self.session.flush()
         return True
@@ -120,7 +120,7 @@ class UserAdminService(SQLAlchemyAsyncRepositoryService[User]):
         goals, insights, photos, profile, resume, sessions, codes redeemed, waitlist entry), then
         their files. The change is committed before the files go, so a failed commit leaves the
         account whole."""
-        await self._keep_an_admin(user)
+        await self.keep_an_admin(user)
         user_id = user.id
         await self.session.delete(user)
         await self.session.flush()

@@ -152,6 +152,12 @@ class ChangePasswordIn(msgspec.Struct, rename="camel", kw_only=True, forbid_unkn
     new_password: str = ""
 
 
+class AccountDeleteIn(msgspec.Struct, rename="camel", kw_only=True, forbid_unknown_fields=True):
+    """DELETE /api/users/account: the account's password, so a session left open cannot delete it."""
+
+    current_password: str = ""
+
+
 class EmailChangeIn(msgspec.Struct, rename="camel", kw_only=True, forbid_unknown_fields=True):
     new_email: str = ""
     current_password: str = ""

@@ -33,7 +33,7 @@ from api.auth.secrets import (
 )
 from api.errors import Conflict, FieldError
 from api.settings import Settings
-from models import AdminAction, AuthSession, PasswordResetToken, User, VerificationCode
+from models import AdminAction, AuthSession, PasswordResetToken, User, VerificationCode, WaitlistEntry
 
 T = TypeVar("T")
 # A session's last-seen time is written at most this often, by whichever request comes first: a
@@ -152,10 +152,12 @@ async def email_taken(db: AsyncSession, email: str, except_id: uuid.UUID) -> boo
 
 
 async def change_email(db: AsyncSession, user: User, email: str) -> None:
-    """The new address, or 409 when another account took it since it was checked."""
+    """The new address, or 409 when another account took it since it was checked. The account's
+    waitlist row follows it (the row is the account's, not the old address's)."""
     user.email = rules.normalise_email(email)
     try:
         await db.flush()
+        await db.execute(sa.update(WaitlistEntry).where(WaitlistEntry.user_id == user.id).values(email=user.email))
     except IntegrityError:
         await db.rollback()
         raise Conflict(detail=rules.MSG_EMAIL_TAKEN, extra={"field": "newEmail"}) from None

@@ -30,6 +30,7 @@ MSG_LIMITED = {
     "reset": "Too many password reset attempts.",
     "email_change": "Too many attempts to change your email address.",
     "change_password": "Too many attempts to change your password.",
+    "delete_account": "Too many attempts to delete your account.",
     "therapist_report": "Too many reports.",
     "promo_code": "Too many promotional code attempts.",
     "write": "You have made a lot of changes in a short time.",
@@ -57,6 +58,8 @@ LIMITS: dict[str, tuple[Limit, Limit]] = {
     "email_change": (Limit(10, 60 * 60), Limit(5, 60 * 60)),
     # A signed-in change of password: the current password cannot be found by trying many.
     "change_password": (Limit(20, 15 * 60), Limit(10, 15 * 60)),
+    # Deleting one's own account checks the password: it cannot be found by trying many either.
+    "delete_account": (Limit(20, 15 * 60), Limit(10, 15 * 60)),
     # Reports per day (the fixed window is the UTC day); the account is the user id.
     "therapist_report": (Limit(100, 24 * 60 * 60), Limit(5, 24 * 60 * 60)),
     # Early-access code attempts: a code cannot be found by trying many.

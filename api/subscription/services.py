@@ -194,8 +194,9 @@ class WaitlistService(SQLAlchemyAsyncRepositoryService[WaitlistEntry]):
     repository_type = repository_for(WaitlistEntry)
 
     async def join(self, user: User, message: str, name: str | None, features: list[str]) -> WaitlistEntry:
-        """One row per e-mail: joining again updates the story and subscribes again. The row is
-        the account's (its address), whoever wrote it first."""
+        """One row per account: joining again updates the story and subscribes again. The row is
+        found by the account, never by the address (an address the account gave up may belong to
+        someone else by now)."""
         story = (message or "").strip()
         if not story:
             raise FieldError("message", rules.MSG_WAITLIST_MISSING)
@@ -216,8 +217,8 @@ class WaitlistService(SQLAlchemyAsyncRepositoryService[WaitlistEntry]):
                     message=story, interested_features=chosen, is_subscribed=True, created_at=now(),
                     updated_at=now())
             .on_conflict_do_update(
-                index_elements=[sa.func.lower(WaitlistEntry.email)],
-                set_={"user_id": user.id, "message": story, "interested_features": chosen, "is_subscribed": True,
+                index_elements=[WaitlistEntry.user_id],
+                set_={"email": user.email, "message": story, "interested_features": chosen, "is_subscribed": True,
                       "name": sa.func.coalesce(clean_name, WaitlistEntry.name), "updated_at": now()},
             )
             .returning(WaitlistEntry.id)
@@ -228,7 +229,7 @@ class WaitlistService(SQLAlchemyAsyncRepositoryService[WaitlistEntry]):
         return entry
 
     async def of_account(self, user: User) -> WaitlistEntry | None:
-        return await self.get_one_or_none(sa.func.lower(WaitlistEntry.email) == user.email.lower())
+        return await self.get_one_or_none(WaitlistEntry.user_id == user.id)
 
     async def leave(self, user: User) -> WaitlistEntry | None:
         entry = await self.of_account(user)

@@ -8,10 +8,12 @@ import uuid
 from litestar import Controller, Request, Response, delete, post, put
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from api.admin.services import UserAdminService
 from api.auth import notices, rules
 from api.auth import services as svc
 from api.auth.cookies import cleared_session_cookies
 from api.auth.schemas import (
+    AccountDeleteIn,
     ChangePasswordIn,
     EmailChangeIn,
     EmailChangeOut,
@@ -147,11 +149,24 @@ class UsersController(Controller):
         await notices.email_changed(request, user, old_email)
         return UserEnvelope(user=UserOut.of(user))
 
-    @delete("/account", operation_id="deleteAccount", status_code=200, opt={"allow_pending": True})
-    async def delete_account(self, request: Request, db_session: AsyncSession) -> Response[MessageOut]:
-        """Deletes the account and everything it owns: rows go by ON DELETE CASCADE, files here."""
-        user = await svc.get_user(db_session, request.user.id)
-        assert user is not None
+    @delete("/account", operation_id="deleteAccount", status_code=200, opt={"allow_pending": True},
+            responses=error_responses(409, 429),
+            description="Deletes the signed-in account and everything it owns (rows by ON DELETE CASCADE, then "
+                        "its files). The body carries the account's password (`currentPassword`): a 400 without "
+                        "it or with a wrong one, and nothing is deleted. 409 for the last admin, as on the admin "
+                        "route: make another user an admin first.")
+    async def delete_account(self, request: Request, db_session: AsyncSession,
+                             data: AccountDeleteIn | None = None) -> Response[MessageOut]:
+        password = data.current_password if data is not None else ""
+        if not password or len(password) > rules.PASSWORD_MAX:
+            raise FieldError("currentPassword", rules.MSG_DELETE_PASSWORD if not password
+                             else rules.MSG_CURRENT_PASSWORD_WRONG)
+        await request.app.state.rate_limiter.check("delete_account", request, account=str(request.user.id))
+        user = await _checked_user(db_session, request.user.id, password)
+        if user.is_admin:
+            admins = UserAdminService(session=db_session)
+            user = await admins.target(user.id, admin_id=user.id)  # every admin's row locked until the commit
+            await admins.keep_an_admin(user)
         await db_session.delete(user)
         await db_session.flush()
         files = request.app.state.settings.data_dir / "files" / str(user.id)

@@ -328,7 +328,7 @@ def delete_own_account(w: World, method: str, path: str) -> None:
     with w.client() as c:
         signed_up(c, w.outbox, "carla_authz", "carla.authz@example.com")
         _ok(c.post("/api/journal", json={"content": "Carla's only entry.", "date": "2026-06-01"}), 201)
-        _ok(c.request(method, path))
+        _ok(c.request(method, path, json={"currentPassword": PASSWORD}))
         assert c.get("/api/auth/me").status_code == 401
     assert _ok(w.b.get("/api/auth/me"))["id"] == w.b_user["id"]
     w.assert_a_unchanged()

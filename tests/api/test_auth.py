@@ -397,7 +397,7 @@ def test_deleting_the_account_deletes_what_it_owns(client, outbox, db, settings)
     files = settings.data_dir / "files" / user_id
     files.mkdir(parents=True)
     (files / "photo.jpg").write_bytes(b"jpeg")
-    response = client.delete("/api/users/account")
+    response = client.request("DELETE", "/api/users/account", json={"currentPassword": PASSWORD})
     assert response.status_code == 200
     with db.connect() as conn:
         for table in ("users", "auth_sessions", "verification_codes", "password_reset_tokens"):

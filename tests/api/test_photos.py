@@ -13,7 +13,7 @@ from litestar.testing import TestClient
 from PIL import Image
 
 from api.photos.controllers import MAX_PHOTO_BYTES
-from tests.support.accounts import signed_up
+from tests.support.accounts import PASSWORD, signed_up
 from tests.support.app import app_client
 
 GPS_IFD = 0x8825
@@ -276,7 +276,7 @@ def test_deleting_the_account_removes_its_files(ana, entry_id, settings, databas
     upload(ana, entry_id, image_bytes(size=(100, 100)))
     user_id = ana.get("/api/auth/me").json()["id"]
     assert (files_dir(settings) / user_id).is_dir() and stored_files(settings)
-    assert ana.delete("/api/users/account").status_code == 200
+    assert ana.request("DELETE", "/api/users/account", json={"currentPassword": PASSWORD}).status_code == 200
     assert not (files_dir(settings) / user_id).exists() and stored_files(settings) == []
     assert anyio.run(_photo_count, database_url) == 0
 

@@ -95,7 +95,7 @@ def test_deleting_the_account_leaves_no_row_and_no_file(ana, db, settings):
     user_id = ana.get("/api/auth/me").json()["id"]
     files = settings.data_dir / "files" / user_id
     assert any(files.iterdir())
-    deleted = ana.delete("/api/users/account")
+    deleted = ana.request("DELETE", "/api/users/account", json={"currentPassword": PASSWORD})
     assert deleted.status_code == 200 and deleted.json()["message"] == "Account deleted"
     with db.connect() as conn:
         tables = [t for t in sa.inspect(conn).get_table_names() if t != "alembic_version"]

@@ -221,7 +221,16 @@ def test_settings_from_import_to_account_deletion(live_server, page, tmp_path):
 
     # Delete the account: the confirmation, the toast, and 2 s later the visitor's home.
     page.get_by_role("button", name="Delete Account").click()
-    page.get_by_role("alertdialog").get_by_role("button", name="Delete Account").click()
+    dialog = page.get_by_role("alertdialog")
+    before = len(page.problems)
+    dialog.get_by_label("Your password").fill("not my password")
+    dialog.get_by_role("button", name="Delete Account").click()
+    expect(dialog.get_by_role("alert")).to_have_text("Your current password is incorrect.")
+    wrong_try = page.problems[before:]
+    assert wrong_try and all("400" in p for p in wrong_try), wrong_try
+    del page.problems[before:]
+    dialog.get_by_label("Your password").fill("a brand new secret")
+    dialog.get_by_role("button", name="Delete Account").click()
     expect(page.get_by_text("Account Deleted", exact=True)).to_be_visible(timeout=15_000)
     page.wait_for_url(live_server.url + "/", timeout=15_000)
     expect(page.get_by_role("link", name="Start Journaling").first).to_be_visible(timeout=15_000)

@@ -129,8 +129,11 @@ export function useConfirmEmailChange() {
   });
 }
 
+/** DELETE /api/users/account with the account's password (the server refuses it without). */
 export function useDeleteAccount() {
-  return useMutation({ mutationFn: async () => (await api.DELETE("/api/users/account")).data! });
+  return useMutation({
+    mutationFn: async (body: Schemas["AccountDeleteIn"]) => (await api.DELETE("/api/users/account", { body })).data!,
+  });
 }
 
 /** GET /api/export: the whole account as Reverie's own JSON document. */

@@ -94,12 +94,17 @@ describe("Settings: unsaved switches and slider", () => {
 
 describe("Settings: Delete Account", () => {
   it("ends on / with the landing, replacing /settings: no stop at /auth, and Back does not return there", { timeout: 10_000 }, async () => {
-    settingsApi();
+    const api = settingsApi();
     const router = await renderSettings();
 
     fireEvent.click(screen.getByRole("button", { name: "Delete Account" }));
-    fireEvent.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Delete Account" }));
+    const dialog = await screen.findByRole("alertdialog");
+    // Nothing can be deleted before the password is typed.
+    expect(within(dialog).getByRole("button", { name: "Delete Account" })).toBeDisabled();
+    fireEvent.change(within(dialog).getByLabelText("Your password"), { target: { value: "my secret" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Delete Account" }));
     expect(await screen.findByText("Account Deleted")).toBeInTheDocument();
+    expect(await api.body("DELETE /api/users/account")).toEqual({ currentPassword: "my secret" });
     expect(router.state.location.pathname).toBe("/settings");
 
     // The logout follows ACCOUNT_DELETE_LOGOUT_DELAY_MS (2 s) later.
@@ -108,5 +113,21 @@ describe("Settings: Delete Account", () => {
     await act(() => router.navigate(-1));
     expect(router.state.location.pathname).toBe("/");
     expect(screen.queryByRole("heading", { name: "Sign in" })).not.toBeInTheDocument();
+  });
+
+  it("says a wrong password in the dialog, which stays open, and deletes nothing", async () => {
+    const api = settingsApi();
+    api.handlers["DELETE /api/users/account"] = () =>
+      json(400, { error: "Your current password is incorrect.", field: "currentPassword" });
+    await renderSettings();
+
+    fireEvent.click(screen.getByRole("button", { name: "Delete Account" }));
+    const dialog = await screen.findByRole("alertdialog");
+    fireEvent.change(within(dialog).getByLabelText("Your password"), { target: { value: "wrong" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Delete Account" }));
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent("Your current password is incorrect.");
+    expect(screen.getByRole("alertdialog")).toBeInTheDocument();
+    expect(screen.queryByText("Account Deleted")).not.toBeInTheDocument();
+    expect(api.calls("POST /api/auth/logout")).toHaveLength(0);
   });
 });

@@ -3,7 +3,6 @@ import { DownloadIcon, LogOutIcon, ShieldAlertIcon } from "lucide-react";
 
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { UnsavedChangesDialog } from "@/components/unsaved-changes-dialog";
 import { Label } from "@/components/ui/label";
 import { Slider } from "@/components/ui/slider";
@@ -21,6 +20,7 @@ import {
   type LocalPreferences,
 } from "@/features/settings/preferences";
 import { ChangePasswordForm } from "@/features/settings/change-password-form";
+import { DeleteAccountDialog } from "@/features/settings/delete-account-dialog";
 import { ProfileForm } from "@/features/settings/profile-form";
 import { fetchFullExport, useDeleteAccount, useUpdateProfile } from "@/features/settings/queries";
 import { ResumeCard } from "@/features/settings/resume-card";
@@ -31,6 +31,7 @@ import {
   AUTO_PROMPT_FREQUENCY_STEP,
   UNSAVED_CHANGES_MESSAGE,
 } from "@/lib/constants";
+import { ApiError } from "@/lib/api/client";
 import { useTheme } from "@/lib/theme";
 
 const SESSION_ID_KEY = "settingsSessionId";
@@ -81,25 +82,31 @@ function DeleteAccount() {
   const remove = useDeleteAccount();
   const [confirming, setConfirming] = useState(false);
 
-  function confirm() {
+  async function confirm(currentPassword: string) {
     if (!user) {
+      setConfirming(false);
       toast({ variant: "destructive", title: MSG.authRequiredTitle, description: MSG.authRequiredDelete });
       return;
     }
-    remove.mutate(undefined, {
-      onSuccess: () => {
-        toast({ title: MSG.accountDeletedTitle, description: MSG.accountDeleted });
-        // The logout itself goes to / (spec: "after 2 s logout and go to /"), replacing /settings:
-        // no stop at /auth on the way, and Back does not return to a signed-in screen.
-        window.setTimeout(() => void logout({ to: "/" }), ACCOUNT_DELETE_LOGOUT_DELAY_MS);
-      },
-      onError: (error) =>
+    try {
+      await remove.mutateAsync({ currentPassword });
+    } catch (error) {
+      // A wrong password or the last admin's refusal is said in the dialog, which stays open.
+      if (!(error instanceof ApiError && [400, 409, 429].includes(error.status))) {
+        setConfirming(false);
         toast({
           variant: "destructive",
           title: MSG.deletionFailedTitle,
           description: serverMessage(error, MSG.deleteAccountError) || MSG.deleteAccountFailed,
-        }),
-    });
+        });
+      }
+      throw error;
+    }
+    setConfirming(false);
+    toast({ title: MSG.accountDeletedTitle, description: MSG.accountDeleted });
+    // The logout itself goes to / (spec: "after 2 s logout and go to /"), replacing /settings:
+    // no stop at /auth on the way, and Back does not return to a signed-in screen.
+    window.setTimeout(() => void logout({ to: "/" }), ACCOUNT_DELETE_LOGOUT_DELAY_MS);
   }
 
   return (
@@ -119,21 +126,7 @@ function DeleteAccount() {
       >
         Delete Account
       </Button>
-      <ConfirmDialog
-        confirmation={
-          confirming
-            ? {
-                title: "Are you absolutely sure?",
-                description:
-                  "This action cannot be undone. This will permanently delete your account and remove all of your data from our servers.",
-                action: "Delete Account",
-                destructive: true,
-                onConfirm: confirm,
-              }
-            : null
-        }
-        onClose={() => setConfirming(false)}
-      />
+      <DeleteAccountDialog open={confirming} busy={remove.isPending} onOpenChange={setConfirming} onDelete={confirm} />
     </div>
   );
 }

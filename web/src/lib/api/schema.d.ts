@@ -647,7 +647,7 @@ export interface paths {
         put?: never;
         /**
          * ImportJournal
-         * @description Import journal entries from text, Markdown, CSV or JSON (a list of {date, content}, a Day One export, or Reverie's own export, which brings back tasks, insights and the rest too). At most 5 MB and 2,000 entries at once.
+         * @description Import journal entries from text, Markdown, CSV or JSON (a list of {date, content}, a Day One export, or Reverie's own export, which brings back tasks, insights and the rest too). At most 5 MB and 10,000 entries at once.
          */
         post: operations["importJournal"];
         delete?: never;
@@ -1254,7 +1254,7 @@ export interface paths {
         post?: never;
         /**
          * DeleteAccount
-         * @description Deletes the account and everything it owns: rows go by ON DELETE CASCADE, files here.
+         * @description Deletes the signed-in account and everything it owns (rows by ON DELETE CASCADE, then its files). The body carries the account's password (`currentPassword`): a 400 without it or with a wrong one, and nothing is deleted. 409 for the last admin, as on the admin route: make another user an admin first.
          */
         delete: operations["deleteAccount"];
         options?: never;
@@ -1385,6 +1385,11 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** AccountDeleteIn */
+        AccountDeleteIn: {
+            /** @default  */
+            currentPassword: string;
+        };
         /** Activity */
         Activity: {
             entry: components["schemas"]["Cited"] | null;
@@ -1538,7 +1543,7 @@ export interface components {
             };
             error?: string | null;
             /** @enum {string} */
-            status: "ready" | "starting" | "error" | "stopped";
+            status: "ready" | "starting" | "degraded" | "error" | "stopped";
         };
         /** CoreValue */
         CoreValue: {
@@ -4476,7 +4481,7 @@ export interface operations {
     searchEntries: {
         parameters: {
             query: {
-                /** @description What to look for; may name dates: 'last week', 'in March' */
+                /** @description What to look for; may name dates: 'last week', 'last March', 'over Christmas' */
                 q: string;
                 limit?: number;
             };
@@ -6339,7 +6344,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountDeleteIn"] | null;
+            };
+        };
         responses: {
             /** @description Request fulfilled, document follows */
             200: {
@@ -6350,8 +6359,35 @@ export interface operations {
                     "application/json": components["schemas"]["MessageOut"];
                 };
             };
+            /** @description Invalid input: `error` says what is wrong and `field` names the field at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
             /** @description Not signed in, or the session has ended */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Conflicts with existing data */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Too many attempts: wait `retryAfter` seconds */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
