@@ -131,6 +131,14 @@ class PipelineRunner:
     gets one ticket in the pool per queued run, and takes whatever run is fairest when it starts.
     """
 
+    def __new__(cls, mode: str = "inline", workers: int = 2) -> Any:
+        """Deployments mode is another runner with this interface (pipelines/deployment_runner.py)."""
+        if mode == "deployments" and cls is PipelineRunner:
+            from pipelines.deployment_runner import DeploymentRunner
+
+            return DeploymentRunner(workers=workers)
+        return super().__new__(cls)
+
     def __init__(self, mode: str = "inline", workers: int = 2) -> None:
         if mode not in ("inline", "deployments"):
             raise ValueError(f"Unknown pipelines mode {mode!r}")
@@ -348,11 +356,7 @@ class PipelineRunner:
         batch, deferred = self._take()
         if not batch:
             return
-        if self.mode == "inline":
-            self._run_inline(batch, deferred)
-        else:
-            self._run_deployment(batch[0])
-            self._after(batch, deferred)
+        self._run_inline(batch, deferred)
 
     def _busy(self, now: float) -> bool:
         """Whether runs of at least BUSY_OWNERS owners were queued in the last BUSY_SECONDS."""
@@ -550,20 +554,6 @@ class PipelineRunner:
                 self._done.pop(old_id, None)
         if done is not None:
             done.set()
-
-    def _run_deployment(self, run: PipelineRun) -> None:
-        from prefect.deployments import run_deployment
-
-        try:
-            flow_run = run_deployment(
-                name=f"{run.flow}/{DEPLOYMENT_NAME}", parameters=run.parameters, timeout=0, as_subflow=False
-            )
-            run.prefect_flow_run_id = str(flow_run.id)
-            run.state = "scheduled"
-        except Exception as exc:
-            run.state = "failed"
-            run.error = f"{type(exc).__name__}: {exc}"
-        # handed to Prefect: `_after` releases it; nothing more to wait for here
 
     # -- health ----------------------------------------------------------------------------
     def queue(self) -> dict[str, Any]:

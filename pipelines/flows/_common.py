@@ -1,7 +1,10 @@
-"""What every flow shares: its result shape and retry policy."""
+"""What every flow shares: its result shape, retry policy, and one-at-a-time per user on workers."""
 
 from __future__ import annotations
 
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any, Literal
 
 import msgspec
@@ -9,6 +12,38 @@ import msgspec
 # Failures are retried with exponential backoff: 2 s, 4 s, 8 s.
 TASK_RETRIES = 3
 TASK_RETRY_DELAYS = [2, 4, 8]
+# A worker that dies holding a user's slot gives it back when its lease runs out (60 s: the
+# shortest lease Prefect grants).
+SLOT_LEASE_SECONDS = 60
+_limits_made: set[str] = set()
+
+
+@contextmanager
+def one_at_a_time(kind: str, user_id: str) -> Iterator[None]:
+    """On Prefect workers (PIPELINES_MODE=deployments, set by prefect.yaml's job variables) a
+    user's `kind` of work (their story, their patterns) runs one at a time, whichever flow runs ask
+    for it at once (an analysis batch's follow-up, the regenerate call, Refresh, the nightly run):
+    each holds the slot of a Prefect global concurrency limit of 1 for that user and kind, made on
+    first use. Inline, the app's runner already keeps a user's follow-ups to one at a time."""
+    if os.environ.get("PIPELINES_MODE") != "deployments":
+        yield
+        return
+    from prefect.concurrency.sync import concurrency
+
+    name = f"reverie-{kind}-{user_id}"
+    if name not in _limits_made:
+        from prefect.client.orchestration import get_client
+        from prefect.client.schemas.actions import GlobalConcurrencyLimitCreate
+        from prefect.exceptions import ObjectAlreadyExists
+
+        with get_client(sync_client=True) as client:
+            try:
+                client.create_global_concurrency_limit(GlobalConcurrencyLimitCreate(name=name, limit=1))
+            except ObjectAlreadyExists:
+                pass
+        _limits_made.add(name)
+    with concurrency(name, occupy=1, lease_duration=SLOT_LEASE_SECONDS, strict=True):
+        yield
 
 
 class FlowResult(msgspec.Struct, kw_only=True):

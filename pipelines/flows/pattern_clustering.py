@@ -12,7 +12,7 @@ from typing import Any
 
 from prefect import flow, task
 
-from pipelines.flows._common import TASK_RETRIES, TASK_RETRY_DELAYS, FlowResult
+from pipelines.flows._common import TASK_RETRIES, TASK_RETRY_DELAYS, FlowResult, one_at_a_time
 
 FLOW_NAME = "pattern-clustering"
 
@@ -42,7 +42,8 @@ def mark_failed(user_id: str, reason: str) -> None:
 
 @task(name="pattern-clustering-step", retries=TASK_RETRIES, retry_delay_seconds=TASK_RETRY_DELAYS)
 def pattern_clustering_step(user_id: str) -> FlowResult:
-    return run_pattern_clustering(user_id=user_id)
+    with one_at_a_time("patterns", user_id):
+        return run_pattern_clustering(user_id=user_id)
 
 
 @flow(name=FLOW_NAME, log_prints=True)

@@ -13,7 +13,7 @@ from typing import Any
 
 from prefect import flow, task
 
-from pipelines.flows._common import TASK_RETRIES, TASK_RETRY_DELAYS, FlowResult
+from pipelines.flows._common import TASK_RETRIES, TASK_RETRY_DELAYS, FlowResult, one_at_a_time
 
 FLOW_NAME = "profile-regeneration"
 
@@ -29,7 +29,8 @@ def run_profile_regeneration(user_id: str, force: bool = False) -> FlowResult:
 
 @task(name="profile-regeneration-step", retries=TASK_RETRIES, retry_delay_seconds=TASK_RETRY_DELAYS)
 def profile_regeneration_step(user_id: str, force: bool = False) -> FlowResult:
-    return run_profile_regeneration(user_id=user_id, force=force)
+    with one_at_a_time("story", user_id):
+        return run_profile_regeneration(user_id=user_id, force=force)
 
 
 @flow(name=FLOW_NAME)

@@ -1,0 +1,163 @@
+"""What the deployments mode (`pipelines/deployment_runner.py`) keeps about its flow runs: a job
+(one flow run's worth of work across its attempts), the entry rows a job reads and marks, and the
+records of runs a client polls by id (`pipeline_runs`, any app process answers the poll)."""
+
+from __future__ import annotations
+
+import logging
+import time
+import uuid
+from datetime import datetime
+from typing import Any
+
+import msgspec
+
+from pipelines.runtime import RECORD_STALE_SECONDS, RECORDED_FLOWS, PipelineRun
+
+log = logging.getLogger("reverie.pipelines.deployments")
+
+ANALYSIS_FLOW = "highlight-extraction"
+TAG = "reverie"
+WAITING_STATES = frozenset({"SCHEDULED", "PENDING"})
+
+
+class Job:
+    """One flow run's worth of work, across its attempts: its runs (one per entry for analyses),
+    and the flow run of its current attempt. Its flow runs carry tags saying whose it is and which
+    attempt (`tags()`), so an app process that takes over can follow them."""
+
+    def __init__(self, flow: str, parameters: dict[str, Any], owner: str, members: list[PipelineRun],
+                 attempt: int = 1, job_id: str | None = None) -> None:
+        self.id = job_id or (members[0].id if flow != ANALYSIS_FLOW else uuid.uuid4().hex)
+        self.flow = flow
+        self.parameters = parameters
+        self.owner = owner
+        self.members = members
+        self.attempt = attempt
+        self.flow_run_id: str | None = None
+        self.prefect_state = "SCHEDULED"  # the type of the flow run's state, as last read
+        self.start_at: datetime | None = None  # a retry's flow run is scheduled for then
+        self.create_after = 0.0  # monotonic: after Prefect refused the flow run, not before
+        self.due_at = time.monotonic()  # monotonic: since when it may start (a retry: after its delay)
+        self.key = key_of(flow, parameters)
+
+    @property
+    def not_started(self) -> bool:
+        return self.flow_run_id is None or self.prefect_state in WAITING_STATES
+
+    def tags(self) -> list[str]:
+        return [TAG, f"reverie-run:{self.id}", f"reverie-user:{self.owner}", f"reverie-attempt:{self.attempt}"]
+
+
+def key_of(flow: str, parameters: dict[str, Any]) -> str:
+    return flow + msgspec.json.encode(parameters, order="sorted").decode()
+
+
+def tag_value(tags: list[str], name: str) -> str | None:
+    return next((t.split(":", 1)[1] for t in tags if t.startswith(name + ":")), None)
+
+
+def _uuids(values: list[str]) -> list[uuid.UUID]:
+    keys = []
+    for value in values:
+        try:
+            keys.append(uuid.UUID(str(value)))
+        except ValueError:
+            continue
+    return keys
+
+
+# -- the entry rows ---------------------------------------------------------------------------
+def entries_to_analyse(entry_ids: list[str]) -> dict[str, str]:
+    """entry id -> user id, for the entries that exist and still need an analysis."""
+    import sqlalchemy as sa
+
+    from pipelines import db
+
+    with db.session() as s:
+        rows = s.execute(sa.text(
+            "SELECT id::text, user_id::text FROM journal_entries WHERE id = ANY(:ids) "
+            "AND NOT (analysis_state = 'done' AND analysed_version >= content_version)"),
+            {"ids": _uuids(entry_ids)}).all()
+    return {entry_id: user_id for entry_id, user_id in rows}
+
+
+def mark_entries(entry_ids: list[str], state: str, error: str) -> list[str]:
+    """The entries of a flow run that ended badly and are still unanalysed: `state` with the
+    reason. Returns their ids (the others were analysed, or failed on their own)."""
+    import sqlalchemy as sa
+
+    from pipelines import db
+
+    with db.session() as s:
+        rows = s.execute(sa.text(
+            "UPDATE journal_entries SET analysis_state = :state, analysis_error = :error "
+            "WHERE id = ANY(:ids) AND analysis_state IN ('pending', 'running') RETURNING id::text"),
+            {"ids": _uuids(entry_ids), "state": state, "error": error[:500]}).scalars().all()
+        s.commit()
+    return list(rows)
+
+
+def failed_entries(entry_ids: list[str]) -> set[str]:
+    import sqlalchemy as sa
+
+    from pipelines import db
+
+    with db.session() as s:
+        return set(s.execute(sa.text(
+            "SELECT id::text FROM journal_entries WHERE id = ANY(:ids) AND analysis_state = 'failed'"),
+            {"ids": _uuids(entry_ids)}).scalars())
+
+
+# -- runs other processes poll ------------------------------------------------------------------
+def record_runs(runs: list[PipelineRun]) -> None:
+    """Keep polled runs' states in `pipeline_runs` (never raises)."""
+    runs = [run for run in runs if run.flow in RECORDED_FLOWS]
+    if not runs:
+        return
+    import sqlalchemy as sa
+
+    from pipelines import db
+
+    try:
+        with db.session() as s:
+            for run in runs:
+                s.execute(sa.text(
+                    "INSERT INTO pipeline_runs (id, flow, owner, state, error, updated_at) "
+                    "VALUES (:id, :flow, :owner, :state, :error, now()) ON CONFLICT (id) DO UPDATE "
+                    "SET state = EXCLUDED.state, error = EXCLUDED.error, updated_at = now()"),
+                    {"id": run.id, "flow": run.flow, "owner": run.owner[:64], "state": run.state,
+                     "error": run.error})
+            s.execute(sa.text("DELETE FROM pipeline_runs WHERE updated_at < now() - interval '1 day'"))
+            s.commit()
+    except Exception as exc:  # noqa: BLE001  the poll then answers from this process only
+        log.warning("run_not_recorded %s: %s", type(exc).__name__, exc)
+
+
+def recorded_run(*, run_id: str | None = None, flow: str | None = None,
+                 owner: str | None = None) -> PipelineRun | None:
+    """A run by id, or the owner's newest waiting or running run of `flow`, as recorded. A record
+    not touched for RECORD_STALE_SECONDS belonged to a process that stopped: that run failed."""
+    import sqlalchemy as sa
+
+    from pipelines import db
+
+    query = ("SELECT id, flow, owner, state, error, now() - updated_at > make_interval(secs => :stale) "
+             "FROM pipeline_runs WHERE ")
+    if run_id is not None:
+        query += "id = :id"
+    else:
+        query += ("owner = :owner AND flow = :flow AND state IN ('scheduled', 'running') "
+                  "AND now() - updated_at <= make_interval(secs => :stale) ORDER BY updated_at DESC LIMIT 1")
+    try:
+        with db.session() as s:
+            row = s.execute(sa.text(query), {"id": run_id, "owner": owner, "flow": flow,
+                                             "stale": RECORD_STALE_SECONDS}).first()
+    except Exception:  # noqa: BLE001  unknown here: the caller answers from its own runs
+        return None
+    if row is None:
+        return None
+    state, error = row.state, row.error
+    if row[5] and state in ("scheduled", "running"):
+        state, error = "failed", "The app process following it stopped."
+    return PipelineRun(id=row.id, flow=row.flow, parameters={}, owner=row.owner, state=state, error=error)
