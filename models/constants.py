@@ -42,6 +42,12 @@ MOOD_SCORE: dict[str, int] = {
 
 # relatedGoals and relatedProjects: at most this many each per entry.
 MAX_RELATED = 3
+
+# An entry whose analysis failed or was interrupted this many times running is marked failed and
+# left for the writer's retry (POST /api/journal/{id}/analysis), never picked up again by itself.
+MAX_UNFINISHED_RUNS = 3
+ANALYSIS_FAILED_MESSAGE = f"The analysis of this entry failed {MAX_UNFINISHED_RUNS} times. You can retry it."
+
 # An entry's `date` as the API returns it and the entry list shows it: MM/DD/YYYY
 # (`models.dates.format_entry_date`).
 ENTRY_DATE_FORMAT = "%m/%d/%Y"

@@ -8,7 +8,7 @@ from typing import Any
 
 import sqlalchemy as sa
 from pgvector.sqlalchemy import Vector
-from sqlalchemy.dialects.postgresql import JSONB
+from sqlalchemy.dialects.postgresql import JSONB, TSVECTOR
 from sqlalchemy.orm import Mapped, mapped_column
 
 from models.base import Base, utcnow
@@ -34,11 +34,17 @@ class JournalEntry(Base):
     entry_time: Mapped[str | None] = mapped_column(sa.String(5))  # 24-hour HH:MM
     location: Mapped[str] = mapped_column(sa.String(200), default="Location unknown")
     mood: Mapped[dict[str, Any] | None] = mapped_column(JSONB)  # {"emoji", "text"}
+    # "writer" when the mood is the writer's own, brought by an import from the app they used
+    # (Daylio's mood scale): the analysis keeps it. None: the analysis' reading.
+    mood_source: Mapped[str | None] = mapped_column(sa.String(16))
     summary: Mapped[str | None] = mapped_column(sa.Text)
     related_goals: Mapped[list[str]] = mapped_column(JSONB, default=list)
     related_projects: Mapped[list[str]] = mapped_column(JSONB, default=list)
     timestamp: Mapped[int | None] = mapped_column(sa.BigInteger)  # unix seconds, <= 2147483647
     embedding: Mapped[list[float] | None] = mapped_column(Vector(EMBEDDING_DIM), deferred=True)
+    # The content's English lexemes for full-text search (api/journal/search.py), kept by PostgreSQL.
+    search_text: Mapped[Any] = mapped_column(
+        TSVECTOR, sa.Computed("to_tsvector('english'::regconfig, content)", persisted=True), deferred=True)
     # Analysis state: pending -> running -> done | failed; `content_version` grows with every
     # content change, `analysed_version` is the version the last finished analysis saw, so a
     # re-run on the same content creates nothing twice and a crash leaves work to find.
@@ -46,11 +52,29 @@ class JournalEntry(Base):
     analysis_error: Mapped[str | None] = mapped_column(sa.Text)
     analysis_provider: Mapped[str | None] = mapped_column(sa.String(32))
     analysis_attempts: Mapped[int] = mapped_column(default=0)
+    # Runs of the current content that started and did not finish (failed, or the process died);
+    # back to 0 when one finishes. At MAX_UNFINISHED_RUNS the entry is failed and waits for the
+    # writer's retry instead of being picked up again by itself (pipelines/flows/highlight_extraction.py).
+    unfinished_runs: Mapped[int] = mapped_column(sa.SmallInteger, default=0, server_default="0")
     content_version: Mapped[int] = mapped_column(default=1)
     analysed_version: Mapped[int] = mapped_column(default=0)
     summarised_length: Mapped[int | None] = mapped_column()
     created_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=utcnow, onupdate=utcnow)
+
+    def analyse_again(self) -> None:
+        """A new version to analyse (the content changed, or the editor asks for a summary of this
+        very text): pending, with no error and a clean count of unfinished runs."""
+        self.content_version += 1
+        self.analysis_state = "pending"
+        self.analysis_error = None
+        self.unfinished_runs = 0
+
+    def retry_analysis(self) -> None:
+        """The writer retries an analysis that failed: pending again, with a clean count."""
+        self.analysis_state = "pending"
+        self.analysis_error = None
+        self.unfinished_runs = 0
 
     __table_args__ = (
         # The entry list's order and paging cursor (GET /api/journal?before=...), newest first.
@@ -63,6 +87,7 @@ class JournalEntry(Base):
             postgresql_with={"m": 16, "ef_construction": 64},
             postgresql_ops={"embedding": "vector_cosine_ops"},
         ),
+        sa.Index("ix_journal_entries_search_text", "search_text", postgresql_using="gin"),
     )
 
 

@@ -11,7 +11,7 @@ from uuid import UUID
 from litestar import Controller, Request, Response, delete, get, patch, post
 from litestar.params import Parameter
 
-from api.errors import documented_errors
+from api.errors import Conflict, documented_errors, error_responses
 from api.journal import rules
 from api.journal.details import entry_details
 from api.journal.schemas import DeletedOut, EntryCreate, EntryOut, EntryUpdate
@@ -142,16 +142,13 @@ class JournalController(Controller):
             content = rules.check_content(data.content)
             if content != entry.content:
                 entry.content = content
-                entry.content_version += 1
-                entry.analysis_state = "pending"
-                entry.analysis_error = None
+                entry.analyse_again()
                 content_changed = True
         if data.generate_summary and entry.summarised_length != len(entry.content):
             # The summary on the entry is of another text: summarise this one, whatever the length.
             entry.summarised_length = None
             if not content_changed:
-                entry.content_version += 1  # a version of its own, so the finished analysis runs again
-                entry.analysis_state = "pending"
+                entry.analyse_again()  # a version of its own, so the finished analysis runs again
                 content_changed = True
         if data.date is not None and data.date.strip():
             day = rules.check_entry_day(rules.parse_entry_date(data.date))
@@ -166,6 +163,19 @@ class JournalController(Controller):
         await entries.commit()
         if content_changed:
             _request_analysis(request, entry)
+        return (await _out(entries, request.user.id, [entry]))[0]
+
+    @post("/{entry_id:uuid}/analysis", operation_id="retryEntryAnalysis", status_code=202,
+          responses=error_responses(409),
+          description="Analyse again an entry whose analysis failed (the entry list's Retry). 409 when its "
+                      "analysis has not failed.")
+    async def retry_analysis(self, request: Request, entries: EntryService, entry_id: UUID) -> EntryOut:
+        entry = await entries.own(request.user.id, entry_id, for_update=True)
+        if entry.analysis_state != "failed":
+            raise Conflict(detail=rules.MSG_ANALYSIS_NOT_FAILED)
+        entry.retry_analysis()
+        await entries.commit()
+        _request_analysis(request, entry)
         return (await _out(entries, request.user.id, [entry]))[0]
 
     @delete("/{entry_id:uuid}", operation_id="deleteEntry", status_code=200)

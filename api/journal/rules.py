@@ -39,6 +39,7 @@ MSG_TIMESTAMP = "Timestamp must be a whole number of seconds since 1970."
 MSG_MOOD = 'Mood must be JSON such as {"emoji": "😊", "text": "Happy"}.'
 MSG_RELATED = f"At most {MAX_RELATED} related goals and {MAX_RELATED} related projects per entry."
 MSG_NOT_FOUND = "Journal entry not found"
+MSG_ANALYSIS_NOT_FAILED = "This entry's analysis has not failed: there is nothing to retry."
 
 # Search (GET /api/journal/search): an entry is a hit when its meaning is at least this close to
 # the query (cosine similarity of the all-MiniLM-L6-v2 embeddings), or when it contains one of the

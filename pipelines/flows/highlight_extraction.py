@@ -8,10 +8,12 @@ analysis a crash interrupted).
 from __future__ import annotations
 
 import logging
+import uuid
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from typing import Any
 
+import sqlalchemy as sa
 from prefect import flow, task
 
 from pipelines.flows._common import TASK_RETRIES, TASK_RETRY_DELAYS, FlowResult
@@ -29,17 +31,48 @@ def run_highlight_extraction(entry_id: str) -> FlowResult:
 
 
 def mark_failed(entry_id: str, reason: str) -> None:
-    import uuid
-
-    from models import JournalEntry
+    """The entry's analysis failed: said on the entry, in plain SQL (a row the ORM could not load
+    must still be marked, or it would be picked up again and again)."""
     from pipelines import db
 
     with db.session() as s:
-        entry = s.get(JournalEntry, uuid.UUID(entry_id))
-        if entry is not None and entry.analysis_state != "done":
-            entry.analysis_state = "failed"
-            entry.analysis_error = reason[:500]
-            s.commit()
+        s.execute(sa.text("UPDATE journal_entries SET analysis_state = 'failed', analysis_error = :reason "
+                          "WHERE id = CAST(:id AS uuid) AND analysis_state <> 'done'"),
+                  {"id": entry_id, "reason": reason[:500]})
+        s.commit()
+
+
+def run_starts(entry_id: str) -> bool:
+    """Counts a run of the entry's current content; False when earlier runs of it failed or were
+    interrupted MAX_UNFINISHED_RUNS times: the entry is then marked failed, for the writer to
+    retry, instead of being analysed again (an entry that kills its process would otherwise be
+    picked up by every scan and start-up for ever)."""
+    from models.constants import ANALYSIS_FAILED_MESSAGE, MAX_UNFINISHED_RUNS
+    from pipelines import db
+
+    try:
+        uuid.UUID(entry_id)
+    except ValueError:
+        return True  # no such entry: the analysis says so
+    with db.session() as s:
+        runs = s.scalar(sa.text(
+            "UPDATE journal_entries SET unfinished_runs = unfinished_runs + 1 WHERE id = CAST(:id AS uuid) "
+            "AND NOT (analysis_state = 'done' AND analysed_version >= content_version) RETURNING unfinished_runs"),
+            {"id": entry_id})
+        s.commit()
+    if runs is not None and runs > MAX_UNFINISHED_RUNS:
+        mark_failed(entry_id, ANALYSIS_FAILED_MESSAGE)
+        return False
+    return True
+
+
+def run_finished(entry_id: str) -> None:
+    from pipelines import db
+
+    with db.session() as s:
+        s.execute(sa.text("UPDATE journal_entries SET unfinished_runs = 0 WHERE id = CAST(:id AS uuid) "
+                          "AND unfinished_runs > 0"), {"id": entry_id})
+        s.commit()
 
 
 @task(name="highlight-extraction-step", retries=TASK_RETRIES, retry_delay_seconds=TASK_RETRY_DELAYS)
@@ -96,8 +129,13 @@ def highlight_extraction(entry_id: str | None = None, entry_ids: list[str] | Non
     ids = [entry_id] if entry_id is not None else list(entry_ids or [])
     with embedded_ahead(ids):
         for one in ids:
+            if not run_starts(one):
+                results.append(FlowResult(flow=FLOW_NAME, status="failed", subject={"entryId": one},
+                                          reason="stopped after repeated failures"))
+                continue
             try:
                 results.append(highlight_extraction_step(entry_id=one))
+                run_finished(one)
             except Exception as exc:
                 reason = f"{type(exc).__name__}: {exc}"
                 mark_failed(one, reason)

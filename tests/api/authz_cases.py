@@ -767,6 +767,8 @@ REGISTRY: dict[tuple[str, str], Route] = {
     ("PATCH", f"/api/journal/{E}"): Route(OBJECT, "one entry", (
         foreign_object("entry", json={"content": "Overwritten by B.", "date": "2026-01-01", "summary": "B"}),)),
     ("DELETE", f"/api/journal/{E}"): Route(OBJECT, "one entry", (foreign_object("entry"),)),
+    ("POST", f"/api/journal/{E}/analysis"): Route(OBJECT, "retry one entry's failed analysis",
+                                                  (foreign_object("entry"),)),
     ("GET", "/api/journal/search"): Route(OWNER_SCOPED, "searches the caller's entries", (search_own,)),
     ("GET", "/api/journal/stats"): Route(OWNER_SCOPED, "the caller's calendar, mood trend and streak", (stats_own,)),
     ("POST", f"/api/journal/{E}/chat"): Route(OBJECT, "chat about one entry", (

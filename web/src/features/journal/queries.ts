@@ -146,6 +146,16 @@ export function useUpdateEntry() {
   });
 }
 
+/** Analyse again an entry whose analysis failed (the entry list's Retry). */
+export function useRetryAnalysis() {
+  const refresh = useRefreshJournal();
+  return useMutation({
+    mutationFn: async (id: string) =>
+      (await api.POST("/api/journal/{entry_id}/analysis", { params: { path: { entry_id: id } } })).data!,
+    onSettled: () => void refresh(),
+  });
+}
+
 /** How often, and how long, the personal story's rewrite after a delete is checked for. */
 const STORY_POLL_MS = 1000;
 const STORY_POLL_LIMIT = 90;

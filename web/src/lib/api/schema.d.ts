@@ -13,7 +13,9 @@ export interface paths {
         };
         /**
          * AuditLog
-         * @description The latest admin actions, newest first: who did what to what, and when.
+         * @description Every admin action, newest first: who did what to what, and when; a page at a time
+         *     (`limit`, then `before` = X-Next-Cursor), filtered by action, admin and who it was about.
+         *     X-Total-Count is the number of lines the filters keep.
          */
         get: operations["adminAuditLog"];
         put?: never;
@@ -35,8 +37,9 @@ export interface paths {
         put?: never;
         /**
          * GeneratePromoCode
-         * @description A new unguessable code for an influencer: redeemable for `durationDays` (30 unless
-         *     given) by up to `maxUses` users (100 unless given), each getting `durationDays` of premium.
+         * @description A new unguessable code for an influencer: each of up to `maxUses` users (100 unless given)
+         *     gets `durationDays` of premium (30 unless given); redeemable until the end of `expiresOn`
+         *     (UTC), never with `neverExpires`, otherwise for `durationDays` from now.
          */
         post: operations["adminGeneratePromoCode"];
         delete?: never;
@@ -52,7 +55,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** ListPromoCodes */
+        /**
+         * ListPromoCodes
+         * @description Every code, newest first, with its state: active, deactivated, expired or used up.
+         */
         get: operations["adminListPromoCodes"];
         put?: never;
         post?: never;
@@ -60,6 +66,32 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/admin/promo-codes/{code_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * DeletePromoCode
+         * @description Delete a code for good. Those who redeemed it keep the premium it gave until it ends.
+         */
+        delete: operations["adminDeletePromoCode"];
+        options?: never;
+        head?: never;
+        /**
+         * ChangePromoCode
+         * @description Deactivate (`active` false) or reactivate a code, or change its use limit (not below the
+         *     uses made), its expiry (`expiresOn`, `neverExpires`) or the premium a redemption grants from
+         *     now on (`durationDays`). A change to what the code already has is no change and not logged.
+         */
+        patch: operations["adminChangePromoCode"];
         trace?: never;
     };
     "/api/admin/stats": {
@@ -92,9 +124,31 @@ export interface paths {
         };
         /**
          * ListUsers
-         * @description Every account, newest first, with its entry and session counts and premium state.
+         * @description Every account, newest first, with its entry and session counts, premium state and last
+         *     activity.
          */
         get: operations["adminListUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * ExportUsers
+         * @description The users the panel shows (its filters, search and order) as a CSV file for a spreadsheet;
+         *     a cell a spreadsheet would read as a formula is written as text. The export is logged.
+         */
+        get: operations["adminExportUsers"];
         put?: never;
         post?: never;
         delete?: never;
@@ -110,7 +164,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * GetUser
+         * @description One user's page: their row, live sessions, verification, what they keep (entries, tasks,
+         *     insights, photos, resume), the codes they redeemed, the waitlist, and the admin actions about
+         *     them.
+         */
+        get: operations["adminGetUser"];
         put?: never;
         post?: never;
         /**
@@ -119,6 +179,27 @@ export interface paths {
          *     it is the last admin.
          */
         delete: operations["adminDeleteUser"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{user_id}/end-sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * EndSessions
+         * @description Sign the user out everywhere: every session of theirs ends (on one's own account, every
+         *     other one: this one stays). Ending none is no change and is not logged.
+         */
+        post: operations["adminEndSessions"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -139,6 +220,27 @@ export interface paths {
          *     that changes nothing (revoking no access, a grant shorter than the one held) is not logged.
          */
         post: operations["adminSetPremiumAccess"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{user_id}/resend-verification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * ResendVerification
+         * @description Mail an unverified user a new verification code (the earlier one stops working). 409 when
+         *     the address is already verified; limited as the sign-up page's resend is, per address.
+         */
+        post: operations["adminResendVerification"];
         delete?: never;
         options?: never;
         head?: never;
@@ -647,9 +749,29 @@ export interface paths {
         put?: never;
         /**
          * ImportJournal
-         * @description Import journal entries from text, Markdown, CSV or JSON (a list of {date, content}, a Day One export, or Reverie's own export, which brings back tasks, insights and the rest too). At most 5 MB and 10,000 entries at once.
+         * @description Import pasted journal text: plain text or Markdown (jrnl's and Daygram's exports too), CSV (Daylio's too) or JSON (a list of {date, content}, a Day One or jrnl export, or Reverie's own export, which brings back tasks, insights and the rest too). At most 5 MB and 10,000 entries at once; larger journals and .zip files go through POST /api/journal/import/file.
          */
         post: operations["importJournal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/journal/import/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * ImportFile
+         * @description Import a journal file as the other app exported it (multipart field `file`): a Day One .zip (with its photos) or JSON, jrnl's .journal, JSON, txt or Markdown export, a Daylio CSV, Daygram's text, Obsidian daily notes (one .md, or a vault as a .zip), any CSV, JSON or text journal, or Reverie's own export (.json or .zip). At most 256 MB; the kind is read from the file. GET /api/journal/import/progress follows it while it is read and saved.
+         */
+        post: operations["importJournalFile"];
         delete?: never;
         options?: never;
         head?: never;
@@ -665,7 +787,7 @@ export interface paths {
         };
         /**
          * ImportProgress
-         * @description How many of the signed-in user's entries are analysed, waiting or failed.
+         * @description How many of the signed-in user's entries are analysed, waiting or failed, and the latest import while it is read and saved (with its answer once done).
          */
         get: operations["importProgress"];
         put?: never;
@@ -752,6 +874,26 @@ export interface paths {
          * @description Edit an entry. The editor sends content and generateSummary; the keep-alive save on page unload sends only content. A content change is analysed again (mood, summary, highlights, embedding); generateSummary true (the editor's manual Save) asks for a summary of this very text even when the content is unchanged. A new date moves the timestamp with it.
          */
         patch: operations["updateEntry"];
+        trace?: never;
+    };
+    "/api/journal/{entry_id}/analysis": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * RetryAnalysis
+         * @description Analyse again an entry whose analysis failed (the entry list's Retry). 409 when its analysis has not failed.
+         */
+        post: operations["retryEntryAnalysis"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/journal/{entry_id}/chat": {
@@ -1401,6 +1543,33 @@ export interface components {
             message: string;
             success: boolean;
         };
+        /** AdminMessageOut */
+        AdminMessageOut: {
+            message: string;
+            success: boolean;
+        };
+        /** AdminRedemptionOut */
+        AdminRedemptionOut: {
+            /** Format: date-time */
+            accessExpiresAt: string;
+            code: string | null;
+            /** Format: date-time */
+            redeemedAt: string;
+        };
+        /** AdminSessionOut */
+        AdminSessionOut: {
+            /** Format: date-time */
+            createdAt: string;
+            current: boolean;
+            /** Format: date-time */
+            expiresAt: string;
+            /** Format: uuid */
+            id: string;
+            ipAddress: string | null;
+            /** Format: date-time */
+            lastSeenAt: string;
+            userAgent: string | null;
+        };
         /** AdminStatsOut */
         AdminStatsOut: {
             activeUsers: number;
@@ -1414,6 +1583,21 @@ export interface components {
             verifiedUsers: number;
             waitlistSubscribed: number;
         };
+        /** AdminUserDetailOut */
+        AdminUserDetailOut: {
+            auditLog: components["schemas"]["AuditEntryOut"][];
+            hasResume: boolean;
+            insights: number;
+            lastEntryAt: string | null;
+            photos: number;
+            redemptions: components["schemas"]["AdminRedemptionOut"][];
+            sessions: components["schemas"]["AdminSessionOut"][];
+            tasks: number;
+            user: components["schemas"]["AdminUserOut"];
+            verificationExpiresAt: string | null;
+            verificationSentAt: string | null;
+            waitlistSubscribed: boolean | null;
+        };
         /** AdminUserOut */
         AdminUserOut: {
             /** Format: date-time */
@@ -1426,6 +1610,7 @@ export interface components {
             isPremium: boolean;
             isVerified: boolean;
             journalEntryCount: number;
+            lastActivityAt?: string | null;
             lastLoginAt: string | null;
             promoCodeApplied: string | null;
             promoCodeExpiry: string | null;
@@ -1587,6 +1772,12 @@ export interface components {
             /** @default  */
             verificationCode: string;
         };
+        /** EndSessionsOut */
+        EndSessionsOut: {
+            ended: number;
+            message: string;
+            success: boolean;
+        };
         /** EntryCreate */
         EntryCreate: {
             content: string;
@@ -1674,17 +1865,25 @@ export interface components {
             mood: {
                 [key: string]: unknown;
             } | null;
+            photos?: components["schemas"]["ExportedPhoto"][];
             relatedGoals: string[];
             relatedProjects: string[];
             summary: string | null;
             time: string | null;
             timestamp: number | null;
         };
+        /** ExportedPhoto */
+        ExportedPhoto: {
+            caption: string | null;
+            file: string;
+            id: string;
+        };
         /** ExportedProfile */
         ExportedProfile: {
             blindspots: string[];
             fullProfile: string;
             shortSummary: string;
+            sourceEntryIds?: string[];
         };
         /** ExportedResume */
         ExportedResume: {
@@ -1742,8 +1941,11 @@ export interface components {
         GeneratePromoCodeIn: {
             /** @default 30 */
             durationDays: number;
+            expiresOn?: string | null;
             influencerName: string;
             maxUses?: number | null;
+            /** @default false */
+            neverExpires: boolean;
         };
         /** GenerateSummaryIn */
         GenerateSummaryIn: {
@@ -1811,11 +2013,30 @@ export interface components {
             projectRef?: string | null;
             timeframe: string | null;
         };
+        /** ImportFileIn */
+        ImportFileIn: {
+            file?: string | null;
+        };
         /** ImportIn */
         ImportIn: {
             content: string;
             /** @default text */
             format: string;
+        };
+        /** ImportJobOut */
+        ImportJobOut: {
+            done: number;
+            error: string | null;
+            fileName: string | null;
+            /** Format: uuid */
+            id: string;
+            result: {
+                [key: string]: unknown;
+            } | null;
+            /** Format: date-time */
+            startedAt: string;
+            state: string;
+            total: number;
         };
         /** ImportOut */
         ImportOut: {
@@ -1824,7 +2045,11 @@ export interface components {
             count: number;
             error?: string | null;
             firstDate?: string | null;
+            format?: string | null;
             lastDate?: string | null;
+            notImported?: components["schemas"]["NotImported"][];
+            /** @default 0 */
+            photos: number;
             restored?: components["schemas"]["Restored"] | null;
             /** @default 0 */
             skipped: number;
@@ -1833,6 +2058,7 @@ export interface components {
         /** ImportProgressOut */
         ImportProgressOut: {
             analysed: number;
+            current?: components["schemas"]["ImportJobOut"] | null;
             failed: number;
             total: number;
             waiting: number;
@@ -1942,6 +2168,12 @@ export interface components {
             };
             score: number | null;
             start: string;
+        };
+        /** NotImported */
+        NotImported: {
+            count: number;
+            kind: string;
+            message: string;
         };
         /** PatternOut */
         PatternOut: {
@@ -2063,6 +2295,14 @@ export interface components {
             message: string;
             success: boolean;
         };
+        /** PromoCodeChangeIn */
+        PromoCodeChangeIn: {
+            active?: boolean | null;
+            durationDays?: number | null;
+            expiresOn?: string | null;
+            maxUses?: number | null;
+            neverExpires?: boolean | null;
+        };
         /** PromoCodeIn */
         PromoCodeIn: {
             code: string;
@@ -2073,12 +2313,16 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
             currentUses: number;
+            deactivatedAt: string | null;
             durationDays: number;
             expiresAt: string | null;
+            expiresOn: string | null;
             /** Format: uuid */
             id: string;
             influencerName: string;
             maxUses: number;
+            /** @enum {string} */
+            state: "active" | "deactivated" | "expired" | "used_up";
         };
         /** PromoState */
         PromoState: {
@@ -2195,6 +2439,8 @@ export interface components {
             insights: number;
             /** @default 0 */
             patterns: number;
+            /** @default 0 */
+            photos: number;
             /** @default false */
             profile: boolean;
             /** @default 0 */
@@ -2528,7 +2774,18 @@ export type $defs = Record<string, never>;
 export interface operations {
     adminAuditLog: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Only this action. */
+                action?: string | null;
+                /** @description Only this admin's. */
+                adminId?: string | null;
+                /** @description Only those about this user or promo code. */
+                targetId?: string | null;
+                /** @description At most this many lines. */
+                limit?: number;
+                /** @description X-Next-Cursor of the previous page: the lines after it. */
+                before?: string | null;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -2538,10 +2795,25 @@ export interface operations {
             /** @description Request fulfilled, document follows */
             200: {
                 headers: {
+                    /** @description A weak validator of this answer: send it as If-None-Match to get 304 when unchanged. */
+                    ETag?: unknown;
+                    /** @description The `before` of the next page; absent on the last page. */
+                    "X-Next-Cursor"?: unknown;
+                    /** @description How many rows the whole list has (every page). */
+                    "X-Total-Count"?: unknown;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AuditEntryOut"][];
+                };
+            };
+            /** @description Invalid input: `error` says what is wrong and `field` names the field at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
             /** @description Not signed in, or the session has ended */
@@ -2653,6 +2925,126 @@ export interface operations {
             };
         };
     };
+    adminDeletePromoCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminDeletedOut"];
+                };
+            };
+            /** @description Invalid input: `error` says what is wrong and `field` names the field at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not allowed: e-mail not verified, terms not agreed, or not available to this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not found among the signed-in user's own data */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    adminChangePromoCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PromoCodeChangeIn"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PromoCodeOut"];
+                };
+            };
+            /** @description Invalid input: `error` says what is wrong and `field` names the field at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not allowed: e-mail not verified, terms not agreed, or not available to this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not found among the signed-in user's own data */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
     adminStats: {
         parameters: {
             query?: never;
@@ -2729,6 +3121,125 @@ export interface operations {
             };
         };
     };
+    adminExportUsers: {
+        parameters: {
+            query?: {
+                /** @description Only premium (true) or free (false) users. */
+                premium?: boolean | null;
+                /** @description Only admins (true) or non-admins (false). */
+                admin?: boolean | null;
+                /** @description Only verified (true) or unverified (false). */
+                verified?: boolean | null;
+                /** @description Username or e-mail contains this. */
+                q?: string;
+                /** @description One of username, email, createdAt, entries, sessions, lastLoginAt, lastActivityAt. */
+                sort?: string;
+                descending?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    /** @description attachment; filename=reverie-users-<date>.csv */
+                    "Content-Disposition"?: unknown;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Invalid input: `error` says what is wrong and `field` names the field at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not allowed: e-mail not verified, terms not agreed, or not available to this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    adminGetUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminUserDetailOut"];
+                };
+            };
+            /** @description Invalid input: `error` says what is wrong and `field` names the field at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not allowed: e-mail not verified, terms not agreed, or not available to this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not found among the signed-in user's own data */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
     adminDeleteUser: {
         parameters: {
             query?: never;
@@ -2796,6 +3307,64 @@ export interface operations {
             };
         };
     };
+    adminEndSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EndSessionsOut"];
+                };
+            };
+            /** @description Invalid input: `error` says what is wrong and `field` names the field at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not allowed: e-mail not verified, terms not agreed, or not available to this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not found among the signed-in user's own data */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
     adminSetPremiumAccess: {
         parameters: {
             query?: never;
@@ -2849,6 +3418,82 @@ export interface operations {
             };
             /** @description Not found among the signed-in user's own data */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    adminResendVerification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminMessageOut"];
+                };
+            };
+            /** @description Invalid input: `error` says what is wrong and `field` names the field at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not allowed: e-mail not verified, terms not agreed, or not available to this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not found among the signed-in user's own data */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Conflicts with existing data */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Too many attempts: wait `retryAfter` seconds */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4440,6 +5085,66 @@ export interface operations {
             };
         };
     };
+    importJournalFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ImportFileIn"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportOut"];
+                };
+            };
+            /** @description Invalid input: `error` says what is wrong and `field` names the field at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not allowed: e-mail not verified, terms not agreed, or not available to this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description The upload is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
     importProgress: {
         parameters: {
             query?: never;
@@ -4763,6 +5468,73 @@ export interface operations {
             };
             /** @description Not found among the signed-in user's own data */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    retryEntryAnalysis: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                entry_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request accepted, processing continues off-line */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EntryOut"];
+                };
+            };
+            /** @description Invalid input: `error` says what is wrong and `field` names the field at fault */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not allowed: e-mail not verified, terms not agreed, or not available to this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not found among the signed-in user's own data */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Conflicts with existing data */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

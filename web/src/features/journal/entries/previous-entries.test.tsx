@@ -152,6 +152,34 @@ describe("PreviousEntries list", () => {
     expect(screen.getByRole("button", { name: "show less" })).toBeInTheDocument();
   });
 
+  it("says an entry's analysis failed and retries it: POST, then the list shows it analysing", async () => {
+    const entry = makeEntry({
+      content: "Planted the onions.",
+      analysis: { state: "failed", error: "The analysis of this entry failed 3 times. You can retry it." },
+    });
+    let retried = false;
+    const api = fakeApi({
+      "GET /api/journal": () => json(200, [retried ? { ...entry, analysis: { state: "pending" } } : entry]),
+      [`POST /api/journal/${entry.id}/analysis`]: () => {
+        retried = true;
+        return json(202, { ...entry, analysis: { state: "pending" } });
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<PreviousEntries />);
+
+    const item = await screen.findByTestId("entry-item");
+    expect(within(item).getByText("Analysis failed")).toHaveAttribute(
+      "title",
+      "The analysis of this entry failed 3 times. You can retry it.",
+    );
+    await user.click(within(item).getByRole("button", { name: /^Retry the analysis of the entry of/ }));
+    await waitFor(() => expect(api.calls(`POST /api/journal/${entry.id}/analysis`)).toHaveLength(1));
+    expect(await within(item).findByText("Analysing…")).toBeInTheDocument();
+    expect(within(item).queryByText("Analysis failed")).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "show less" })).not.toBeInTheDocument(); // the click stayed on Retry
+  });
+
   it("edits an entry: PATCH, then the success toast", async () => {
     const entry = makeEntry({ content: "Old text", date: "03/05/2025" });
     const api = fakeApi({

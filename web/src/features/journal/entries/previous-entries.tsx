@@ -5,7 +5,14 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { ScrollArea } from "@/components/ui/scroll-area";
-import { useEntries, useEntryTotal, useSearchEntries, type Entry, type SearchHit } from "@/features/journal/queries";
+import {
+  useEntries,
+  useEntryTotal,
+  useRetryAnalysis,
+  useSearchEntries,
+  type Entry,
+  type SearchHit,
+} from "@/features/journal/queries";
 import {
   ENTRY_SEARCH_DEBOUNCE_MS,
   ENTRY_SEARCH_LIMIT,
@@ -41,6 +48,8 @@ export const NO_ENTRIES_TEXT = "-- no entries yet --";
 export const NO_SEARCH_RESULTS_TEXT = "No entries match your search.";
 export const LOAD_MORE_TEXT = "Load more";
 export const ENTRIES_LOAD_FAILED_TEXT = "Your entries could not be loaded.";
+export const ANALYSIS_FAILED_TEXT = "Analysis failed";
+export const RETRY_ANALYSIS_TEXT = "Retry";
 
 export const SHOW_ENTRIES_EVENT = "reverie:show-entries";
 
@@ -262,6 +271,29 @@ export function PreviousEntries({ onInsertAnalysis, className }: PreviousEntries
   );
 }
 
+/** A failed analysis says so, with the server's reason on hover, and offers to run it again. */
+function AnalysisFailed({ entry }: { entry: Entry }) {
+  const retry = useRetryAnalysis();
+  return (
+    <span className="inline-flex items-center gap-1 text-destructive" title={entry.analysis.error ?? undefined}>
+      {ANALYSIS_FAILED_TEXT}
+      <Button
+        variant="link"
+        size="sm"
+        className="h-auto px-0 text-xs"
+        disabled={retry.isPending}
+        aria-label={`${RETRY_ANALYSIS_TEXT} the analysis of the entry of ${formatEntryDate(entry)}`}
+        onClick={(event) => {
+          event.stopPropagation();
+          retry.mutate(entry.id);
+        }}
+      >
+        {RETRY_ANALYSIS_TEXT}
+      </Button>
+    </span>
+  );
+}
+
 interface EntryItemProps {
   entry: Entry;
   onEdit: () => void;
@@ -302,6 +334,7 @@ function EntryItem({ entry, onEdit, onChat, onDelete }: EntryItemProps) {
               {insightCount} {insightCount === 1 ? "insight" : "insights"}
             </span>
             {analysing && <span className="animate-pulse">Analysing…</span>}
+            {entry.analysis.state === "failed" && <AnalysisFailed entry={entry} />}
           </p>
         </div>
         <div className="flex shrink-0 gap-1" onClick={(event) => event.stopPropagation()}>
