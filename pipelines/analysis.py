@@ -389,6 +389,23 @@ def should_regenerate_profile(user_id: str) -> bool:
         return profile is None or not profile.full_profile or count >= PROFILE_REGENERATE_FROM
 
 
+# The personal story, Meaning & Purpose and Career read the user's latest entries, this many: a
+# year of daily writing. Every part of them is computed in time near linear in the entries it
+# reads, so a ten-year journal's regeneration costs what a year's does (tests/benchmarks,
+# bench_profile_regeneration); what the story says is over those entries, and it says so.
+STORY_ENTRIES = 365
+
+
+def _read_window(draft: Any, material: list[ProfileEntry], total: int) -> Any:
+    """The story of a journal longer than STORY_ENTRIES says which entries it read."""
+    import msgspec
+
+    said = (f"This story reads your latest {len(material):,} of {total:,} entries, from {material[0].date} "
+            f"to {material[-1].date}.")
+    return msgspec.structs.replace(draft, short_summary=f"{draft.short_summary} {said}".strip(),
+                                   full_profile=f"{said}\n\n{draft.full_profile}")
+
+
 # A goal is kept in the story this long (goals are for the month, the quarter or the year).
 STORY_GOAL_DAYS = 180
 
@@ -441,11 +458,13 @@ def regenerate_profile(user_id: str, *, force: bool = False) -> dict[str, Any]:
         return {"status": "skipped", "reason": "no such user"}
     today = datetime.now(UTC).date()
     with db.session() as s:
-        entries = s.scalars(
+        total = s.scalar(sa.select(sa.func.count()).where(JournalEntry.user_id == key)) or 0
+        # The latest STORY_ENTRIES entries, oldest first: what every part of the story reads.
+        entries = list(reversed(s.scalars(
             sa.select(JournalEntry).options(undefer(JournalEntry.embedding)).where(JournalEntry.user_id == key)
-            .order_by(JournalEntry.entry_date, JournalEntry.created_at)
-        ).all()
-        if not entries or (len(entries) < UNLOCK_PROFILE and not force):
+            .order_by(JournalEntry.entry_date.desc(), JournalEntry.created_at.desc()).limit(STORY_ENTRIES)
+        ).all()))
+        if not entries or (total < UNLOCK_PROFILE and not force):
             return {"status": "skipped", "reason": f"the personal story unlocks at {UNLOCK_PROFILE} entries"}
         tasks = s.scalars(sa.select(Task).where(Task.user_id == key, Task.completed.is_(False))).all()
         goals = s.scalars(sa.select(Goal).where(Goal.user_id == key)).all()
@@ -464,8 +483,13 @@ def regenerate_profile(user_id: str, *, force: bool = False) -> dict[str, Any]:
                            entry_id=said_in(g), open=(g.progress or 0) < 100) for g in goals),
                 *(WorkItem(text=p.name, kind="project", professional=p.type == "professional", entry_id=said_in(p),
                            open=p.status == "Active") for p in projects)]
+        # What entries outside the window said is not read either.
+        read = {str(e.id) for e in entries}
+        work = [item for item in work if item.entry_id is None or item.entry_id in read]
     outcome = get_providers().run(lambda p: p.build_profile(material))
     draft = outcome.value
+    if total > len(material):
+        draft = _read_window(draft, material, total)
     known = {m.id for m in material}
     is_work = work_reader(material, resume)  # read once for both
     meaning = build_meaning(material, is_work) if len(material) >= UNLOCK_PURPOSE else None
@@ -478,9 +502,9 @@ def regenerate_profile(user_id: str, *, force: bool = False) -> dict[str, Any]:
         profile.source_entry_ids = [i for i in draft.source_entry_ids if i in known]
         profile.meaning = msgspec.to_builtins(meaning) if meaning else None
         profile.career = msgspec.to_builtins(career)
-        profile.entry_count = len(material)
+        profile.entry_count = total
         profile.provider = outcome.provider
         profile.updated_at = datetime.now(UTC)
         s.merge(profile)
         s.commit()
-    return {"status": "done", "provider": outcome.provider, "entries": len(material)}
+    return {"status": "done", "provider": outcome.provider, "entries": total, "read": len(material)}

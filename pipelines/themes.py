@@ -211,10 +211,6 @@ def chronological(entries):
     return sorted(entries, key=lambda e: parse_day(e.date))
 
 
-def _subsequence(small: tuple[str, ...], big: tuple[str, ...]) -> bool:
-    return len(small) < len(big) and any(big[i:i + len(small)] == small for i in range(len(big) - len(small) + 1))
-
-
 def recurring_themes(entries, *, limit: int = 8) -> list[Theme]:
     """The phrases (noun phrases or short clauses, in the user's own words) that recur across at
     least two entries (a single word: three), most widespread and most specific first. `entries`
@@ -243,8 +239,18 @@ def recurring_themes(entries, *, limit: int = 8) -> list[Theme]:
             theme.name = f"{first} {rest}".strip()
             candidates.append(theme)
     # A phrase inside a longer one that recurs in the very same entries says less: keep the longer.
-    candidates = [t for t in candidates
-                  if not any(_subsequence(t.key, o.key) and o.entry_ids == t.entry_ids for o in candidates)]
+    # Each candidate's shorter runs are looked up (at most MAX_PHRASE_WORDS words: a few each), not
+    # every pair of candidates compared: that took 22 minutes on a 2,000-entry import.
+    by_key = {t.key: t for t in candidates}
+    covered: set[tuple[str, ...]] = set()
+    for longer in candidates:
+        ids = longer.entry_ids
+        for size in range(1, len(longer.key)):
+            for start in range(len(longer.key) - size + 1):
+                inner = by_key.get(longer.key[start:start + size])
+                if inner is not None and inner.entry_ids == ids:
+                    covered.add(inner.key)
+    candidates = [t for t in candidates if t.key not in covered]
 
     def score(theme: Theme) -> tuple[float, int]:
         weight = {1: 1.0, 2: 2.0}.get(len(theme.key), 2.2)
@@ -450,12 +456,28 @@ def known_people(texts: list[str]) -> list[str]:
     the user also writes as an organisation ("the Fernwood interview", "a role at Fernwood", "the
     pitch for Halvorsen") or as a book ("reading Middlemarch") is no one: "Fernwood", "Halvorsen"
     and "Middlemarch" were listed among the people of a story on tours."""
+    return people_by_text(texts)[0]
+
+
+def people_by_text(texts: list[str]) -> tuple[list[str], list[list[str]]]:
+    """`known_people(texts)` and, per text, the people it names (`people_in(text, those names)`):
+    each text read twice, whatever the number of names (one reading per name and text was 71% of
+    the app's CPU during a 500-entry import). The last few answers are kept: one regeneration asks
+    for the same journal's people from the story, Meaning & Purpose and Career."""
+    names, per_text = _people_by_text(tuple(texts))
+    return list(names), [list(found) for found in per_text]
+
+
+@functools.lru_cache(maxsize=4)
+def _people_by_text(texts: tuple[str, ...]) -> tuple[list[str], list[list[str]]]:
     joined = "\x00".join(texts)  # no whitespace joins two texts into one match
+    standing = _name_positions(joined)
     names = [name for name, _ in Counter(name for text in texts for name in people_in(text)).most_common()
-             if not _as_organisation(name, joined)]
+             if not _as_organisation(name, joined, standing)]
     # Ranked by the texts that name them once known ("Greg" opens most of his sentences).
-    counts = Counter(name for text in texts for name in people_in(text, names))
-    return sorted(names, key=lambda name: -counts[name])
+    per_text = [people_in(text, names) for text in texts]
+    counts = Counter(name for found in per_text for name in found)
+    return sorted(names, key=lambda name: -counts[name]), per_text
 
 
 # What marks a name as an organisation or a book (one works *with* a colleague, though: "working
@@ -467,12 +489,25 @@ _ORGANISATION_BEFORE = re.compile(
 _NOT_ORGANISATION_AFTER = re.compile(r"[’']s|\s+(?i:a|an|the|his|her|their|some|one)\b")
 
 
-def _as_organisation(name: str, text: str) -> bool:
+def _name_positions(text: str) -> dict[str, list[int]]:
+    """Where each word of letters stands after whitespace in `text`: one pass, so each name's
+    places are looked up rather than searched for through the whole journal."""
+    positions: dict[str, list[int]] = defaultdict(list)
+    for match in re.finditer(r"(?<=\s)[A-Za-z]+(?!\w)", text):
+        positions[match.group(0)].append(match.start())
+    return positions
+
+
+def _as_organisation(name: str, text: str, positions: dict[str, list[int]] | None = None) -> bool:
     """Whether `text` writes `name` as an organisation or a book somewhere. Each place the name
     stands is checked from its left (a search from every "the" of a year's journal took 30 ms a name)."""
-    for match in re.finditer(rf"(?<=\s){re.escape(name)}\b", text):
-        if (_ORGANISATION_BEFORE.search(text, max(0, match.start() - 40), match.start())
-                and not _NOT_ORGANISATION_AFTER.match(text, match.end())):
+    if positions is not None and name.isalpha():
+        starts = positions.get(name, [])
+    else:
+        starts = [match.start() for match in re.finditer(rf"(?<=\s){re.escape(name)}\b", text)]
+    for start in starts:
+        if (_ORGANISATION_BEFORE.search(text, max(0, start - 40), start)
+                and not _NOT_ORGANISATION_AFTER.match(text, start + len(name))):
             return True
     return False
 

@@ -19,10 +19,9 @@ from pipelines.themes import (
     JOB_WORK_RE,
     STOP_WORDS,
     is_family_name,
-    known_people,
     lowercase_words,
     normalise_word,
-    people_in,
+    people_by_text,
     recurring_themes,
     words_of,
 )
@@ -73,10 +72,13 @@ def work_reader(entries, resume: str | None = None) -> Callable[[str], bool]:
         ids = set(ids)
         return len(ids) >= MIN_SUBJECT_ENTRIES and len(ids & work) > WORK_SHARE * len(ids)
 
-    people = known_people(texts)
-    named_in = {e.id: set(people_in(e.content, people)) for e in entries}  # one pass per entry, not per name
+    people, named_in = people_by_text(texts)  # one pass per entry, not per name
+    entries_naming: dict[str, list] = {}
+    for entry, found in zip(entries, named_in, strict=True):
+        for name in found:
+            entries_naming.setdefault(name, []).append(entry.id)
     colleagues = {name.lower() for name in people if not is_family_name(name)
-                  and mostly_work(e.id for e in entries if name in named_in[e.id])}
+                  and mostly_work(entries_naming.get(name, []))}
     named = {name.lower() for name in people}
     work |= {e.id for e in entries if colleagues & {w.lower() for w in words_of(e.content)}}
     subjects = [t.key for t in recurring_themes(entries, limit=SUBJECTS_READ)

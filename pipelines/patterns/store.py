@@ -28,6 +28,9 @@ from pipelines.patterns.pipeline import PatternDraft, PatternPipeline
 
 # The 'after every N newly analysed entries' trigger.
 PATTERNS_EVERY_ENTRIES = 5
+# Patterns are found among the user's latest analysed entries, this many (a year of daily
+# writing, as the personal story reads): clustering is quadratic in the entries it reads.
+PATTERN_ENTRIES = 365
 SAME_PATTERN_JACCARD = 0.5
 SHORT_TITLE_CHARS = 50
 _LOCK = 7_310_012
@@ -104,9 +107,11 @@ def refresh_patterns(user_id: str, config: PatternConfig | None = None) -> dict[
         s.execute(sa.select(sa.func.pg_advisory_xact_lock(_LOCK, sa.func.hashtext(str(uid)))))
         state = _state(s, uid)
         state.status = "running"
-        rows = s.execute(
+        # The latest PATTERN_ENTRIES analysed entries, oldest first.
+        rows = list(reversed(s.execute(
             sa.select(JournalEntry).options(undefer(JournalEntry.embedding)).where(_analysed(uid))
-            .order_by(JournalEntry.entry_date, JournalEntry.created_at)).scalars().all()
+            .order_by(JournalEntry.entry_date.desc(), JournalEntry.created_at.desc())
+            .limit(PATTERN_ENTRIES)).scalars().all()))
         drafts: list[PatternDraft] = []
         if len(rows) >= config.min_entries:
             pipeline = PatternPipeline(config=config).fit(
@@ -116,7 +121,7 @@ def refresh_patterns(user_id: str, config: PatternConfig | None = None) -> dict[
             drafts = pipeline.patterns_
         written = _write(s, uid, drafts)
         state.status = "done"
-        state.analysed_entries = len(rows)
+        state.analysed_entries = analysed_count(s, uid)  # all of them: what the trigger counts
         state.finished_at = datetime.now(UTC)
         state.error = None
         s.commit()

@@ -141,14 +141,15 @@ def _entry_moods(entries: list[ProfileEntry]) -> list[str]:
 
 
 def build_local_story(entries: list[ProfileEntry]) -> LocalStory:
-    from pipelines.themes import known_people, merge_alike, parse_day, people_in, recurring_themes
+    from pipelines.themes import merge_alike, parse_day, people_by_text, recurring_themes
 
     entries = _dated(entries)
     moods = _entry_moods(entries)
     mix = Counter(moods)
     people = []
-    for name in known_people([e.content for e in entries]):
-        about = [e for e in entries if name in people_in(e.content, [name])]
+    names, named_in = people_by_text([e.content for e in entries])
+    for name in names:
+        about = [e for e, found in zip(entries, named_in, strict=True) if name in found]
         if len(about) >= 2:
             people.append(StoryThread(title=name, name=name, entry_ids=[e.id for e in about],
                                       dates=[e.date for e in about]))
@@ -178,7 +179,7 @@ def build_local_story(entries: list[ProfileEntry]) -> LocalStory:
         for entry in newest_first:
             if (newest - parse_day(entry.date)).days > RECENT_INTENTION_DAYS:
                 break
-            for highlight in extract_highlights(entry.content):
+            for highlight in _highlights_of(entry.content):
                 kind = "goal" if highlight.type == "goal" else "task"
                 actions.append(StoryAction(text=highlight.reformulation, kind=kind, entry_id=entry.id,
                                            date=entry.date))
@@ -252,7 +253,7 @@ def build_local_profile(entries: list[ProfileEntry]) -> ProfileDraft:
     # as a glitch on a tour).
     for number, habit in zip(range(len(story.actions) + 1, CONCRETE_ACTIONS + 1), HABIT_ACTIONS, strict=False):
         lines.append(f"{number}. {habit}")
-    intentions = [(e, h) for e in entries for h in extract_highlights(e.content)]
+    intentions = [(e, h) for e in entries for h in _highlights_of(e.content)]
     blindspots = _blindspots(entries, intentions, Counter(story.mood_mix))
     sources = {i for t in story.threads + story.people for i in t.entry_ids} | {
         a.entry_id for a in story.actions if a.entry_id}
@@ -298,6 +299,14 @@ def life_areas(texts: list[str], *, limit: int = 3, vectors: np.ndarray | None =
     counts = Counter(names[int(i)] for i, row in zip(scores.argmax(axis=1), scores, strict=True)
                      if row.max() >= LIFE_AREA_MIN_SCORE)
     return [name for name, _ in counts.most_common(limit)]
+
+
+@functools.lru_cache(maxsize=4096)
+def _highlights_of(text: str) -> tuple:
+    """An entry's intentions as the story reads them, kept for the entries of the last few stories
+    in this process: a story is rewritten after new entries, and extraction is most of its cost
+    (14 ms an entry); the year of entries it reads is mostly the same from one story to the next."""
+    return tuple(extract_highlights(text))
 
 
 def _blindspots(entries, intentions, moods: Counter) -> list[str]:

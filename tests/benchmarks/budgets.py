@@ -60,6 +60,10 @@ def budgets(config: dict | None = None) -> list[Budget]:
                c["journal"]["max_first_page_kb"], False, "kB"),
         Budget("heavy_chat_texts", "chat: texts through the model per chat", c["heavy"]["max_chat_texts"], False),
         Budget("heavy_search_statements", "search: statements per search", c["heavy"]["max_search_statements"], False),
+        Budget("profile_regeneration_cpu_s", "profile: regeneration of 3,650 entries, CPU",
+               c["profile"]["max_regeneration_cpu_s"], False, "s"),
+        Budget("profile_regeneration_peak_mb", "profile: regeneration of 3,650 entries, peak",
+               c["profile"]["max_regeneration_peak_mb"], False, "MB"),
     ]
 
 
