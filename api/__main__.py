@@ -6,6 +6,8 @@ import argparse
 import json
 import os
 import sys
+import uuid
+from datetime import UTC, datetime
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -135,15 +137,24 @@ def _with_pid_header(app):
 def _make_admin(url: str, email: str, is_admin: bool) -> int:
     import sqlalchemy as sa
 
-    from models import User
+    from api.admin import rules as admin_rules
+    from models import AdminAction, User
 
     engine = sa.create_engine(url)
     with engine.begin() as conn:
-        result = conn.execute(
-            sa.update(User).where(sa.func.lower(User.email) == email.strip().lower()).values(is_admin=is_admin)
-        )
+        found = conn.execute(sa.select(User.id, User.username, User.is_admin)
+                             .where(sa.func.lower(User.email) == email.strip().lower()).with_for_update()).first()
+        if found is not None and found.is_admin != is_admin:
+            conn.execute(sa.update(User).where(User.id == found.id).values(is_admin=is_admin))
+            # In the audit log like every change of admin rights; no admin acted, so the account is named.
+            conn.execute(sa.insert(AdminAction).values(
+                id=uuid.uuid4(), admin_id=found.id, admin_name=found.username,
+                action=admin_rules.ACTION_ADMIN_FROM_COMMAND, target_type="user", target_id=found.id,
+                target_name=found.username,
+                detail=admin_rules.DETAIL_ADMIN if is_admin else admin_rules.DETAIL_NOT_ADMIN,
+                created_at=datetime.now(UTC)))
     engine.dispose()
-    if result.rowcount == 0:
+    if found is None:
         print(f"No account has the e-mail address {email}", file=sys.stderr)
         return 1
     print(f"{email} is {'now' if is_admin else 'no longer'} an admin")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from api.admin.codes import PromoCodesAdminController
 from api.admin.controllers import AdminController
 from api.ai.controllers import AIController
 from api.auth.controllers import AuthController
@@ -34,6 +35,6 @@ ROUTE_HANDLERS = [
     InsightsController, PatternsController, PatternAIController,
     AIController,
     SubscriptionController, WaitlistController,
-    AdminController,
+    AdminController, PromoCodesAdminController,
     serve_spa,  # last: everything that is not /api is the web app
 ]

@@ -8,37 +8,37 @@ import uuid
 from datetime import timedelta
 
 from advanced_alchemy.exceptions import NotFoundError
-from litestar import Controller, Request, delete, get, post
+from litestar import Controller, Request, Response, delete, get, post
+from litestar.datastructures import ResponseHeader
+from litestar.params import Parameter
+from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.admin import rules
+from api.admin.codes import duration
+from api.admin.listing import SORT_KEYS, UserFilter, users_csv
 from api.admin.schemas import (
     AdminDeletedOut,
+    AdminMessageOut,
     AdminStatsOut,
+    AdminUserDetailOut,
     AdminUserOut,
     AdminUserResultOut,
     AuditEntryOut,
-    GeneratedCodeOut,
-    GeneratePromoCodeIn,
+    EndSessionsOut,
     PremiumAccessIn,
-    PromoCodeOut,
     SetAdminIn,
     WaitlistEntryOut,
 )
 from api.admin.services import AuditService, UserAdminService
 from api.auth.access import admin_only
+from api.auth.controllers import send_verification_code
 from api.errors import Conflict, FieldError, documented_errors, error_responses
+from api.paging import PAGE_HEADERS
 from api.services import provide
 from api.subscription import rules as promo_rules
 from api.subscription import services as subscription
-from api.subscription.services import PromoCodeService, WaitlistService
-from api.validation import looks_blank, no_control_characters
+from api.subscription.services import WaitlistService
 from models import User, WaitlistEntry
-
-
-def _duration(days: int | None, field: str = "durationDays") -> int:
-    if days not in promo_rules.PROMO_DURATIONS_DAYS:
-        raise FieldError(field, rules.MSG_DURATION)
-    return days  # type: ignore[return-value]
 
 
 @documented_errors
@@ -46,14 +46,74 @@ class AdminController(Controller):
     path = "/api/admin"
     tags = ["admin"]
     guards = [admin_only]
-    dependencies = provide(users=UserAdminService, audit=AuditService, codes=PromoCodeService,
-                           waitlist=WaitlistService)
+    dependencies = provide(users=UserAdminService, audit=AuditService, waitlist=WaitlistService)
 
     # -- users ---------------------------------------------------------------------------
     @get("/users", operation_id="adminListUsers")
     async def list_users(self, users: UserAdminService) -> list[AdminUserOut]:
-        """Every account, newest first, with its entry and session counts and premium state."""
+        """Every account, newest first, with its entry and session counts, premium state and last
+        activity."""
         return await users.rows()
+
+    @get("/users/export", operation_id="adminExportUsers", media_type="text/csv",
+         response_headers=[ResponseHeader(name="Content-Disposition", documentation_only=True,
+                                          description="attachment; filename=reverie-users-<date>.csv")])
+    async def export_users(
+        self, request: Request, users: UserAdminService, audit: AuditService,
+        premium: bool | None = Parameter(default=None, description="Only premium (true) or free (false) users."),
+        admin: bool | None = Parameter(default=None, description="Only admins (true) or non-admins (false)."),
+        verified: bool | None = Parameter(default=None, description="Only verified (true) or unverified (false)."),
+        q: str = Parameter(default="", max_length=200, description="Username or e-mail contains this."),
+        sort: str = Parameter(default="createdAt", description="One of " + ", ".join(SORT_KEYS) + "."),
+        descending: bool = Parameter(default=True),
+    ) -> Response[str]:
+        """The users the panel shows (its filters, search and order) as a CSV file for a spreadsheet;
+        a cell a spreadsheet would read as a formula is written as text. The export is logged."""
+        if sort not in SORT_KEYS:
+            raise FieldError("sort", "sort must be one of " + ", ".join(SORT_KEYS) + ".")
+        wanted = UserFilter(premium=premium, admin=admin, verified=verified, query=q, sort=sort,
+                            descending=descending)
+        rows = await users.listed(wanted)
+        await audit.record(request.user, rules.ACTION_EXPORT_USERS, "user", None,
+                           f"{len(rows):,} {'user' if len(rows) == 1 else 'users'}")
+        day = subscription.now().date().isoformat()
+        return Response(users_csv(rows), media_type="text/csv; charset=utf-8",
+                        headers={"Content-Disposition": f'attachment; filename="reverie-users-{day}.csv"'})
+
+    @get("/users/{user_id:uuid}", operation_id="adminGetUser")
+    async def get_user(self, request: Request, users: UserAdminService, user_id: uuid.UUID) -> AdminUserDetailOut:
+        """One user's page: their row, live sessions, verification, what they keep (entries, tasks,
+        insights, photos, resume), the codes they redeemed, the waitlist, and the admin actions about
+        them."""
+        return await users.detail(user_id, request.scope.get("auth"))
+
+    @post("/users/{user_id:uuid}/end-sessions", operation_id="adminEndSessions", status_code=200)
+    async def end_sessions(self, request: Request, users: UserAdminService, audit: AuditService,
+                           user_id: uuid.UUID) -> EndSessionsOut:
+        """Sign the user out everywhere: every session of theirs ends (on one's own account, every
+        other one: this one stays). Ending none is no change and is not logged."""
+        user = await users.target(user_id)
+        keep = request.scope.get("auth") if user.id == request.user.id else None
+        ended = await users.end_sessions(user, keep)
+        if ended:
+            await audit.record(request.user, rules.ACTION_END_SESSIONS, "user", user.id,
+                               f"{ended} {'session' if ended == 1 else 'sessions'}", target=user)
+        return EndSessionsOut(success=True, ended=ended,
+                              message=f"{ended} {'session' if ended == 1 else 'sessions'} ended.")
+
+    @post("/users/{user_id:uuid}/resend-verification", operation_id="adminResendVerification", status_code=200,
+          responses=error_responses(409, 429))
+    async def resend_verification(self, request: Request, db_session: AsyncSession, users: UserAdminService,
+                                  audit: AuditService, user_id: uuid.UUID) -> AdminMessageOut:
+        """Mail an unverified user a new verification code (the earlier one stops working). 409 when
+        the address is already verified; limited as the sign-up page's resend is, per address."""
+        user = await users.target(user_id)
+        if user.is_verified:
+            raise Conflict(detail=rules.MSG_ALREADY_VERIFIED)
+        await request.app.state.rate_limiter.check("resend", request, account=user.email.lower())
+        await audit.record(request.user, rules.ACTION_RESEND_VERIFICATION, "user", user.id, target=user)
+        await send_verification_code(request, db_session, user)  # commits the log line with the code
+        return AdminMessageOut(success=True, message=rules.MSG_VERIFICATION_SENT.format(email=user.email))
 
     @post("/users/{user_id:uuid}/set-admin", operation_id="adminSetAdmin", status_code=200,
           responses=error_responses(409))
@@ -78,7 +138,7 @@ class AdminController(Controller):
         user = await users.target(user_id)
         before = (user.promo_source, user.promo_expires_at, user.promo_access)
         if data.enabled:
-            days = None if data.duration_days is None else _duration(data.duration_days)
+            days = None if data.duration_days is None else duration(data.duration_days)
             expires = None if days is None else subscription.now() + timedelta(days=days)
             subscription.grant_promo(user, promo_rules.PROMO_FROM_ADMIN, expires)
             action, detail = rules.ACTION_GRANT_PROMO, f"{days} days" if days else "until revoked"
@@ -119,34 +179,6 @@ class AdminController(Controller):
         await waitlist.delete(entry.id)
         return AdminDeletedOut(success=True, message=rules.MSG_WAITLIST_DELETED)
 
-    # -- promo codes ---------------------------------------------------------------------
-    @get("/promo-codes", operation_id="adminListPromoCodes")
-    async def list_promo_codes(self, codes: PromoCodeService) -> list[PromoCodeOut]:
-        return [PromoCodeOut.of(c) for c in await codes.listed()]
-
-    @post("/generate-promo-code", operation_id="adminGeneratePromoCode", status_code=201)
-    async def generate_promo_code(self, request: Request, codes: PromoCodeService, audit: AuditService,
-                                  data: GeneratePromoCodeIn) -> GeneratedCodeOut:
-        """A new unguessable code for an influencer: redeemable for `durationDays` (30 unless
-        given) by up to `maxUses` users (100 unless given), each getting `durationDays` of premium."""
-        name = (data.influencer_name or "").strip()
-        if looks_blank(name):  # "" or only zero-width characters: a blank name in the panel
-            raise FieldError("influencerName", rules.MSG_INFLUENCER_REQUIRED)
-        if rules.DIRECTION_CONTROLS.intersection(name):
-            raise FieldError("influencerName", rules.MSG_INFLUENCER_DIRECTION)
-        no_control_characters(name, "influencerName")
-        if len(name) > promo_rules.INFLUENCER_NAME_MAX_CHARS:
-            raise FieldError("influencerName",
-                             f"influencerName can be at most {promo_rules.INFLUENCER_NAME_MAX_CHARS} characters.")
-        days = _duration(data.duration_days)
-        max_uses = promo_rules.PROMO_DEFAULT_MAX_USES if data.max_uses is None else data.max_uses
-        if not 1 <= max_uses <= promo_rules.PROMO_MAX_USES_LIMIT:
-            raise FieldError("maxUses", rules.MSG_MAX_USES.format(limit=promo_rules.PROMO_MAX_USES_LIMIT))
-        code = await codes.generate(request.user.id, name, days, max_uses)
-        await audit.record(request.user, rules.ACTION_GENERATE_CODE, "promo_code", code.id,
-                           f"{code.code}: {days} days, {max_uses} uses")
-        return GeneratedCodeOut(code=code.code, promo_code=PromoCodeOut.of(code))
-
     # -- the System tab ------------------------------------------------------------------
     @get("/stats", operation_id="adminStats")
     async def stats(self, users: UserAdminService) -> AdminStatsOut:
@@ -154,7 +186,22 @@ class AdminController(Controller):
         entries of the last seven days, subscribed waitlist entries, promo codes."""
         return await users.stats()
 
-    @get("/audit-log", operation_id="adminAuditLog")
-    async def audit_log(self, audit: AuditService) -> list[AuditEntryOut]:
-        """The latest admin actions, newest first: who did what to what, and when."""
-        return await audit.latest()
+    @get("/audit-log", operation_id="adminAuditLog", response_headers=PAGE_HEADERS)
+    async def audit_log(
+        self, audit: AuditService,
+        action: str | None = Parameter(default=None, max_length=40, description="Only this action."),
+        admin_id: uuid.UUID | None = Parameter(default=None, query="adminId", description="Only this admin's."),  # noqa: B008
+        target_id: uuid.UUID | None = Parameter(default=None, query="targetId",  # noqa: B008
+                                                description="Only those about this user or promo code."),
+        limit: int = Parameter(default=rules.AUDIT_LOG_PAGE, ge=1, le=rules.AUDIT_LOG_MAX_PAGE,
+                               description="At most this many lines."),
+        before: str | None = Parameter(default=None, min_length=1, max_length=300,
+                                       description="X-Next-Cursor of the previous page: the lines after it."),
+    ) -> Response[list[AuditEntryOut]]:
+        """Every admin action, newest first: who did what to what, and when; a page at a time
+        (`limit`, then `before` = X-Next-Cursor), filtered by action, admin and who it was about.
+        X-Total-Count is the number of lines the filters keep."""
+        if action is not None and action not in rules.ACTIONS:
+            raise FieldError("action", rules.MSG_ACTION)
+        page = await audit.page(limit=limit, before=before, action=action, admin_id=admin_id, target_id=target_id)
+        return Response(list(page.rows), headers=page.headers)

@@ -8,8 +8,11 @@ from datetime import timedelta
 TEST_ACCOUNT_AGE = timedelta(hours=24)
 # The System tab's "entries this week": entries written in the last seven days.
 ENTRIES_WEEK = timedelta(days=7)
-# How many of the latest admin actions the System tab shows.
-AUDIT_LOG_LIMIT = 100
+# The audit log's pages: the System tab asks AUDIT_LOG_PAGE at a time, at most AUDIT_LOG_MAX_PAGE;
+# a user's page shows their latest USER_AUDIT_LIMIT lines.
+AUDIT_LOG_PAGE = 50
+AUDIT_LOG_MAX_PAGE = 200
+USER_AUDIT_LIMIT = 20
 
 MSG_USER_NOT_FOUND = "User not found"
 MSG_WAITLIST_NOT_FOUND = "Waitlist entry not found"
@@ -23,6 +26,17 @@ MSG_INFLUENCER_DIRECTION = "influencerName cannot contain text direction control
 DIRECTION_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 MSG_DURATION = "durationDays must be one of 7, 14, 30, 60, 90 or 365."
 MSG_MAX_USES = "maxUses must be a whole number from 1 to {limit:,}."
+MSG_MAX_USES_BELOW_USED = "maxUses cannot be lower than the {used:,} uses already made."
+# A code's expiry: a day from today up to MAX_CODE_YEARS ahead, or never.
+MAX_CODE_YEARS = 5
+MSG_EXPIRY_PAST = "expiresOn must be today or a later day."
+MSG_EXPIRY_FAR = "expiresOn can be at most {years} years ahead."
+MSG_EXPIRY_BOTH = "Give either expiresOn or neverExpires, not both."
+MSG_CODE_NOT_FOUND = "Promo code not found"
+MSG_CODE_DELETED = "Promo code deleted"
+MSG_ALREADY_VERIFIED = "This account's e-mail address is already verified."
+MSG_SESSIONS_ENDED = "{n} session(s) ended."
+MSG_VERIFICATION_SENT = "A new verification code was sent to {email}."
 MSG_ADMIN_UPDATED = "Admin Status Updated"
 MSG_PREMIUM_UPDATED = "Premium Access Updated"
 MSG_USER_DELETED = "User Deleted"
@@ -35,6 +49,18 @@ ACTION_REVOKE_PROMO = "revoke_promo"
 ACTION_DELETE_USER = "delete_user"
 ACTION_DELETE_WAITLIST = "delete_waitlist_entry"
 ACTION_GENERATE_CODE = "generate_promo_code"
+ACTION_CHANGE_CODE = "change_promo_code"
+ACTION_DELETE_CODE = "delete_promo_code"
+ACTION_END_SESSIONS = "end_sessions"
+ACTION_RESEND_VERIFICATION = "resend_verification"
+ACTION_EXPORT_USERS = "export_users"
 DETAIL_ADMIN, DETAIL_NOT_ADMIN = "now an admin", "no longer an admin"
-# Admin rights given back at sign-in to an address in ADMIN_EMAILS (the server's configuration).
+# Admin rights given at sign-up or sign-in to an address in ADMIN_EMAILS (the server's
+# configuration), and by the `python -m api make-admin` command.
 ACTION_ADMIN_FROM_CONFIG = "admin_from_config"
+ACTION_ADMIN_FROM_COMMAND = "admin_from_command"
+# Every action the log holds (its filter offers these).
+ACTIONS = (ACTION_SET_ADMIN, ACTION_GRANT_PROMO, ACTION_REVOKE_PROMO, ACTION_DELETE_USER, ACTION_DELETE_WAITLIST,
+           ACTION_GENERATE_CODE, ACTION_CHANGE_CODE, ACTION_DELETE_CODE, ACTION_END_SESSIONS,
+           ACTION_RESEND_VERIFICATION, ACTION_EXPORT_USERS, ACTION_ADMIN_FROM_CONFIG, ACTION_ADMIN_FROM_COMMAND)
+MSG_ACTION = "action must be one of: " + ", ".join(ACTIONS) + "."

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import UTC, date, datetime, timedelta
 from typing import Literal
 from uuid import UUID
 
@@ -33,6 +33,8 @@ class AdminUserOut(msgspec.Struct, rename="camel", kw_only=True):
     promo_code_applied: str | None
     promo_code_expiry: datetime | None
     last_login_at: datetime | None
+    # The latest of: a sign-in, a request on one of their sessions, an entry written.
+    last_activity_at: datetime | None = None
 
 
 class SetAdminIn(msgspec.Struct, rename="camel", kw_only=True, forbid_unknown_fields=True):
@@ -75,6 +77,9 @@ class WaitlistEntryOut(msgspec.Struct, rename="camel", kw_only=True):
                    is_subscribed=e.is_subscribed)
 
 
+CodeState = Literal["active", "deactivated", "expired", "used_up"]
+
+
 class PromoCodeOut(msgspec.Struct, rename="camel", kw_only=True):
     id: UUID
     code: str
@@ -82,24 +87,60 @@ class PromoCodeOut(msgspec.Struct, rename="camel", kw_only=True):
     created_at: datetime
     # Null means the code never expires (shown as 'Never').
     expires_at: datetime | None
+    # The last day (UTC) it can be redeemed: what the panel shows and edits.
+    expires_on: date | None
+    # How many days of premium each redemption grants.
     duration_days: int
     current_uses: int
     max_uses: int
+    deactivated_at: datetime | None
+    # Whether it can be redeemed now, or why not: deactivated (an admin stopped it), expired, used up.
+    state: CodeState
 
     @classmethod
-    def of(cls, p: PromoCode) -> PromoCodeOut:
+    def of(cls, p: PromoCode, now: datetime) -> PromoCodeOut:
         return cls(id=p.id, code=p.code, influencer_name=p.influencer_name, created_at=p.created_at,
-                   expires_at=p.expires_at, duration_days=p.duration_days, current_uses=p.current_uses,
-                   max_uses=p.max_uses)
+                   expires_at=p.expires_at, expires_on=last_day(p.expires_at), duration_days=p.duration_days,
+                   current_uses=p.current_uses, max_uses=p.max_uses, deactivated_at=p.deactivated_at,
+                   state=code_state(p, now))
+
+
+def last_day(expires_at: datetime | None) -> date | None:
+    """The last UTC day before `expires_at` (an expiry at midnight ends the day before)."""
+    return None if expires_at is None else (expires_at.astimezone(UTC) - timedelta(microseconds=1)).date()
+
+
+def code_state(p: PromoCode, now: datetime) -> CodeState:
+    if p.deactivated_at is not None:
+        return "deactivated"
+    if p.expires_at is not None and p.expires_at <= now:
+        return "expired"
+    if p.current_uses >= p.max_uses:
+        return "used_up"
+    return "active"
 
 
 class GeneratePromoCodeIn(msgspec.Struct, rename="camel", kw_only=True, forbid_unknown_fields=True):
     influencer_name: str
-    # One of 7, 14, 30, 60, 90, 365: how long the code can be redeemed, and how long the premium
-    # it grants lasts from redemption.
+    # One of 7, 14, 30, 60, 90, 365: how long the premium each redemption grants lasts.
     duration_days: int = 30
     # How many users may redeem it (100 unless given).
     max_uses: int | None = None
+    # The last day (UTC) it can be redeemed; unless given (or `neverExpires`), `durationDays` from now.
+    expires_on: date | None = None
+    never_expires: bool = False
+
+
+class PromoCodeChangeIn(msgspec.Struct, rename="camel", kw_only=True, forbid_unknown_fields=True):
+    """PATCH /api/admin/promo-codes/{id}: what to change (anything left out stays). `active` false
+    deactivates the code (refused from then on), true reactivates it. A new `durationDays` applies
+    to the redemptions after it; premium already granted keeps its end."""
+
+    active: bool | None = None
+    max_uses: int | None = None
+    duration_days: int | None = None
+    expires_on: date | None = None
+    never_expires: bool | None = None
 
 
 class GeneratedCodeOut(msgspec.Struct, rename="camel", kw_only=True):
@@ -151,3 +192,53 @@ class AdminOverviewOut(msgspec.Struct, rename="camel", kw_only=True):
 
     stats: AdminStatsOut
     audit_log: list[AuditEntryOut]
+
+
+class AdminSessionOut(msgspec.Struct, rename="camel", kw_only=True):
+    """One signed-in browser or device of a user."""
+
+    id: UUID
+    created_at: datetime
+    last_seen_at: datetime
+    expires_at: datetime
+    user_agent: str | None
+    ip_address: str | None
+    # The session this admin is using right now (on their own page).
+    current: bool
+
+
+class AdminRedemptionOut(msgspec.Struct, rename="camel", kw_only=True):
+    code: str | None  # None once the code was deleted
+    redeemed_at: datetime
+    access_expires_at: datetime
+
+
+class AdminUserDetailOut(msgspec.Struct, rename="camel", kw_only=True):
+    """GET /api/admin/users/{id}: the row and the facts behind it."""
+
+    user: AdminUserOut
+    sessions: list[AdminSessionOut]
+    # An unverified account's live verification code: when it was sent and when it stops working.
+    verification_sent_at: datetime | None
+    verification_expires_at: datetime | None
+    last_entry_at: datetime | None
+    tasks: int
+    insights: int
+    photos: int
+    has_resume: bool
+    # On the waitlist: subscribed (True) or unsubscribed (False); None when never joined.
+    waitlist_subscribed: bool | None
+    redemptions: list[AdminRedemptionOut]
+    # The latest admin actions about this user, newest first.
+    audit_log: list[AuditEntryOut]
+
+
+class EndSessionsOut(msgspec.Struct, kw_only=True):
+    success: bool
+    message: str
+    ended: int
+
+
+class AdminMessageOut(msgspec.Struct, kw_only=True):
+    success: bool
+    message: str

@@ -16,13 +16,35 @@ from advanced_alchemy.service import SQLAlchemyAsyncRepositoryService
 from litestar.exceptions import PermissionDeniedException
 
 from api.admin import rules
-from api.admin.schemas import AdminStatsOut, AdminUserOut, AuditEntryOut
+from api.admin.listing import UserFilter
+from api.admin.schemas import (
+    AdminRedemptionOut,
+    AdminSessionOut,
+    AdminStatsOut,
+    AdminUserDetailOut,
+    AdminUserOut,
+    AuditEntryOut,
+)
 from api.auth import rules as auth_rules
 from api.errors import Conflict
+from api.paging import Page, decode_cursor, encode_cursor
 from api.services import repository_for
 from api.storage import FileStorage
 from api.subscription import services as subscription
-from models import AdminAction, AuthSession, JournalEntry, PromoCode, PromoRedemption, User, WaitlistEntry
+from models import (
+    AdminAction,
+    AuthSession,
+    Insight,
+    JournalEntry,
+    Photo,
+    PromoCode,
+    PromoRedemption,
+    Resume,
+    Task,
+    User,
+    VerificationCode,
+    WaitlistEntry,
+)
 
 
 def _count_of(model: type, *where: sa.ColumnElement[bool]) -> sa.ScalarSelect[int]:
@@ -42,16 +64,22 @@ class UserAdminService(SQLAlchemyAsyncRepositoryService[User]):
             .where(PromoRedemption.user_id == User.id).order_by(PromoRedemption.redeemed_at.desc()).limit(1)
             .scalar_subquery()
         )
+        last_entry = (sa.select(sa.func.max(JournalEntry.created_at)).where(JournalEntry.user_id == User.id)
+                      .scalar_subquery())
+        last_seen = (sa.select(sa.func.max(AuthSession.last_seen_at)).where(AuthSession.user_id == User.id)
+                     .scalar_subquery())
         return sa.select(
             User,
             _count_of(JournalEntry, JournalEntry.user_id == User.id).label("entries"),
             _count_of(AuthSession, AuthSession.user_id == User.id, AuthSession.expires_at > sa.func.now())
             .label("sessions"),
             last_code.label("code"),
+            sa.func.greatest(User.last_login_at, last_entry, last_seen).label("last_activity"),
         )
 
     @staticmethod
-    def _row(user: User, entries: int, sessions: int, code: str | None) -> AdminUserOut:
+    def _row(user: User, entries: int, sessions: int, code: str | None,
+             last_activity: datetime | None = None) -> AdminUserOut:
         holds_promo = user.has_promo
         return AdminUserOut(
             id=user.id, username=user.username, email=user.email, created_at=user.created_at,
@@ -62,7 +90,7 @@ class UserAdminService(SQLAlchemyAsyncRepositoryService[User]):
             promo_source=user.promo_source if holds_promo else None,  # type: ignore[arg-type]
             promo_code_applied=code if holds_promo and user.promo_source == "code" else None,
             promo_code_expiry=user.promo_expires_at if holds_promo else None,
-            last_login_at=user.last_login_at,
+            last_login_at=user.last_login_at, last_activity_at=last_activity,
         )
 
     async def rows(self) -> list[AdminUserOut]:
@@ -74,6 +102,49 @@ class UserAdminService(SQLAlchemyAsyncRepositoryService[User]):
         if found is None:
             raise NotFoundError(detail=rules.MSG_USER_NOT_FOUND)
         return self._row(*found)
+
+    async def listed(self, wanted: UserFilter) -> list[AdminUserOut]:
+        """The rows `wanted` picks, in its order (the CSV export): the panel's filters and sort."""
+        return wanted.apply(await self.rows())
+
+    async def detail(self, user_id: uuid.UUID, current_session: uuid.UUID | None) -> AdminUserDetailOut:
+        row = await self.row(user_id)
+        session = self.session
+        sessions = (await session.scalars(
+            sa.select(AuthSession).where(AuthSession.user_id == user_id, AuthSession.expires_at > sa.func.now())
+            .order_by(AuthSession.last_seen_at.desc()))).all()
+        code = await session.get(VerificationCode, user_id) if not row.is_verified else None
+        counts = (await session.execute(sa.select(
+            sa.select(sa.func.max(JournalEntry.created_at)).where(JournalEntry.user_id == user_id).scalar_subquery(),
+            _count_of(Task, Task.user_id == user_id), _count_of(Insight, Insight.user_id == user_id),
+            _count_of(Photo, Photo.user_id == user_id),
+            sa.exists().where(Resume.user_id == user_id),
+            sa.select(WaitlistEntry.is_subscribed).where(WaitlistEntry.user_id == user_id).scalar_subquery(),
+        ))).one()
+        redemptions = (await session.execute(
+            sa.select(PromoCode.code, PromoRedemption.redeemed_at, PromoRedemption.access_expires_at)
+            .outerjoin(PromoCode, PromoCode.id == PromoRedemption.promo_code_id)
+            .where(PromoRedemption.user_id == user_id).order_by(PromoRedemption.redeemed_at.desc()))).all()
+        return AdminUserDetailOut(
+            user=row,
+            sessions=[AdminSessionOut(id=s.id, created_at=s.created_at, last_seen_at=s.last_seen_at,
+                                      expires_at=s.expires_at, user_agent=s.user_agent, ip_address=s.ip_address,
+                                      current=s.id == current_session) for s in sessions],
+            verification_sent_at=code.created_at if code else None,
+            verification_expires_at=code.expires_at if code else None,
+            last_entry_at=counts[0], tasks=counts[1], insights=counts[2], photos=counts[3], has_resume=counts[4],
+            waitlist_subscribed=counts[5],
+            redemptions=[AdminRedemptionOut(code=r.code, redeemed_at=r.redeemed_at,
+                                            access_expires_at=r.access_expires_at) for r in redemptions],
+            audit_log=await AuditService(session=session).about(user_id),
+        )
+
+    async def end_sessions(self, user: User, keep: uuid.UUID | None) -> int:
+        """Ends every session of `user` but `keep` (the acting admin's own, on their own page)."""
+        query = sa.delete(AuthSession).where(AuthSession.user_id == user.id)
+        if keep is not None:
+            query = query.where(AuthSession.id != keep)
+        return (await self.session.execute(query.execution_options(synchronize_session=False))).rowcount or 0
 
     async def target(self, user_id: uuid.UUID, *, admin_id: uuid.UUID | None = None) -> User:
         """The user with this id, locked until the transaction ends; 404 when there is none.
@@ -160,12 +231,36 @@ class AuditService(SQLAlchemyAsyncRepositoryService[AdminAction]):
             target_id=target_id, target_name=target.username if target else None, detail=detail,
             created_at=datetime.now(UTC)))
 
-    async def latest(self, limit: int = rules.AUDIT_LOG_LIMIT) -> list[AuditEntryOut]:
-        actions: Sequence[AdminAction] = await self.get_many(
-            statement=sa.select(AdminAction).order_by(AdminAction.created_at.desc()).limit(limit)
-        )
+    ORDER = ((AdminAction.created_at, True), (AdminAction.id, True))
+
+    async def _shown(self, actions: Sequence[AdminAction]) -> list[AuditEntryOut]:
         ids = {a.admin_id for a in actions} | {a.target_id for a in actions if a.target_type == "user" and a.target_id}
         names = dict((await self.repository.session.execute(
             sa.select(User.id, User.username).where(User.id.in_(ids))
         )).tuples().all()) if ids else {}
         return [AuditEntryOut.of(a, names) for a in actions]
+
+    async def page(self, *, limit: int, before: str | None, action: str | None = None,
+                   admin_id: uuid.UUID | None = None, target_id: uuid.UUID | None = None) -> Page[AuditEntryOut]:
+        """A page of the log, newest first, of one action, one admin's and/or about one user (the
+        user or the promo code acted on); `before` is the previous page's cursor."""
+        where = [clause for clause in (
+            AdminAction.action == action if action else None,
+            AdminAction.admin_id == admin_id if admin_id else None,
+            AdminAction.target_id == target_id if target_id else None,
+        ) if clause is not None]
+        query = sa.select(AdminAction).where(*where)
+        if before is not None:
+            at, key = decode_cursor(before, self.ORDER)
+            query = query.where(sa.tuple_(AdminAction.created_at, AdminAction.id) < sa.tuple_(
+                sa.literal(at, AdminAction.created_at.type), sa.literal(key, AdminAction.id.type)))
+        actions = (await self.repository.session.scalars(
+            query.order_by(AdminAction.created_at.desc(), AdminAction.id.desc()).limit(limit + 1))).all()
+        more = len(actions) > limit
+        actions = actions[:limit]
+        total = await self.repository.session.scalar(sa.select(sa.func.count()).select_from(AdminAction).where(*where))
+        following = encode_cursor([actions[-1].created_at, actions[-1].id]) if more else None
+        return Page(rows=await self._shown(actions), total=total or 0, next=following)
+
+    async def about(self, user_id: uuid.UUID, limit: int = rules.USER_AUDIT_LIMIT) -> list[AuditEntryOut]:
+        return (await self.page(limit=limit, before=None, target_id=user_id)).rows  # type: ignore[return-value]

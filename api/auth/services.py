@@ -117,6 +117,8 @@ async def create_user(db: AsyncSession, settings: Settings, *, username: str, em
     except IntegrityError:
         await db.rollback()
         raise Conflict(detail=rules.MSG_TAKEN) from None
+    if user.is_admin:  # an address in ADMIN_EMAILS: an admin from sign-up, in the audit log as at sign-in
+        _log_admin_from_config(db, user)
     return user
 
 
@@ -133,9 +135,13 @@ def apply_admin_emails(db: AsyncSession, user: User, settings: Settings) -> None
     `make-admin --remove`, or to an address added to the setting later) go into the audit log."""
     if user.email.lower() in settings.admin_emails and not user.is_admin:
         user.is_admin = True
-        db.add(AdminAction(admin_id=user.id, admin_name=user.username, action=admin_rules.ACTION_ADMIN_FROM_CONFIG,
-                           target_type="user", target_id=user.id, target_name=user.username,
-                           detail=admin_rules.DETAIL_ADMIN, created_at=now()))
+        _log_admin_from_config(db, user)
+
+
+def _log_admin_from_config(db: AsyncSession, user: User) -> None:
+    db.add(AdminAction(admin_id=user.id, admin_name=user.username, action=admin_rules.ACTION_ADMIN_FROM_CONFIG,
+                       target_type="user", target_id=user.id, target_name=user.username,
+                       detail=admin_rules.DETAIL_ADMIN, created_at=now()))
 
 
 async def username_taken(db: AsyncSession, username: str, except_id: uuid.UUID) -> bool:

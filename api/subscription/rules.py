@@ -38,6 +38,7 @@ MSG_PROMO_ALREADY_USED = "You have already used this promo code."
 # Stricter than the spec's one 'not valid' text: a code that was real says why it no longer works.
 MSG_PROMO_EXPIRED = "This promotional code has expired."
 MSG_PROMO_USED_UP = "This promotional code has been used as many times as it allows."
+MSG_PROMO_DEACTIVATED = "This promotional code has been deactivated and can no longer be used."
 MSG_PROMO_ACTIVE = "This promotional code is already active on your account."
 # A code that would add nothing to the premium the account already holds is not used up for it.
 MSG_PROMO_GRANTED = "You already have premium access until it is revoked, so this code was not used."

@@ -12,6 +12,7 @@ import secrets
 import uuid
 from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
+from typing import Literal
 
 import sqlalchemy as sa
 from advanced_alchemy.service import SQLAlchemyAsyncRepositoryService
@@ -108,22 +109,25 @@ class PromoCodeService(SQLAlchemyAsyncRepositoryService[PromoCode]):
         return await self.get_many(statement=sa.select(PromoCode).order_by(PromoCode.created_at.desc()))
 
     async def generate(self, admin_id: uuid.UUID, influencer_name: str, duration_days: int,
-                       max_uses: int) -> PromoCode:
-        """A new code, valid for `duration_days` from now, granting that many days of premium."""
+                       max_uses: int, expires_at: datetime | None | Literal["default"] = "default") -> PromoCode:
+        """A new code granting `duration_days` of premium, redeemable until `expires_at` (never when
+        None; by default `duration_days` from now)."""
         created = now()
+        if expires_at == "default":
+            expires_at = created + timedelta(days=duration_days)
         for _ in range(5):  # 60 random bits: a clash is all but impossible, but never a 500
             code = new_code(influencer_name)
             if await self.get_one_or_none(PromoCode.code == code) is None:
                 break
         return await self.repository.add(PromoCode(
             code=code, influencer_name=influencer_name, duration_days=duration_days, max_uses=max_uses,
-            current_uses=0, expires_at=created + timedelta(days=duration_days), created_by_id=admin_id,
+            current_uses=0, expires_at=expires_at, created_by_id=admin_id,
             created_at=created,
         ))
 
     async def redeem(self, user: User, text: str) -> PromoRedemption:
-        """Apply a code for `user`: 400 for an unknown, expired or used-up code (`reason`
-        "unknown", "expired", "used_up"); 409 when this user already used it (`reason` "active"
+        """Apply a code for `user`: 400 for an unknown, deactivated, expired or used-up code
+        (`reason` "unknown", "deactivated", "expired", "used_up"); 409 when this user already used it (`reason` "active"
         while the access it gave is still on the account, else "used"), and 409 without using it
         when the account's promo access already outlasts it (`reason` "granted" for access until
         revoked, else "longer")."""
@@ -141,6 +145,8 @@ class PromoCodeService(SQLAlchemyAsyncRepositoryService[PromoCode]):
             raise Conflict(detail=rules.MSG_PROMO_ACTIVE if active else rules.MSG_PROMO_ALREADY_USED,
                            extra={"field": "code", "reason": "active" if active else "used"})
         at = now()
+        if row.deactivated_at is not None:
+            raise FieldError("code", rules.MSG_PROMO_DEACTIVATED, reason="deactivated")
         if row.expires_at is not None and row.expires_at <= at:
             raise FieldError("code", rules.MSG_PROMO_EXPIRED, reason="expired")
         if row.current_uses >= row.max_uses:

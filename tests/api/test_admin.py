@@ -67,7 +67,7 @@ def admin_routes(app) -> list[tuple[str, str]]:
 
 def test_every_admin_route_is_401_signed_out_and_403_for_a_non_admin(app, clients):
     routes = admin_routes(app)
-    assert len(routes) == 10
+    assert len(routes) == 16
     ana = clients("ana")
     with app_client(app, raise_server_exceptions=False) as visitor:
         for method, path in routes:
@@ -269,8 +269,11 @@ def test_statistics_and_the_audit_log(boss, clients, database_url):
 
     log = boss.get("/api/admin/audit-log").json()
     assert [(a["action"], a["adminUsername"], a["targetUsername"]) for a in log] == [
-        ("generate_promo_code", "boss", None), ("set_admin", "boss", "ana"), ("grant_promo", "boss", "ben")]
-    assert log[0]["detail"] == f"{code}: 30 days, 100 uses" and log[1]["detail"] == "now an admin"
+        ("generate_promo_code", "boss", None), ("set_admin", "boss", "ana"), ("grant_promo", "boss", "ben"),
+        ("admin_from_command", "boss", "boss")]  # `python -m api make-admin` made the first admin
+    expiry = (datetime.now(UTC) + timedelta(days=30)).date()
+    assert log[0]["detail"] == f"{code}: 30 days, 100 uses, redeemable until {expiry:%B} {expiry.day}, {expiry.year}"
+    assert log[1]["detail"] == "now an admin"
     boss.delete(f"/api/admin/users/{ben.user_id}")
     latest = boss.get("/api/admin/audit-log").json()[0]
     assert (latest["action"], latest["targetId"], latest["targetUsername"], latest["detail"]) == (
@@ -302,6 +305,7 @@ def test_the_audit_log_keeps_who_was_affected_and_only_real_changes(boss, client
         ("boss", "delete_waitlist_entry", None, "ben"),
         ("boss", "grant_promo", "ben", "until revoked"),
         ("boss", "set_admin", "ana", "now an admin"),
+        ("boss", "admin_from_command", "boss", "now an admin"),
     ]
 
 
@@ -320,7 +324,7 @@ def test_an_admin_by_configuration_keeps_their_rights(app, boss, clients):
 
     log = boss.get("/api/admin/audit-log").json()
     assert [(a["adminUsername"], a["action"], a["targetUsername"]) for a in log] == [
-        ("boss", "delete_user", "cara"), ("cara", "admin_from_config", "cara")]
+        ("boss", "delete_user", "cara"), ("cara", "admin_from_config", "cara"), ("boss", "admin_from_command", "boss")]
 
 
 def test_a_code_that_adds_nothing_to_premium_held_is_not_used(boss, clients):
