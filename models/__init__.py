@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from models.auth import AuthSession, PasswordResetToken, VerificationCode
     from models.base import Base
     from models.constants import EMBEDDING_DIM
+    from models.imports import JournalImport
     from models.insights import Pattern, PatternRun
     from models.journal import Goal, Insight, JournalEntry, Profile, Project, Resume, Task
     from models.photo import Photo
@@ -30,6 +31,7 @@ __all__ = [
     "Goal",
     "Insight",
     "JournalEntry",
+    "JournalImport",
     "PasswordResetToken",
     "Pattern",
     "PatternRun",
@@ -49,7 +51,7 @@ __all__ = [
     "WeeklyFocusSuggestion",
 ]
 
-_MODULES = ("models.constants", "models.base", "models.auth", "models.journal", "models.insights", "models.photo", "models.shared_state", "models.subscription",
+_MODULES = ("models.constants", "models.base", "models.auth", "models.journal", "models.imports", "models.insights", "models.photo", "models.shared_state", "models.subscription",
             "models.user", "models.weekly_focus")
 
 

@@ -1,38 +1,64 @@
-"""POST /api/journal/import: journals written elsewhere, brought in safely (spec part 2, sections
-4, 5, 7 and 8; issue 14), and GET /api/journal/import/progress: how far their analysis has got.
+"""POST /api/journal/import (pasted text), POST /api/journal/import/file (an uploaded file) and
+GET /api/journal/import/progress: journals written elsewhere, brought in safely (spec part 2,
+sections 4, 5, 7 and 8).
 
-Safe means: every bad input is a 400 with the spec's message that writes nothing; an import is all
-or nothing (one transaction); an entry already in the journal (same date, same text) is not added
-again, so running the same import twice adds nothing the second time (count 0, which the screen
-shows as 'No Entries Imported'). Imported entries are embedded in one batch as they are written,
-then analysed like any other entry: one pipeline run each, which the runner takes in batches.
+Safe means: the file is streamed to disk as it arrives and read in a separate process with a budget
+of its own (`api.journal.imports.runner`), so no import holds the app's event loop; every bad input
+is a 400 with the spec's message (or ours, naming the entry) that writes nothing; an import is all
+or nothing (one transaction); an entry already in the journal is not added again, so running the
+same import twice adds nothing the second time (count 0, which the screen shows as 'No Entries
+Imported'). Imported entries are embedded in batches as they are written, then analysed like any
+other entry. Each import's progress is kept in `journal_imports`, which any app process answers.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import UTC, datetime
+from pathlib import Path
+from typing import Annotated
 
+import anyio.to_thread
 import msgspec
-from litestar import Controller, Request, get, post
+from litestar import Controller, Request, Response, get, post
+from litestar.datastructures import UploadFile
+from litestar.enums import RequestEncodingType
+from litestar.exceptions import HTTPException
+from litestar.exceptions.http_exceptions import RequestEntityTooLarge
+from litestar.params import Body
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from api.errors import documented_errors, error_responses
-from api.journal.importing import MAX_IMPORT_BYTES, MAX_IMPORT_ENTRIES, parse_import
+from api.auth import services as accounts
+from api.errors import FieldError, documented_errors, error_response, error_responses
+from api.journal.importing import FORMATS, MAX_IMPORT_ENTRIES, MSG_EMPTY, MSG_FORMAT
+from api.journal.imports import jobs, limits, runner, writer
+from api.journal.imports.report import NotImported, not_imported
 from api.journal.rules import format_entry_date
 from api.journal.services import EntryService
 from api.logging import get_logger
 from api.services import provide
-from api.users.backup import Restored, restore_account
+from api.users.restore import Backup, Restored, restore_account
 
 log = get_logger("reverie.journal.import")
 
-FORMAT_ALIASES = {"txt": "text", "md": "text", "markdown": "text"}
+FORMAT_ALIASES = {"txt": "text", "md": "text", "markdown": "text", "journal": "text"}
+MSG_FILE_REQUIRED = "Please choose a file to import."
+MSG_FILE_TOO_LARGE = "A file can be at most 256 MB. Please export the journal in parts (for example one per year)."
+MSG_FORM_UNREADABLE = "The upload could not be read. Please choose the file again."
 
 
 class ImportIn(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     content: str
     # text (plain text or Markdown), csv or json; the file picker's "txt" is read as text.
     format: str = "text"
+
+
+@dataclass
+class ImportFileIn:
+    """The multipart form: the file as the other app exported it (.zip, .json, .csv, .txt, .md,
+    .journal); its kind is read from its bytes."""
+
+    file: UploadFile | None = None
 
 
 class ImportOut(msgspec.Struct, rename="camel", kw_only=True):
@@ -50,15 +76,88 @@ class ImportOut(msgspec.Struct, rename="camel", kw_only=True):
     # date such as 11/03/2026 was read (a date opening an entry's text is day-first, as the spec says).
     first_date: str | None = None
     last_date: str | None = None
+    # What the file was read as ("Day One", "jrnl", "Daylio", "Obsidian vault"...).
+    format: str | None = None
+    # Photos attached to the imported entries.
+    photos: int = 0
+    # What the file carried that Reverie could not keep, each with the sentence Settings shows.
+    not_imported: list[NotImported] = msgspec.field(default_factory=list)
 
 
 class ImportProgressOut(msgspec.Struct, rename="camel", kw_only=True):
-    """The analysis of the user's entries: `waiting` are queued or running."""
+    """The analysis of the user's entries (`waiting` are queued or running), and the latest file
+    import while it is read and saved (and its answer once done)."""
 
     total: int
     analysed: int
     waiting: int
     failed: int
+    current: jobs.ImportJobOut | None = None
+
+
+class ImportFileTooLarge(HTTPException):
+    status_code = 413
+
+    def __init__(self) -> None:
+        super().__init__(detail=MSG_FILE_TOO_LARGE, extra={"field": "file"})
+
+
+def _too_large(request: Request, exc: RequestEntityTooLarge) -> Response:
+    return error_response(413, MSG_FILE_TOO_LARGE, field="file")
+
+
+def _unreadable_form(request: Request, exc: UnicodeDecodeError) -> Response:
+    return error_response(400, MSG_FORM_UNREADABLE)
+
+
+def _format(value: str) -> str:
+    fmt = FORMAT_ALIASES.get(value.strip().lower(), value.strip().lower())
+    if fmt not in FORMATS:
+        raise FieldError("format", MSG_FORMAT)
+    return fmt
+
+
+async def _import(request: Request, db_session: AsyncSession, job: runner.Job, folder: Path,
+                  tracker: jobs.ImportJob) -> ImportOut:
+    """Read the job in a worker, write what it read in one transaction, then start the analyses."""
+    user_id = request.user.id
+    storage = request.app.state.storage
+    outcome = None
+    try:
+        parsed, _ = await runner.read_import(folder, job, tracker.progress)
+        skipped = dict(parsed.not_imported)
+        outcome = await writer.write_entries(db_session, storage, user_id, parsed.drafts, folder / "photos",
+                                             tracker.progress)
+        restored = None
+        if parsed.backup is not None:
+            user = await accounts.get_user(db_session, user_id)
+            assert user is not None
+            restored = await restore_account(db_session, user, msgspec.convert(parsed.backup, Backup), outcome.ids,
+                                             skipped)
+            restored.photos = outcome.photos
+        await db_session.commit()
+    except BaseException as problem:
+        await writer.discard_files(storage, outcome)
+        message = problem.detail if isinstance(problem, HTTPException) else "The import failed."
+        await tracker.fail(str(message))
+        raise
+    finally:
+        await anyio.to_thread.run_sync(runner.remove_folder, folder)
+    for entry in outcome.to_analyse:
+        try:
+            request.app.state.pipelines.submit("highlight-extraction", entry_id=str(entry.id), owner=str(user_id))
+        except Exception as exc:  # noqa: BLE001  (pending entries are picked up again at start-up)
+            log.warning("analysis_not_submitted", entry_id=str(entry.id), error=str(exc))
+    days = sorted(entry.entry_date for entry in outcome.created)
+    answer = ImportOut(success=True, count=len(outcome.created), skipped=outcome.skipped,
+                       analysing=len(outcome.to_analyse), restored=restored,
+                       first_date=format_entry_date(days[0]) if days else None,
+                       last_date=format_entry_date(days[-1]) if days else None, format=parsed.format or None,
+                       photos=outcome.photos, not_imported=not_imported(skipped))
+    await tracker.finish(msgspec.to_builtins(answer))
+    log.info("journal_imported", format=parsed.format, count=len(outcome.created), skipped=outcome.skipped,
+             photos=outcome.photos, restored=parsed.backup is not None)
+    return answer
 
 
 @documented_errors
@@ -68,37 +167,79 @@ class JournalImportController(Controller):
     dependencies = provide(entries=EntryService)
 
     @post(operation_id="importJournal", status_code=200, responses=error_responses(413),
-          description=f"Import journal entries from text, Markdown, CSV or JSON (a list of {{date, content}}, a Day "
-                      f"One export, or Reverie's own export, which brings back tasks, insights and the rest too). At "
-                      f"most {MAX_IMPORT_BYTES // (1024 * 1024)} MB and {MAX_IMPORT_ENTRIES:,} entries at once.")
-    async def import_journal(self, request: Request, entries: EntryService, db_session: AsyncSession,
-                             data: ImportIn) -> ImportOut:
-        format = FORMAT_ALIASES.get(data.format.strip().lower(), data.format.strip().lower())
-        parsed = parse_import(data.content, format, datetime.now(UTC).date())
-        user_id = request.user.id
-        outcome = await entries.import_drafts(user_id, parsed.drafts)
-        restored = None
-        if parsed.backup is not None:
-            restored = await restore_account(db_session, user_id, parsed.backup, outcome.ids)
-        await entries.commit()
-        waiting = outcome.to_analyse
-        for entry in waiting:
-            try:
-                request.app.state.pipelines.submit("highlight-extraction", entry_id=str(entry.id))
-            except Exception as exc:  # pending entries are picked up again at start-up
-                log.warning("analysis_not_submitted", entry_id=str(entry.id), error=str(exc))
-        log.info("journal_imported", format=format, count=len(outcome.created), skipped=outcome.skipped,
-                 restored=parsed.backup is not None)
-        days = sorted(entry.entry_date for entry in outcome.created)
-        return ImportOut(success=True, count=len(outcome.created), skipped=outcome.skipped, analysing=len(waiting),
-                         restored=restored, first_date=format_entry_date(days[0]) if days else None,
-                         last_date=format_entry_date(days[-1]) if days else None)
+          description=f"Import pasted journal text: plain text or Markdown (jrnl's and Daygram's exports too), CSV "
+                      f"(Daylio's too) or JSON (a list of {{date, content}}, a Day One or jrnl export, or Reverie's own "
+                      f"export, which brings back tasks, insights and the rest too). At most 5 MB and "
+                      f"{MAX_IMPORT_ENTRIES:,} entries at once; larger journals and .zip files go through "
+                      f"POST /api/journal/import/file.")
+    async def import_journal(self, request: Request, db_session: AsyncSession, data: ImportIn) -> ImportOut:
+        fmt = _format(data.format)
+        if not data.content or not data.content.strip():
+            raise FieldError("content", MSG_EMPTY)
+        settings = request.app.state.settings
+        folder = await anyio.to_thread.run_sync(runner.new_folder, settings.data_dir)
+        job = runner.job_for_paste(data.content, fmt, datetime.now(UTC).date())
+        tracker = await jobs.ImportJob.start(request.app.state.db_sessionmaker, request.user.id, None, 0)
+        return await _import(request, db_session, job, folder, tracker)
+
+    @post("/file", operation_id="importJournalFile", status_code=200,
+          request_max_body_size=limits.MAX_UPLOAD_BYTES + limits.MB, responses=error_responses(413),
+          exception_handlers={RequestEntityTooLarge: _too_large, UnicodeDecodeError: _unreadable_form},
+          description="Import a journal file as the other app exported it (multipart field `file`): a Day One "
+                      ".zip (with its photos) or JSON, jrnl's .journal, JSON, txt or Markdown export, a Daylio CSV, "
+                      "Daygram's text, Obsidian daily notes (one .md, or a vault as a .zip), any CSV, JSON or text "
+                      "journal, or Reverie's own export (.json or .zip). At most 256 MB; the kind is read from the "
+                      "file. GET /api/journal/import/progress follows it while it is read and saved.")
+    async def import_file(self, request: Request, db_session: AsyncSession,
+                          data: Annotated[ImportFileIn, Body(media_type=RequestEncodingType.MULTI_PART)]) -> ImportOut:
+        upload = data.file
+        if not isinstance(upload, UploadFile):
+            raise FieldError("file", MSG_FILE_REQUIRED)
+        settings = request.app.state.settings
+        folder = await anyio.to_thread.run_sync(runner.new_folder, settings.data_dir)
+        staged = folder / "upload"
+        try:
+            size = await anyio.to_thread.run_sync(_stage, upload, staged)
+        except BaseException:
+            await anyio.to_thread.run_sync(runner.remove_folder, folder)
+            raise
+        finally:
+            await upload.close()
+        if size > limits.MAX_UPLOAD_BYTES:
+            await anyio.to_thread.run_sync(runner.remove_folder, folder)
+            raise ImportFileTooLarge()
+        name = (upload.filename or "")[:255]
+        await db_session.commit()  # nothing is held open while the file is read
+        tracker = await jobs.ImportJob.start(request.app.state.db_sessionmaker, request.user.id, name, size)
+        job = runner.job_for_file(staged, name, size, datetime.now(UTC).date())
+        return await _import(request, db_session, job, folder, tracker)
 
     @get("/progress", operation_id="importProgress",
-         description="How many of the signed-in user's entries are analysed, waiting or failed.")
-    async def import_progress(self, request: Request, entries: EntryService) -> ImportProgressOut:
+         description="How many of the signed-in user's entries are analysed, waiting or failed, and the latest "
+                     "import while it is read and saved (with its answer once done).")
+    async def import_progress(self, request: Request, entries: EntryService,
+                              db_session: AsyncSession) -> ImportProgressOut:
         states = await entries.analysis_progress(request.user.id)
         return ImportProgressOut(
             total=sum(states.values()), analysed=states.get("done", 0), failed=states.get("failed", 0),
             waiting=states.get("pending", 0) + states.get("running", 0),
+            current=await jobs.latest(db_session, request.user.id),
         )
+
+
+def _stage(upload: UploadFile, target: Path) -> int:
+    """Copy the streamed upload (spooled to a temporary file as it arrived) into the import's folder,
+    stopping one byte past the limit."""
+    source = upload.file
+    source.seek(0)
+    written = 0
+    with open(target, "wb") as out:
+        while written <= limits.MAX_UPLOAD_BYTES:
+            chunk = source.read(1024 * 1024)
+            if not chunk:
+                break
+            out.write(chunk)
+            written += len(chunk)
+    return written
+
+

@@ -6,8 +6,6 @@ import functools
 import re
 import uuid
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from datetime import date
 from typing import TYPE_CHECKING
 
 import anyio
@@ -23,20 +21,15 @@ from models import Goal, JournalEntry, Photo, Project, Task
 if TYPE_CHECKING:
     import numpy as np
 
-    from api.journal.importing import EntryDraft
 
 MSG_TEMP_ENTRY = "Save the entry before adding anything to it."
 MSG_ENTRY_REF = "entryId must be the id of a saved journal entry."
-# Two imports of one user run one after the other (the same text must not be added twice).
-IMPORT_LOCK = 7_310_001
 # A search hit that contains only some of the query's words scores at least this (one with all of
 # them is a hit whatever its score: "Sent the vendor report" scores -0.05 for "vendor report").
 # Measured on a 21-entry journal (the product tour's): partial matches that were on topic scored
 # 0.23-0.30 ("new flat", "weekend plans"), off-topic ones -0.04-0.18 ("work stress" -> "No work
 # email all day" 0.18, "tired at work" -> "Work was fine today" 0.08).
 SEARCH_SOME_WORDS_MIN_SCORE = 0.20
-# Written on entries an import brought back already analysed (Reverie's own export).
-RESTORED_PROVIDER = "restored"
 
 
 async def embed_text(text: str) -> np.ndarray:
@@ -44,23 +37,6 @@ async def embed_text(text: str) -> np.ndarray:
     from pipelines.embeddings import embed
 
     return (await anyio.to_thread.run_sync(lambda: embed([text])))[0]
-
-
-def entry_key(day: date, content: str) -> tuple[date, str]:
-    """What makes an imported entry "already in the journal": its date and its text."""
-    return day, content.replace("\r\n", "\n").replace("\r", "\n").strip()
-
-
-@dataclass
-class ImportOutcome:
-    created: list[JournalEntry] = field(default_factory=list)
-    skipped: int = 0
-    # The id each imported entry had in its source (Reverie's export) -> its id here.
-    ids: dict[str, uuid.UUID] = field(default_factory=dict)
-
-    @property
-    def to_analyse(self) -> list[JournalEntry]:
-        return [entry for entry in self.created if entry.analysis_state == "pending"]
 
 
 def first_page_tag(limit: int, total: int, entries: set[str], insights: set[str], attached: set[str]) -> str:
@@ -198,56 +174,6 @@ class EntryService(OwnedService[JournalEntry]):
         except ValueError:
             raise FieldError("entryId", MSG_ENTRY_REF) from None
         return (await self.own(user_id, key)).id
-
-    async def import_drafts(self, user_id: uuid.UUID, drafts: Sequence[EntryDraft]) -> ImportOutcome:
-        """Add the imported entries the journal does not already have (same date and same text),
-        embedded in one batch (the bulk path `tests/benchmarks/bench_embedding_import.py` measures).
-        Not committed: the caller commits once, so an import is all or nothing. Entries restored
-        from Reverie's export keep their analysis; the others are left pending for the pipelines."""
-        session = self.repository.session
-        await session.execute(sa.select(sa.func.pg_advisory_xact_lock(IMPORT_LOCK, sa.func.hashtext(str(user_id)))))
-        outcome = ImportOutcome()
-        known: dict[tuple[date, str], uuid.UUID] = {}
-        days = sorted({draft.entry_date for draft in drafts})
-        for start in range(0, len(days), 1000):
-            rows = await session.execute(
-                sa.select(JournalEntry.id, JournalEntry.entry_date, JournalEntry.content)
-                .where(self.of_user(user_id), JournalEntry.entry_date.in_(days[start:start + 1000])))
-            known.update({entry_key(day, content): entry_id for entry_id, day, content in rows})
-        fresh: list[EntryDraft] = []
-        for draft in drafts:
-            key = entry_key(draft.entry_date, draft.content)
-            if key in known:
-                outcome.skipped += 1
-            else:
-                fresh.append(draft)
-                known[key] = uuid.uuid4()
-            if draft.source_id:
-                outcome.ids[draft.source_id] = known[key]
-        if not fresh:
-            return outcome
-        from pipelines.embeddings import embed
-
-        vectors = await anyio.to_thread.run_sync(lambda: embed([draft.content for draft in fresh]))
-        for draft, vector in zip(fresh, vectors, strict=True):
-            restored = draft.mood is not None
-            entry = JournalEntry(
-                id=known[entry_key(draft.entry_date, draft.content)],
-                user_id=user_id, content=draft.content, entry_date=draft.entry_date, entry_time=draft.entry_time,
-                location=draft.location or rules.DEFAULT_LOCATION, mood=draft.mood, summary=draft.summary,
-                related_goals=draft.related_goals, related_projects=draft.related_projects,
-                timestamp=draft.timestamp, embedding=vector.tolist(),
-                analysis_state="done" if restored else "pending",
-                analysed_version=1 if restored else 0,
-                analysis_provider=RESTORED_PROVIDER if restored else None,
-                summarised_length=len(draft.content) if restored and draft.summary else None,
-            )
-            if draft.created_at is not None:
-                entry.created_at = entry.updated_at = draft.created_at
-            outcome.created.append(entry)
-        session.add_all(outcome.created)
-        await session.flush()
-        return outcome
 
     async def analysis_progress(self, user_id: uuid.UUID) -> dict[str, int]:
         """How many of the user's entries are in each analysis state."""

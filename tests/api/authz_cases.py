@@ -501,6 +501,10 @@ def import_own(w: World, method: str, path: str) -> None:
                 "tasks": [{"id": w.a_ids["task"], "text": "Bruno's imported task", "entryId": w.a_entry_ids[1]}],
                 "insights": [{"id": w.a_ids["insight"], "text": "Bruno's imported insight",
                               "entryId": w.a_ids["entry"]}]}
+    # A link to an entry the export does not hold (here A's) is refused, and nothing is written.
+    refused = w.b.post(path, json={"content": json.dumps(document), "format": "json"})
+    assert refused.status_code == 400 and "entryId" in refused.json()["error"], refused.text
+    document["tasks"][0]["entryId"] = w.a_ids["entry"]  # the export's own entry, whose id was A's
     body = _ok(w.b.post(path, json={"content": json.dumps(document), "format": "json"}))
     assert body["count"] == 1 and body["restored"]["tasks"] == 1
     w.assert_no_a_data(json.dumps(body))
@@ -508,6 +512,21 @@ def import_own(w: World, method: str, path: str) -> None:
     assert task["entryId"] not in w.a_entry_ids  # never A's entry
     plain = _ok(w.b.post(path, json={"content": "2026-08-02\nBruno's plain day.", "format": "text"}))
     assert plain["count"] == 1
+    w.assert_a_unchanged()
+
+
+@case("B's file import writes B's entries only; the progress it leaves is B's")
+def import_file_own(w: World, method: str, path: str) -> None:
+    document = {"format": "reverie-export", "version": 1,
+                "entries": [{"id": w.a_ids["entry"], "date": "2026-08-03", "content": "Bruno's filed day."}],
+                "tasks": [{"id": w.a_ids["task"], "text": "Bruno's filed task", "entryId": w.a_ids["entry"]}]}
+    body = _ok(w.b.post(path, files={"file": ("export.json", json.dumps(document).encode(), "application/json")}))
+    assert body["count"] == 1 and body["restored"]["tasks"] == 1
+    w.assert_no_a_data(json.dumps(body))
+    task = next(t for t in _ok(w.b.get("/api/tasks")) if t["text"] == "Bruno's filed task")
+    assert task["entryId"] not in w.a_entry_ids
+    current = _ok(w.b.get("/api/journal/import/progress"))["current"]
+    assert current["fileName"] == "export.json" and current["result"]["count"] == 1
     w.assert_a_unchanged()
 
 
@@ -830,6 +849,8 @@ REGISTRY: dict[tuple[str, str], Route] = {
     # Settings: import, its progress and the whole-account export (issue 14).
     ("POST", "/api/journal/import"): Route(OWNER_SCOPED, "adds entries (and a Reverie export's rows) to the caller's",
                                            (import_own,)),
+    ("POST", "/api/journal/import/file"): Route(OWNER_SCOPED, "adds entries (and photos, a Reverie export's rows) "
+                                                "to the caller's", (import_file_own,)),
     ("GET", "/api/journal/import/progress"): Route(OWNER_SCOPED, "counts the caller's entries",
                                                    (import_progress_own,)),
     ("GET", "/api/export"): Route(OWNER_SCOPED, "the caller's whole account", (export_own,)),

@@ -119,7 +119,10 @@ def test_imported_entries_are_embedded_at_once_and_then_analysed(ana, db):
     assert progress["total"] == 3 and progress["analysed"] + progress["waiting"] + progress["failed"] == 3
     entries = wait_all_analysed(ana)
     assert all(e["mood"] and e["analysis"]["state"] == "done" for e in entries)
-    assert ana.get("/api/journal/import/progress").json() == {"total": 3, "analysed": 3, "waiting": 0, "failed": 0}
+    progress = ana.get("/api/journal/import/progress").json()
+    assert {k: progress[k] for k in ("total", "analysed", "waiting", "failed")} == {
+        "total": 3, "analysed": 3, "waiting": 0, "failed": 0}
+    assert progress["current"]["state"] == "done" and progress["current"]["result"]["count"] == 3
     tasks = [t["text"].lower() for t in ana.get("/api/tasks").json()]
     assert any("dentist" in t for t in tasks), tasks  # the analysis ran on the imported text
     hits = ana.get("/api/journal/search", params={"q": "tea in the evening"}).json()["results"]
@@ -158,7 +161,8 @@ BIG = "x" * (MAX_IMPORT_BYTES + 1)
      "The CSV content doesn't appear to contain any commas. Please check the format."),
     ('[{"date": "2026-01-01", "content": "unclosed"', "json",
      "The JSON content appears to be invalid. Please check the format."),
-    (BIG, "text", "An import can be at most 5 MB. Please split the journal into smaller files."),
+    (BIG, "text", "Pasted text can be at most 5 MB. Choose the file instead: a file can be up to 256 MB "
+                  "(a .zip with photos)."),
     ("hello", "xml", "Format must be one of: text, csv, json."),
     ('{"title": "not a journal"}', "json", None),
     ("Name,Age\nana,3", "csv", None),  # no content column
@@ -167,7 +171,8 @@ BIG = "x" * (MAX_IMPORT_BYTES + 1)
      "json", None),  # one entry too long: the whole import is refused
     (json.dumps([{"date": "2026-01-01", "content": "ok"}, "just a string"]), "json", None),
     (json.dumps([{"date": "2026-01-01", "content": f"entry {i}"} for i in range(MAX_IMPORT_ENTRIES + 1)]),
-     "json", f"An import can hold at most {MAX_IMPORT_ENTRIES:,} entries. Please split the journal into smaller files."),
+     "json", f"An import can hold at most {MAX_IMPORT_ENTRIES:,} entries. Please split the journal into smaller "
+             "files (for example one per year)."),
 ], ids=["blank", "empty-csv", "csv-no-commas", "invalid-json", "too-large", "unknown-format", "json-shape",
         "csv-no-content-column", "csv-bad-date", "entry-too-long", "json-not-object", "too-many-entries"])
 def test_bad_input_is_a_400_that_writes_nothing(ana, db, content, fmt, message):
