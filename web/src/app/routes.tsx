@@ -32,6 +32,9 @@ const SubscriptionPage = lazyPage(() =>
   import("@/features/subscription/subscription-page").then((m) => ({ default: m.SubscriptionPage })),
 );
 const AdminPage = lazyPage(() => import("@/features/admin/admin-page").then((m) => ({ default: m.AdminPage })));
+const AdminUserPage = lazyPage(() =>
+  import("@/features/admin/user-page").then((m) => ({ default: m.AdminUserPage })),
+);
 const TasksPage = lazyPage(() => import("@/features/tasks/tasks-page").then((m) => ({ default: m.TasksPage })));
 const AboutPage = lazyPage(() => import("@/features/static/about-page").then((m) => ({ default: m.AboutPage })));
 const PrivacyPolicyPage = lazyPage(() =>
@@ -75,6 +78,7 @@ const JournalHomeRoute = withFallback(JournalHomePage, "Opening your journal..."
 const TasksRoute = withFallback(TasksPage);
 const SubscriptionRoute = withFallback(SubscriptionPage);
 const AdminPageRoute = withFallback(AdminPage);
+const AdminUserPageRoute = withFallback(AdminUserPage);
 const PatternsRoute = withFallback(PatternsPage);
 const InsightsRoute = withFallback(InsightsPage);
 const SettingsRoute = withFallback(SettingsPage);
@@ -115,6 +119,12 @@ function AdminRoute() {
   return user?.isAdmin ? <AdminPageRoute /> : <NotFoundPage />;
 }
 
+/** One user's page in the admin panel; admins only, as the panel. */
+function AdminUserRoute() {
+  const { user } = useAuth();
+  return user?.isAdmin ? <AdminUserPageRoute /> : <NotFoundPage />;
+}
+
 /** Every route of the app, in one place (spec part 1, section 2, route table). */
 export const routes: RouteObject[] = [
   {
@@ -137,6 +147,7 @@ export const routes: RouteObject[] = [
           { path: "tasks", Component: TasksRoute },
           { path: "subscription", Component: SubscriptionRoute },
           { path: "admin", Component: AdminRoute },
+          { path: "admin/users/:userId", Component: AdminUserRoute },
           { path: "projects", element: <Navigate to="/tasks" replace /> },
           { path: "self-exploration", Component: RedirectToPatterns },
           { path: "*", Component: NotFoundPage },

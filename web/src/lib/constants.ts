@@ -252,6 +252,8 @@ export const WAITLIST_FEATURES: readonly { value: string; label: string }[] = [
 /** Promo code durations the admin generator offers, in days, and its default. */
 export const PROMO_DURATIONS_DAYS: readonly number[] = [7, 14, 30, 60, 90, 365];
 export const PROMO_DEFAULT_DURATION_DAYS = 30;
+/** How many people may redeem a new code unless the admin says otherwise (the server's default). */
+export const PROMO_DEFAULT_MAX_USES = 100;
 /** A copied code shows its "Copied" state this long. */
 export const COPIED_STATE_MS = 2000;
 /** Test accounts: users with no entries, or created less than this long ago. */

@@ -3,9 +3,8 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { AdminPage } from "@/features/admin/admin-page";
-import { isTestAccount, ownAccountWarning, statusLabel, subscriptionLabel, userGone } from "@/features/admin/labels";
-import type { AdminUser } from "@/features/admin/queries";
-import { auditLine } from "@/features/admin/system-tab";
+import { auditLine, isTestAccount, ownAccountWarning, statusLabel, subscriptionLabel, userGone } from "@/features/admin/labels";
+import type { AdminUser, PromoCode } from "@/features/admin/queries";
 import { closeToasts, fakeApi, json, makeUser } from "@/features/auth/test-support";
 import { renderSignedIn } from "@/features/insights/test-utils";
 
@@ -25,7 +24,7 @@ function row(overrides: Partial<AdminUser> = {}): AdminUser {
     id: "00000000-0000-4000-8000-000000000001", username: "ana", email: "ana@example.com", createdAt: OLD,
     journalEntryCount: 3, sessionCount: 1, subscriptionTier: "free", subscriptionStatus: "free", isPremium: false,
     isVerified: true, deletedAt: null, isAdmin: false, promoSource: null, promoCodeApplied: null,
-    promoCodeExpiry: null, lastLoginAt: null, ...overrides,
+    promoCodeExpiry: null, lastLoginAt: null, lastActivityAt: null, ...overrides,
   };
 }
 
@@ -205,8 +204,8 @@ describe("AdminPage", { timeout: 30_000 }, () => {
 
   it("generates a code (influencer name required, 30 days by default) and shows the empty states", async () => {
     const user = userEvent.setup();
-    const promo = { id: "p1", code: "MIA-ABCDEFGHJKMN", influencerName: "Mia", createdAt: OLD, expiresAt: null,
-      durationDays: 30, currentUses: 0, maxUses: 100 };
+    const promo: PromoCode = { id: "p1", code: "MIA-ABCDEFGHJKMN", influencerName: "Mia", createdAt: OLD, expiresAt: null,
+      expiresOn: null, durationDays: 30, currentUses: 0, maxUses: 100, deactivatedAt: null, state: "active" };
     const api = server({
       "POST /api/admin/generate-promo-code": () => json(201, { code: promo.code, promoCode: promo }),
     });
@@ -222,7 +221,8 @@ describe("AdminPage", { timeout: 30_000 }, () => {
     await user.type(screen.getByLabelText("Influencer name"), "Mia");
     await user.click(screen.getByRole("button", { name: "Generate Code" }));
     expect(await screen.findByTestId("generated-code")).toHaveTextContent(promo.code);
-    expect(await api.body("POST /api/admin/generate-promo-code")).toEqual({ influencerName: "Mia", durationDays: 30 });
+    expect(await api.body("POST /api/admin/generate-promo-code")).toEqual({
+      influencerName: "Mia", durationDays: 30, neverExpires: false });
     await user.click(screen.getByRole("tab", { name: "Manage Codes" }));
     await waitFor(() => expect(api.calls("GET /api/admin/promo-codes").length).toBeGreaterThan(0));
   });

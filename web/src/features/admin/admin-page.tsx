@@ -55,7 +55,7 @@ export function AdminPage() {
           ) : (
             <>
               <TabsContent value="all" className="space-y-3 pt-2">
-                <UsersList users={users.data} label="All users" empty="No users yet." />
+                <UsersList users={users.data} label="All users" empty="No users yet." exportable />
               </TabsContent>
               <TabsContent value="active" className="space-y-3 pt-2">
                 <UsersList users={users.data.filter(isActiveUser)} label="Active users" empty="No active users yet." />

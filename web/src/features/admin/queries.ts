@@ -1,23 +1,42 @@
 /** Server state of the admin panel: queryOptions on the typed client; mutations refresh what they change. */
 import { useEffect } from "react";
-import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 
 import { useAuth } from "@/features/auth/auth-context";
 import { api, ApiError, type Schemas } from "@/lib/api/client";
+import type { operations } from "@/lib/api/schema";
 
 export type AdminUser = Schemas["AdminUserOut"];
 export type WaitlistEntry = Schemas["WaitlistEntryOut"];
 export type PromoCode = Schemas["PromoCodeOut"];
 export type AuditEntry = Schemas["AuditEntryOut"];
+export type AdminUserDetail = Schemas["AdminUserDetailOut"];
+
+/** The audit log's filters (none: every line). */
+export interface AuditFilter {
+  action?: string;
+  adminId?: string;
+  targetId?: string;
+}
+
+/** Lines of the audit log per page (the server allows up to 200). */
+export const AUDIT_PAGE = 50;
 
 export const adminKeys = {
   all: ["admin"] as const,
   users: ["admin", "users"] as const,
+  user: (id: string) => ["admin", "user", id] as const,
   waitlist: ["admin", "waitlist"] as const,
   promoCodes: ["admin", "promo-codes"] as const,
   stats: ["admin", "stats"] as const,
-  auditLog: ["admin", "audit-log"] as const,
+  auditLog: (filter: AuditFilter = {}) => ["admin", "audit-log", filter] as const,
 };
+
+export interface AuditPage {
+  lines: AuditEntry[];
+  total: number;
+  next: string | null;
+}
 
 /** Fetched again whenever a part of the panel mounts (the app's default is never stale): other
  * admins, sign-ups and deletions change these lists while nobody here acts. */
@@ -40,10 +59,29 @@ export const adminQueries = {
     }),
   stats: () =>
     queryOptions({ queryKey: adminKeys.stats, queryFn: async () => (await api.GET("/api/admin/stats")).data!, ...FRESH }),
-  auditLog: () =>
+  user: (id: string) =>
     queryOptions({
-      queryKey: adminKeys.auditLog,
-      queryFn: async () => (await api.GET("/api/admin/audit-log")).data!,
+      queryKey: adminKeys.user(id),
+      queryFn: async () => (await api.GET("/api/admin/users/{user_id}", { params: { path: { user_id: id } } })).data!,
+      ...FRESH,
+    }),
+  /** The audit log, newest first, AUDIT_PAGE lines at a time (X-Next-Cursor gives the next page). */
+  auditLog: (filter: AuditFilter = {}) =>
+    infiniteQueryOptions({
+      queryKey: adminKeys.auditLog(filter),
+      queryFn: async ({ pageParam }): Promise<AuditPage> => {
+        const query = { ...filter, limit: AUDIT_PAGE, ...(pageParam ? { before: pageParam } : {}) };
+        const { data, response } = await api.GET("/api/admin/audit-log", { params: { query } });
+        const total = Number(response.headers.get("X-Total-Count") ?? Number.NaN);
+        const lines = data ?? [];
+        return {
+          lines,
+          total: Number.isFinite(total) ? total : lines.length,
+          next: response.headers.get("X-Next-Cursor") || null,
+        };
+      },
+      initialPageParam: null as string | null,
+      getNextPageParam: (last: AuditPage) => last.next,
       ...FRESH,
     }),
 };
@@ -141,4 +179,49 @@ export function useGeneratePromoCode() {
       (await api.POST("/api/admin/generate-promo-code", { body })).data!,
     ...refreshing,
   });
+}
+
+export function useChangePromoCode() {
+  const refreshing = useRefreshing();
+  return useMutation({
+    mutationFn: async ({ id, ...body }: Schemas["PromoCodeChangeIn"] & { id: string }) =>
+      (await api.PATCH("/api/admin/promo-codes/{code_id}", { params: { path: { code_id: id } }, body })).data!,
+    ...refreshing,
+  });
+}
+
+export function useDeletePromoCode() {
+  const refreshing = useRefreshing();
+  return useMutation({
+    mutationFn: async (id: string) =>
+      (await api.DELETE("/api/admin/promo-codes/{code_id}", { params: { path: { code_id: id } } })).data!,
+    ...refreshing,
+  });
+}
+
+export function useEndSessions() {
+  const refreshing = useRefreshing();
+  return useMutation({
+    mutationFn: async (id: string) =>
+      (await api.POST("/api/admin/users/{user_id}/end-sessions", { params: { path: { user_id: id } } })).data!,
+    ...refreshing,
+  });
+}
+
+export function useResendVerification() {
+  const refreshing = useRefreshing();
+  return useMutation({
+    mutationFn: async (id: string) =>
+      (await api.POST("/api/admin/users/{user_id}/resend-verification", { params: { path: { user_id: id } } }))
+        .data!,
+    ...refreshing,
+  });
+}
+
+export type UsersExportQuery = NonNullable<operations["adminExportUsers"]["parameters"]["query"]>;
+
+/** GET /api/admin/users/export: the CSV text of the users the panel shows (its filters and order). */
+export async function fetchUsersCsv(query: UsersExportQuery): Promise<string> {
+  const { data } = await api.GET("/api/admin/users/export", { params: { query }, parseAs: "text" });
+  return data ?? "";
 }

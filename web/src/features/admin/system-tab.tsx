@@ -2,22 +2,24 @@
  * The System tab: user statistics, the promo code generator (Generate Code and Manage Codes) and
  * the audit log of admin actions.
  */
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useId, useState, type FormEvent } from "react";
 import { useQuery } from "@tanstack/react-query";
-import { format } from "date-fns";
-import { CheckIcon, CopyIcon, Loader2Icon } from "lucide-react";
+import { Loader2Icon } from "lucide-react";
 
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { MESSAGES, shortDate } from "@/features/admin/labels";
-import { adminQueries, useGeneratePromoCode, type AuditEntry } from "@/features/admin/queries";
+import { AuditLog } from "@/features/admin/audit-log";
+import { CopyButton } from "@/features/admin/copy-button";
+import { CodeFields, expiryBody, settingsProblem, type CodeSettings } from "@/features/admin/code-fields";
+import { ManageCodes } from "@/features/admin/codes-list";
+import { auditLine, MESSAGES } from "@/features/admin/labels";
+import { adminQueries, useGeneratePromoCode } from "@/features/admin/queries";
 import { toast } from "@/hooks/use-toast";
-import { COPIED_STATE_MS, PROMO_DEFAULT_DURATION_DAYS, PROMO_DURATIONS_DAYS } from "@/lib/constants";
+import { PROMO_DEFAULT_DURATION_DAYS, PROMO_DEFAULT_MAX_USES } from "@/lib/constants";
 
 export function SystemTab() {
   return (
@@ -68,36 +70,15 @@ function Statistics() {
   );
 }
 
-/** A copy button with its 2 s "Copied" state. */
-function CopyButton({ text, label }: { text: string; label: string }) {
-  const [copied, setCopied] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(text);
-      setCopied(true);
-      toast({ title: "Copied to clipboard", description: text });
-      clearTimeout(timer.current);
-      timer.current = setTimeout(() => setCopied(false), COPIED_STATE_MS);
-    } catch {
-      toast({ ...MESSAGES.copyFailed, variant: "destructive" });
-    }
-  };
-  return (
-    <Button type="button" size="sm" variant="outline" onClick={() => void copy()} aria-label={`${label} ${text}`}>
-      {copied ? <CheckIcon aria-hidden="true" /> : <CopyIcon aria-hidden="true" />}
-      {copied ? "Copied" : "Copy"}
-    </Button>
-  );
-}
-
 function PromoCodes() {
   return (
     <Card>
       <CardHeader>
         <CardTitle>Promo codes</CardTitle>
-        <CardDescription>Early Access Codes for partners: each grants premium for its duration.</CardDescription>
+        <CardDescription>
+          Early Access Codes for partners: each redemption grants premium for the code&apos;s grant length. A code
+          can be deactivated at any time; premium already granted keeps its end.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <Tabs defaultValue="generate">
@@ -120,10 +101,16 @@ function PromoCodes() {
 function GenerateCode() {
   const generate = useGeneratePromoCode();
   const [name, setName] = useState("");
-  const [days, setDays] = useState(String(PROMO_DEFAULT_DURATION_DAYS));
+  const [settings, setSettings] = useState<CodeSettings>({
+    durationDays: String(PROMO_DEFAULT_DURATION_DAYS),
+    maxUses: String(PROMO_DEFAULT_MAX_USES),
+    expiry: "grant",
+    expiresOn: undefined,
+  });
   const [problem, setProblem] = useState("");
+  const [settingsError, setSettingsError] = useState("");
   const [code, setCode] = useState<string | null>(null);
-  const ids = { name: useId(), days: useId(), problem: useId() };
+  const ids = { name: useId(), problem: useId(), settings: useId() };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -132,8 +119,18 @@ function GenerateCode() {
       return;
     }
     setProblem("");
+    const wrong = settingsProblem(settings);
+    setSettingsError(wrong ?? "");
+    if (wrong) return;
+    const uses = Number(settings.maxUses);
     generate.mutate(
-      { influencerName: name.trim(), durationDays: Number(days) },
+      {
+        influencerName: name.trim(),
+        durationDays: Number(settings.durationDays),
+        ...(uses !== PROMO_DEFAULT_MAX_USES ? { maxUses: uses } : {}),
+        ...expiryBody(settings),
+        neverExpires: settings.expiry === "never",
+      },
       {
         onSuccess: (body) => {
           if (!body?.code) {
@@ -150,39 +147,28 @@ function GenerateCode() {
 
   return (
     <form className="space-y-4" onSubmit={submit} noValidate>
-      <div className="grid gap-4 sm:grid-cols-[1fr_12rem]">
-        <div className="space-y-2">
-          <Label htmlFor={ids.name}>Influencer name</Label>
-          <Input
-            id={ids.name}
-            value={name}
-            maxLength={100}
-            onChange={(e) => setName(e.target.value)}
-            aria-invalid={problem ? true : undefined}
-            aria-describedby={problem ? ids.problem : undefined}
-          />
-          {problem && (
-            <p id={ids.problem} className="text-sm text-destructive" role="alert">
-              {problem}
-            </p>
-          )}
-        </div>
-        <div className="space-y-2">
-          <Label htmlFor={ids.days}>Duration</Label>
-          <Select value={days} onValueChange={setDays}>
-            <SelectTrigger id={ids.days} className="w-full">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {PROMO_DURATIONS_DAYS.map((d) => (
-                <SelectItem key={d} value={String(d)}>
-                  {d} days
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </div>
+      <div className="space-y-2">
+        <Label htmlFor={ids.name}>Influencer name</Label>
+        <Input
+          id={ids.name}
+          value={name}
+          maxLength={100}
+          onChange={(e) => setName(e.target.value)}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? ids.problem : undefined}
+        />
+        {problem && (
+          <p id={ids.problem} className="text-sm text-destructive" role="alert">
+            {problem}
+          </p>
+        )}
       </div>
+      <CodeFields settings={settings} onChange={setSettings} allowGrantExpiry />
+      {settingsError && (
+        <p id={ids.settings} className="text-sm text-destructive" role="alert">
+          {settingsError}
+        </p>
+      )}
       <Button type="submit" disabled={generate.isPending}>
         {generate.isPending && <Loader2Icon className="animate-spin" aria-hidden="true" />}
         Generate Code
@@ -199,79 +185,4 @@ function GenerateCode() {
   );
 }
 
-function ManageCodes() {
-  const codes = useQuery(adminQueries.promoCodes());
-  useEffect(() => {
-    if (codes.isError) toast({ ...MESSAGES.promoLoad, variant: "destructive" });
-  }, [codes.isError]);
-
-  if (codes.isPending) return <Skeleton className="h-24 w-full" aria-label="Loading promo codes" />;
-  if (codes.isError) return <p className="text-sm text-destructive">{MESSAGES.promoLoad.description}</p>;
-  if (codes.data.length === 0) return <p className="text-sm text-muted-foreground">{MESSAGES.noPromoCodes}</p>;
-  return (
-    <ul aria-label="Promo codes" className="divide-y rounded-lg border">
-      {codes.data.map((code) => (
-        <li key={code.id} className="flex flex-wrap items-center justify-between gap-3 p-3">
-          <div className="min-w-0">
-            <p className="font-mono font-medium break-all">{code.code}</p>
-            <p className="text-xs text-muted-foreground">
-              {code.influencerName} · {code.durationDays} days · created {shortDate(code.createdAt)} · expires{" "}
-              {shortDate(code.expiresAt)} · used {code.currentUses} / {code.maxUses}
-            </p>
-          </div>
-          <CopyButton text={code.code} label="Copy code" />
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-const ACTION_TEXT: Record<string, string> = {
-  set_admin: "changed admin rights of",
-  grant_promo: "granted premium to",
-  revoke_promo: "revoked premium of",
-  delete_user: "deleted a user",
-  delete_waitlist_entry: "deleted a waitlist entry",
-  generate_promo_code: "generated a promo code",
-};
-
-export function auditLine(entry: AuditEntry): string {
-  if (entry.action === "admin_from_config") {
-    return `${entry.targetUsername ?? "a deleted user"} was made an admin by the server's configuration (ADMIN_EMAILS)`;
-  }
-  const who = entry.adminUsername ?? "a former admin";
-  const what = ACTION_TEXT[entry.action] ?? entry.action;
-  const target = entry.targetType === "user" && ["set_admin", "grant_promo", "revoke_promo"].includes(entry.action)
-    ? ` ${entry.targetUsername ?? "a deleted user"}`
-    : "";
-  return `${who} ${what}${target}${entry.detail ? ` (${entry.detail})` : ""}`;
-}
-
-function AuditLog() {
-  const log = useQuery(adminQueries.auditLog());
-  return (
-    <section aria-labelledby="audit-log" className="space-y-3">
-      <h2 id="audit-log" className="text-lg font-semibold">
-        Admin activity
-      </h2>
-      {log.isError ? (
-        <p className="text-sm text-destructive">Could not load the audit log.</p>
-      ) : log.isPending ? (
-        <Skeleton className="h-24 w-full" aria-label="Loading the audit log" />
-      ) : log.data.length === 0 ? (
-        <p className="text-sm text-muted-foreground">No admin actions yet.</p>
-      ) : (
-        <ol aria-label="Admin activity" className="divide-y rounded-lg border text-sm">
-          {log.data.map((entry) => (
-            <li key={entry.id} className="flex flex-col gap-1 p-3 sm:flex-row sm:justify-between">
-              <span>{auditLine(entry)}</span>
-              <time dateTime={entry.createdAt} className="shrink-0 text-xs text-muted-foreground">
-                {format(new Date(entry.createdAt), "MMM d, yyyy HH:mm")}
-              </time>
-            </li>
-          ))}
-        </ol>
-      )}
-    </section>
-  );
-}
+export { auditLine };

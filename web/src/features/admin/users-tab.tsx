@@ -1,13 +1,42 @@
 /** The All Users, Active Users and Test Accounts tabs: one list of users with per-user actions. */
 import { useState } from "react";
-import { CrownIcon, ShieldIcon, ShieldOffIcon, SparklesIcon, Trash2Icon } from "lucide-react";
+import { format } from "date-fns";
+import {
+  ArrowDownIcon,
+  ArrowUpIcon,
+  CrownIcon,
+  DownloadIcon,
+  Loader2Icon,
+  ShieldIcon,
+  ShieldOffIcon,
+  SparklesIcon,
+  Trash2Icon,
+} from "lucide-react";
+import { Link } from "react-router";
 
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { ConfirmDialog, type Confirmation } from "@/components/ui/confirm-dialog";
-import { MESSAGES, ownAccountWarning, shortDate, statusLabel, subscriptionLabel, userGone } from "@/features/admin/labels";
-import { useDeleteUser, useSetAdmin, useSetPremiumAccess, type AdminUser } from "@/features/admin/queries";
+import {
+  adminUserPath,
+  MESSAGES,
+  ownAccountWarning,
+  promoOrigin,
+  shortDate,
+  statusLabel,
+  subscriptionLabel,
+  userGone,
+} from "@/features/admin/labels";
+import {
+  fetchUsersCsv,
+  useDeleteUser,
+  useSetAdmin,
+  useSetPremiumAccess,
+  type AdminUser,
+} from "@/features/admin/queries";
+import { DEFAULT_VIEW, exportQuery, matchingUsers, SORT_COLUMNS, viewUsers, type UserView } from "@/features/admin/user-list";
+import { downloadFile } from "@/features/settings/export-csv";
 import { useAuth } from "@/features/auth/auth-context";
 import { toast } from "@/hooks/use-toast";
 import { MSG as ACCOUNT } from "@/features/settings/messages";
@@ -27,17 +56,41 @@ function reason(error: unknown, user: AdminUser, fallback?: string): string | un
 /** Rows shown at first, and added by each 'Show more': a panel of thousands stays quick to open. */
 export const USERS_PAGE = 50;
 
-/** `users` whose username or e-mail contains `query`, ignoring case and surrounding spaces. */
-export function matchingUsers(users: AdminUser[], query: string): AdminUser[] {
-  const needle = query.trim().toLowerCase();
-  if (!needle) return users;
-  return users.filter((u) => u.username.toLowerCase().includes(needle) || u.email.toLowerCase().includes(needle));
-}
+export { matchingUsers };
 
-export function UsersList({ users, label, empty }: { users: AdminUser[]; label: string; empty: string }) {
+export function UsersList({
+  users,
+  label,
+  empty,
+  exportable = false,
+}: {
+  users: AdminUser[];
+  label: string;
+  empty: string;
+  /** Offer the CSV export of what is shown (the All Users tab: the server knows its rows). */
+  exportable?: boolean;
+}) {
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
-  const [query, setQuery] = useState("");
+  const [view, setView] = useState<UserView>(DEFAULT_VIEW);
   const [shown, setShown] = useState(USERS_PAGE);
+  const [exporting, setExporting] = useState(false);
+  const query = view.query;
+  const change = (next: Partial<UserView>) => {
+    setView((current) => ({ ...current, ...next }));
+    setShown(USERS_PAGE);
+  };
+  const download = async () => {
+    setExporting(true);
+    try {
+      const csv = await fetchUsersCsv(exportQuery(view));
+      downloadFile(`reverie-users-${format(new Date(), "yyyy-MM-dd")}.csv`, csv, "text/csv;charset=utf-8");
+      toast({ title: "Users exported", description: `${found.length} ${found.length === 1 ? "user" : "users"} in the CSV file.` });
+    } catch {
+      toast({ variant: "destructive", title: "Export failed", description: "The users could not be exported. Please try again." });
+    } finally {
+      setExporting(false);
+    }
+  };
   const setAdmin = useSetAdmin();
   const setPremium = useSetPremiumAccess();
   const deleteUser = useDeleteUser();
@@ -105,29 +158,85 @@ export function UsersList({ users, label, empty }: { users: AdminUser[]; label: 
 
   if (users.length === 0) return <p className="py-8 text-center text-sm text-muted-foreground">{empty}</p>;
 
-  const found = matchingUsers(users, query);
+  const found = viewUsers(users, view);
+  const filtered = query.trim() !== "" || view.premium || view.admin || view.unverified;
   const total = `${users.length} ${users.length === 1 ? "user" : "users"}`;
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm text-muted-foreground" aria-live="polite">
-          {query.trim() ? `${found.length} of ${total}` : total}
+          {filtered ? `${found.length} of ${total}` : total}
         </p>
-        <Input
-          type="search"
-          aria-label={`Search ${label.toLowerCase()} by username or e-mail`}
-          placeholder="Search by username or e-mail"
-          className="sm:w-72"
-          value={query}
-          maxLength={200}
-          onChange={(event) => {
-            setQuery(event.target.value);
-            setShown(USERS_PAGE);
-          }}
-        />
+        <div className="flex w-full flex-wrap items-center gap-2 sm:w-auto">
+          <Input
+            type="search"
+            aria-label={`Search ${label.toLowerCase()} by username or e-mail`}
+            placeholder="Search by username or e-mail"
+            className="min-w-0 flex-1 sm:w-72 sm:flex-none"
+            value={query}
+            maxLength={200}
+            onChange={(event) => change({ query: event.target.value })}
+          />
+          {exportable && (
+            <Button size="sm" variant="outline" disabled={exporting || found.length === 0} onClick={() => void download()}>
+              {exporting ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : <DownloadIcon aria-hidden="true" />}
+              Export CSV
+            </Button>
+          )}
+        </div>
+      </div>
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
+        <div role="group" aria-label={`Filter ${label.toLowerCase()}`} className="flex flex-wrap items-center gap-1.5">
+          <span className="text-muted-foreground">Only:</span>
+          {(
+            [
+              ["premium", "Premium"],
+              ["admin", "Admins"],
+              ["unverified", "Unverified"],
+            ] as const
+          ).map(([key, text]) => (
+            <Button
+              key={key}
+              size="sm"
+              variant={view[key] ? "default" : "outline"}
+              className="h-7"
+              aria-pressed={view[key]}
+              onClick={() => change({ [key]: !view[key] })}
+            >
+              {text}
+            </Button>
+          ))}
+        </div>
+        <div role="group" aria-label={`Sort ${label.toLowerCase()}`} className="flex flex-wrap items-center gap-1.5">
+          <span className="text-muted-foreground">Sort:</span>
+          {SORT_COLUMNS.map((column) => {
+            const active = view.sort === column.key;
+            const Arrow = view.descending ? ArrowDownIcon : ArrowUpIcon;
+            return (
+              <Button
+                key={column.key}
+                size="sm"
+                variant={active ? "secondary" : "ghost"}
+                className="h-7 px-2"
+                aria-pressed={active}
+                aria-label={`Sort by ${column.label.toLowerCase()}${active ? (view.descending ? ", descending" : ", ascending") : ""}`}
+                onClick={() =>
+                  change(active ? { descending: !view.descending } : { sort: column.key, descending: column.descending })
+                }
+              >
+                {column.label}
+                {active && <Arrow aria-hidden="true" />}
+              </Button>
+            );
+          })}
+        </div>
       </div>
       {found.length === 0 ? (
-        <p className="py-8 text-center text-sm text-muted-foreground">{`No user's username or e-mail contains "${query.trim()}".`}</p>
+        <p className="py-8 text-center text-sm text-muted-foreground">
+          {query.trim() && !view.premium && !view.admin && !view.unverified
+            ? `No user's username or e-mail contains "${query.trim()}".`
+            : "No user matches these filters."}
+        </p>
       ) : null}
       <ul aria-label={label} className="divide-y rounded-lg border empty:hidden">
         {found.slice(0, shown).map((user) => (
@@ -140,7 +249,13 @@ export function UsersList({ users, label, empty }: { users: AdminUser[]; label: 
           >
             <div className="min-w-0 space-y-1">
               <p className="flex flex-wrap items-center gap-2 font-medium">
-                <span className="truncate">{user.username}</span>
+                <Link
+                  to={adminUserPath(user.id)}
+                  className="truncate underline-offset-4 hover:underline focus-visible:underline"
+                  aria-label={`${user.username}: open their page`}
+                >
+                  {user.username}
+                </Link>
                 {user.isAdmin && (
                   <Badge variant="outline">
                     <CrownIcon aria-hidden="true" />
@@ -164,11 +279,13 @@ export function UsersList({ users, label, empty }: { users: AdminUser[]; label: 
               <dd className="text-foreground">{shortDate(user.createdAt)}</dd>
               <dt>Last login</dt>
               <dd className="text-foreground">{shortDate(user.lastLoginAt)}</dd>
+              <dt>Last active</dt>
+              <dd className="text-foreground">{shortDate(user.lastActivityAt)}</dd>
               {user.promoSource && (
                 <>
                   <dt>Promo</dt>
                   <dd className="text-foreground">
-                    {user.promoCodeApplied ?? "admin grant"} · until {shortDate(user.promoCodeExpiry, "revoked")}
+                    {promoOrigin(user)} · until {shortDate(user.promoCodeExpiry, "revoked")}
                   </dd>
                 </>
               )}

@@ -18,6 +18,10 @@ export const INVALID_CODE = { title: "Invalid code", description: "The promotion
  * lasts longer), one it used before, too many tries. */
 export const CODE_ACTIVE_TITLE = "Premium already active";
 export const CODE_USED_TITLE = "Code already used";
+/** A real code that no longer works says why in its title, never "Invalid code". */
+export const CODE_DEACTIVATED_TITLE = "Code deactivated";
+export const CODE_EXPIRED_TITLE = "Code expired";
+export const CODE_USED_UP_TITLE = "Code used up";
 export const TOO_MANY_TRIES_TITLE = "Too many attempts";
 export const PROMO_FAILED = {
   title: "Something went wrong",

@@ -15,7 +15,10 @@ import { Textarea } from "@/components/ui/textarea";
 import { useAuth } from "@/features/auth/auth-context";
 import {
   CODE_ACTIVE_TITLE,
+  CODE_DEACTIVATED_TITLE,
+  CODE_EXPIRED_TITLE,
   CODE_USED_TITLE,
+  CODE_USED_UP_TITLE,
   INVALID_CODE,
   MISSING_CODE,
   MISSING_INFORMATION,
@@ -32,7 +35,8 @@ import { ApiError, serverMessage } from "@/lib/api/client";
 import { WAITLIST_FEATURES } from "@/lib/constants";
 
 /** The toast for a refused code: the spec's 'Invalid code' for one the server does not know; the
- * server's own reason for a real code that no longer works (expired, used up, already yours). */
+ * server's own reason, under a title of its own, for a real code that no longer works (deactivated,
+ * expired, used up, already yours). */
 function refusedCode(error: ApiError) {
   const body = error.body && typeof error.body === "object" ? (error.body as Record<string, unknown>) : {};
   if (error.status === 400 && (body.reason === undefined || body.reason === "unknown")) return INVALID_CODE;
@@ -40,6 +44,9 @@ function refusedCode(error: ApiError) {
   if (body.reason === "active" || body.reason === "granted" || body.reason === "longer")
     return { title: CODE_ACTIVE_TITLE, description };
   if (body.reason === "used") return { title: CODE_USED_TITLE, description };
+  if (body.reason === "deactivated") return { title: CODE_DEACTIVATED_TITLE, description };
+  if (body.reason === "expired") return { title: CODE_EXPIRED_TITLE, description };
+  if (body.reason === "used_up") return { title: CODE_USED_UP_TITLE, description };
   return { title: error.status === 429 ? TOO_MANY_TRIES_TITLE : INVALID_CODE.title, description };
 }
 

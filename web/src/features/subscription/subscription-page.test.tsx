@@ -85,9 +85,11 @@ describe("SubscriptionPage", { timeout: 30_000 }, () => {
     await waitFor(() => expect(api.calls("GET /api/subscription/details").length).toBeGreaterThan(1));
   });
 
-  it("says why a real code no longer works: expired, used up, already active on the account", async () => {
+  it("says why a real code no longer works: deactivated, expired, used up, already active on the account", async () => {
     const user = userEvent.setup();
     const answers = [
+      json(400, { error: "This promotional code has been deactivated and can no longer be used.", field: "code",
+                  reason: "deactivated" }),
       json(400, { error: "This promotional code has expired.", field: "code", reason: "expired" }),
       json(400, { error: "This promotional code has been used as many times as it allows.", field: "code", reason: "used_up" }),
       json(409, { error: "This promotional code is already active on your account.", field: "code", reason: "active" }),
@@ -96,8 +98,9 @@ describe("SubscriptionPage", { timeout: 30_000 }, () => {
     renderSignedIn(<SubscriptionPage />);
     await user.type(await screen.findByLabelText("Early Access Code"), "MIAREADS-ABC");
     const expected: [string, string][] = [
-      ["Invalid code", "This promotional code has expired."],
-      ["Invalid code", "This promotional code has been used as many times as it allows."],
+      ["Code deactivated", "This promotional code has been deactivated and can no longer be used."],
+      ["Code expired", "This promotional code has expired."],
+      ["Code used up", "This promotional code has been used as many times as it allows."],
       ["Premium already active", "This promotional code is already active on your account."],
     ];
     for (const [title, text] of expected) {
@@ -105,6 +108,7 @@ describe("SubscriptionPage", { timeout: 30_000 }, () => {
       expect(await screen.findByText(text)).toBeInTheDocument();
       expect(screen.getByText(title)).toBeInTheDocument();
       expect(screen.queryByText("The promotional code you entered is not valid.")).not.toBeInTheDocument();
+      expect(screen.queryByText("Invalid code")).not.toBeInTheDocument();
       closeToasts();
     }
   });
