@@ -21,6 +21,7 @@ from api.resume.controllers import ResumeController
 from api.spa import serve_spa
 from api.subscription.controllers import SubscriptionController, WaitlistController
 from api.tasks.controllers import GoalsController, ProjectsController, TasksController
+from api.tasks.quick_tasks import QuickTasksController
 from api.tasks.weekly_focus import WeeklyFocusController
 from api.users.controllers import UsersController
 from api.users.export import ExportController
@@ -30,7 +31,7 @@ ROUTE_HANDLERS = [
     AuthController, UsersController, ExportController,
     JournalController, JournalSearchController, EntryChatController, TherapistReportController, PhotosController,
     JournalImportController, JournalStatsController,
-    TasksController, ProjectsController, GoalsController, WeeklyFocusController,
+    TasksController, ProjectsController, GoalsController, WeeklyFocusController, QuickTasksController,
     ProfileController, ResumeController,
     InsightsController, PatternsController, PatternAIController,
     AIController,

@@ -137,6 +137,14 @@ class FocusService(OwnedService[Task]):
         key = f"weekly-focus:{user_id}"
         await self.repository.session.execute(sa.select(sa.func.pg_advisory_xact_lock(sa.func.hashtext(key))))
 
+    async def rooms(self, user_id: uuid.UUID) -> dict[str, int]:
+        """How many more active selected tasks each domain can take (of its 3)."""
+        counts = dict((await self.repository.session.execute(
+            sa.select(Task.type, sa.func.count()).where(
+                Task.user_id == user_id, Task.completed.is_(False), Task.is_selected.is_(True))
+            .group_by(Task.type))).tuples().all())
+        return {d: max(rules.ACTIVE_FOCUS_PER_DOMAIN - counts.get(d, 0), 0) for d in rules.DOMAINS}
+
     async def require_room(self, user_id: uuid.UUID, domain: str, *, weekly: bool) -> None:
         """409 with the spec's texts when the domain already has its Weekly Focus task (for a weekly
         one) or its 3 active focus tasks."""

@@ -27,6 +27,7 @@ import json
 import re
 import threading
 import uuid
+import zipfile
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -487,6 +488,22 @@ def weekly_focus_own(w: World, method: str, path: str) -> None:
     w.assert_a_unchanged()
 
 
+@case("B's quick tasks (premium only) come from B's journal only, and the tasks they add are B's")
+def quick_tasks_own(w: World, method: str, path: str) -> None:
+    assert w.b.post(path).status_code == 403  # a free account, before any work
+    w.sql("UPDATE users SET subscription_tier = 'premium' WHERE id = :id", id=w.b_user["id"])
+    try:
+        b_entries = {e["id"] for e in _ok(w.b.get("/api/journal"))}
+        body = _ok(w.b.post(path))
+        w.assert_no_a_data(json.dumps(body))
+        assert body["tasks"], body
+        assert all(t["entryId"] is None or t["entryId"] in b_entries for t in body["tasks"]), body
+        assert {t["id"] for t in body["tasks"]} <= {t["id"] for t in _ok(w.b.get("/api/tasks"))}
+    finally:
+        w.sql("UPDATE users SET subscription_tier = 'free' WHERE id = :id", id=w.b_user["id"])
+    w.assert_a_unchanged()
+
+
 @case("B's resume file is B's; A's resume is untouched")
 def resume_file_own(w: World, method: str, path: str) -> None:
     _ok(w.b.post(path, files={"file": ("cv.txt", b"Bruno, bicycle mechanic (file).", "text/plain")}))
@@ -542,6 +559,17 @@ def export_own(w: World, method: str, path: str) -> None:
     body = _ok(w.b.get(path))
     assert body["user"]["username"] == w.b_user["username"] and body["entries"]
     w.assert_no_a_data(json.dumps(body))
+
+
+@case("B's .zip export holds B's account and photos only")
+def export_archive_own(w: World, method: str, path: str) -> None:
+    response = w.b.get(path)
+    assert response.status_code == 200, response.text
+    archive = zipfile.ZipFile(io.BytesIO(response.content))
+    document = json.loads(next(archive.read(n) for n in archive.namelist() if n.endswith("/reverie-export.json")))
+    assert document["user"]["username"] == w.b_user["username"] and document["entries"]
+    w.assert_no_a_data(json.dumps(document))
+    w.assert_no_a_data("\n".join(archive.namelist()))
 
 
 @case("B's analysis shows B's story, not A's")
@@ -813,6 +841,8 @@ REGISTRY: dict[tuple[str, str], Route] = {
     ("DELETE", f"/api/tasks/{T}"): Route(OBJECT, "one task", (foreign_object("task"),)),
     ("POST", "/api/tasks-ai/weekly-focus"): Route(OWNER_SCOPED, "suggests (and adds) a task from the caller's journal",
                                                 (weekly_focus_own,)),
+    ("POST", "/api/tasks-ai/quick-tasks"): Route(OWNER_SCOPED, "adds today's quick tasks from the caller's journal",
+                                               (quick_tasks_own,)),
     ("GET", "/api/projects"): Route(OWNER_SCOPED, "lists the caller's projects", (list_holds_only_own(),)),
     ("POST", "/api/projects"): Route(OWNER_SCOPED, "creates a project of the caller's",
                                      (create_refuses_a_entry({"name": "Bike workshop"}),)),
@@ -854,6 +884,8 @@ REGISTRY: dict[tuple[str, str], Route] = {
     ("GET", "/api/journal/import/progress"): Route(OWNER_SCOPED, "counts the caller's entries",
                                                    (import_progress_own,)),
     ("GET", "/api/export"): Route(OWNER_SCOPED, "the caller's whole account", (export_own,)),
+    ("GET", "/api/export/archive"): Route(OWNER_SCOPED, "the caller's whole account and photos, as a .zip",
+                                          (export_archive_own,)),
 
     # AI.
     ("POST", "/api/openai/analyze"): Route(OWNER_SCOPED, "analyses given text; reads the caller's story",

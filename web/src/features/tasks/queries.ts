@@ -59,3 +59,13 @@ export function useDeleteTask() {
     onSettled: () => void refresh(),
   });
 }
+
+/** POST /api/tasks-ai/quick-tasks (premium): three quick tasks for today from the journal, added at
+ * once (timeframe today, selected: they join the columns with a Today badge). */
+export function useGenerateQuickTasks() {
+  const refresh = useRefreshTasks();
+  return useMutation({
+    mutationFn: async (): Promise<Schemas["QuickTasksOut"]> => (await api.POST("/api/tasks-ai/quick-tasks")).data!,
+    onSettled: () => void refresh(),
+  });
+}

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { closeToasts, fakeApi, json, makeUser } from "@/features/auth/test-support";
 import { renderSignedIn } from "@/features/insights/test-utils";
 import { ALL_WEEKLY_DONE, NO_ACTIVE_TASKS, TASKS_SUBTITLE } from "@/features/tasks/messages";
-import { OLDER_TASKS_HINT, QUICK_TASKS_COMING, TasksPage } from "@/features/tasks/tasks-page";
+import { OLDER_TASKS_HINT, TasksPage } from "@/features/tasks/tasks-page";
 import { completedNewestFirst, displayEstimatedTime, dueLabel, splitTaskText, type Task } from "@/features/tasks/task-text";
 
 vi.mock("@/lib/api/client", async (importOriginal) =>
@@ -135,12 +135,40 @@ describe("TasksPage", () => {
     expect(screen.getByText("Completed Tasks")).toBeInTheDocument();
   });
 
-  it("never asks a premium user to upgrade: the generator comes with their plan", async () => {
-    fakeApi({ "GET /api/tasks": () => json(200, []) });
+  it("gives a premium user the generator: three quick tasks for today, with the server's limit texts", async () => {
+    const user = userEvent.setup();
+    const quick = [
+      task({ text: "Call the insurer. Do the first small part of it now.", timeframe: "today", type: "administrative",
+             estimatedTime: "10 minutes or less" }),
+      task({ text: "Draft the outline. Do the first small part of it now.", timeframe: "today", type: "professional",
+             estimatedTime: "10 minutes or less" }),
+      task({ text: "Protect your rest. Take twenty quiet minutes today.", timeframe: "today", type: "personal",
+             estimatedTime: "20 minutes or less" }),
+    ];
+    const api = fakeApi({
+      "GET /api/tasks": () => json(200, []),
+      "POST /api/tasks-ai/quick-tasks": () => {
+        api.handlers["GET /api/tasks"] = () => json(200, quick);
+        return json(200, { tasks: quick, full: [], message: "3 quick tasks for today added." });
+      },
+    });
     renderTasks(makeUser({ isPremium: true }));
-    expect(await screen.findByRole("link", { name: "View your plan" })).toHaveAttribute("href", "/subscription");
-    expect(screen.getByText(new RegExp(QUICK_TASKS_COMING))).toBeInTheDocument();
+    await user.click(await screen.findByRole("button", { name: "Generate quick tasks" }));
+    expect(await screen.findByText("Quick tasks added")).toBeInTheDocument();
+    expect(screen.getByText("3 quick tasks for today added.")).toBeInTheDocument();
+    expect(await screen.findByTestId("quick-tasks-today")).toHaveTextContent("3 quick tasks for today");
+    const admin = screen.getByRole("region", { name: "Administrative" });
+    expect(within(admin).getByText("Call the insurer")).toBeInTheDocument();
+    expect(within(admin).getByText("Today")).toBeInTheDocument();
+    expect(within(admin).getByText("10 minutes or less")).toBeInTheDocument();
     expect(screen.queryByRole("link", { name: "Upgrade to Premium" })).not.toBeInTheDocument();
+
+    closeToasts();
+    api.handlers["POST /api/tasks-ai/quick-tasks"] = () =>
+      json(409, { error: "Task limit reached: ...", title: "Task limit reached",
+                  description: "You already have 3 active tasks in every area. Complete some before adding quick tasks." });
+    await user.click(screen.getByRole("button", { name: "Generate quick tasks" }));
+    expect(await screen.findByText("Task limit reached")).toBeInTheDocument();
   });
 
   it("shows an active task's headline, detail and Why now; completed tasks newest first with 'recently'", async () => {

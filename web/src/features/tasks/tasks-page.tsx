@@ -28,7 +28,13 @@ import {
   failureToast,
 } from "@/features/tasks/messages";
 import { useAuth } from "@/features/auth/auth-context";
-import { useDeleteTask, useGenerateWeeklyFocus, useSetTaskCompleted, useTaskList } from "@/features/tasks/queries";
+import {
+  useDeleteTask,
+  useGenerateQuickTasks,
+  useGenerateWeeklyFocus,
+  useSetTaskCompleted,
+  useTaskList,
+} from "@/features/tasks/queries";
 import { olderTasksOf, thisWeekOf } from "@/features/tasks/task-groups";
 import { ActiveTaskItem, CompletedTaskItem, OlderTaskItem } from "@/features/tasks/task-item";
 import { completedNewestFirst, domainLabel, splitTaskText, type Task } from "@/features/tasks/task-text";
@@ -47,7 +53,7 @@ export function TasksPage() {
         <h1 className="font-serif text-3xl font-semibold tracking-tight sm:text-4xl">Tasks</h1>
         <p className="text-muted-foreground">{TASKS_SUBTITLE}</p>
       </header>
-      <QuickTaskTeaser />
+      <QuickTaskTeaser tasks={tasks.data} />
       {tasks.isPending ? (
         <TasksSkeleton />
       ) : tasks.isError ? (
@@ -70,12 +76,25 @@ export function TasksPage() {
   );
 }
 
-export const QUICK_TASKS_COMING = "It comes with your Premium plan and is on its way.";
+export const QUICK_TASKS_TEXT = "Small tasks for today, each 10 minutes or less, drawn from your journal.";
+export const QUICK_TASKS_ADDED_TITLE = "Quick tasks added";
 
-function QuickTaskTeaser() {
-  // The generator is not built yet (the spec's card only leads to /subscription): a premium user is
-  // told it comes with their plan, never asked to upgrade.
+/** The Quick Task Generator (spec part 2, section 2): a teaser leading to /subscription for the free
+ * plan; for premium, three quick tasks for today from the journal (the server checks the plan). */
+function QuickTaskTeaser({ tasks }: { tasks: Task[] | undefined }) {
   const premium = useAuth().user?.isPremium === true;
+  const generate = useGenerateQuickTasks();
+  const today = (tasks ?? []).filter((t) => t.timeframe === "today" && t.isSelected && !t.completed).length;
+
+  async function onGenerate() {
+    try {
+      const answer = await generate.mutateAsync();
+      toast({ title: QUICK_TASKS_ADDED_TITLE, description: answer.message });
+    } catch (error) {
+      toast({ variant: "destructive", ...failureToast(error, ADD_FAILED) });
+    }
+  }
+
   return (
     <Card className="border-primary/30 bg-primary/5">
       <CardContent className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
@@ -85,14 +104,27 @@ function QuickTaskTeaser() {
             <h2 className="font-semibold">Quick Task Generator</h2>
             <Badge variant="secondary">Premium Feature</Badge>
           </div>
-          <p className="text-sm text-muted-foreground">
-            Small tasks for today, each 10 minutes or less, drawn from your journal.
-            {premium && ` ${QUICK_TASKS_COMING}`}
-          </p>
+          <p className="text-sm text-muted-foreground">{QUICK_TASKS_TEXT}</p>
+          {premium && today > 0 && (
+            <p className="text-sm" data-testid="quick-tasks-today">
+              {today === 1 ? "1 quick task" : `${today} quick tasks`} for today in your columns below.
+            </p>
+          )}
         </div>
-        <Button asChild variant={premium ? "outline" : "default"}>
-          <Link to={SUBSCRIPTION_PATH}>{premium ? "View your plan" : "Upgrade to Premium"}</Link>
-        </Button>
+        {premium ? (
+          <Button onClick={() => void onGenerate()} disabled={generate.isPending} aria-busy={generate.isPending}>
+            {generate.isPending ? (
+              <Loader2Icon className="size-4 animate-spin" aria-hidden="true" />
+            ) : (
+              <ZapIcon className="size-4" aria-hidden="true" />
+            )}
+            {generate.isPending ? "Generating..." : "Generate quick tasks"}
+          </Button>
+        ) : (
+          <Button asChild>
+            <Link to={SUBSCRIPTION_PATH}>Upgrade to Premium</Link>
+          </Button>
+        )}
       </CardContent>
     </Card>
   );

@@ -528,6 +528,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/export/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * ExportArchive
+         * @description Everything of the signed-in user's account as a .zip: reverie-export.json (as GET /api/export), the photos, and a Markdown note per entry with YAML front matter (date, time, mood, location, tags) that Obsidian and jrnl's import read. Import it with POST /api/journal/import/file to restore the account with its photos.
+         */
+        get: operations["exportAccountArchive"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/goals": {
         parameters: {
             query?: never;
@@ -1321,6 +1341,26 @@ export interface paths {
          * @description A selected task (isSelected) joins Weekly Focus (timeframe week) or is a quick task (timeframe today): at most 1 active Weekly Focus task and 3 active selected tasks per domain, else 409 with the limit's title and description.
          */
         post: operations["createTask"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tasks-ai/quick-tasks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * QuickTasks
+         * @description Premium only (403 otherwise). Three quick tasks for today from the signed-in user's journal, each '10 minutes or less' or '20 minutes or less', added as selected tasks with timeframe 'today'. They count towards the 3 active selected tasks per domain: a domain with no room gets none (`full`), and when no domain has room the answer is 409 with a title and description.
+         */
+        post: operations["generateQuickTasks"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2359,6 +2399,12 @@ export interface components {
         /** PromptsOut */
         PromptsOut: {
             prompts: components["schemas"]["InsightPrompt"][];
+        };
+        /** QuickTasksOut */
+        QuickTasksOut: {
+            full: string[];
+            message: string;
+            tasks: components["schemas"]["TaskOut"][];
         };
         /** RefreshOut */
         RefreshOut: {
@@ -4203,6 +4249,50 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ReverieExport"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not allowed: e-mail not verified, terms not agreed, or not available to this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    exportAccountArchive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description File Download */
+            200: {
+                headers: {
+                    /** @description File size in bytes */
+                    "content-length"?: string;
+                    /** @description Entity tag */
+                    etag?: string;
+                    /** @description Last modified data-time in RFC 2822 format */
+                    "last-modified"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
                 };
             };
             /** @description Not signed in, or the session has ended */
@@ -6884,6 +6974,53 @@ export interface operations {
             };
             /** @description Not found among the signed-in user's own data */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Conflicts with existing data */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    generateQuickTasks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuickTasksOut"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not allowed: e-mail not verified, terms not agreed, or not available to this user */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
