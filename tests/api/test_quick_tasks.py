@@ -11,12 +11,12 @@ from tests.support.journal import wait_all_analysed, write_entries
 
 URL = "/api/tasks-ai/quick-tasks"
 JOURNAL = [
-    ("2026-11-20", "Work was stressful today. The quarterly report for my manager is due Friday and I have not "
-                   "even started the slides. I need to draft the outline of the report tomorrow morning."),
-    ("2026-11-21", "The car insurance renewal letter is still sitting on my desk. I need to call the insurer "
-                   "about the renewal before the end of the month. Paperwork always piles up."),
-    ("2026-11-22", "I want to run twice this week. I felt tired and skipped my evening walk again, and I miss "
-                   "the time outside with my sister."),
+    ("2026-11-20", ("Work was stressful today. The quarterly report for my manager is due Friday and I have not "
+                    "even started the slides. I need to draft the outline of the report tomorrow morning.")),
+    ("2026-11-21", ("The car insurance renewal letter is still sitting on my desk. I need to call the insurer "
+                    "about the renewal before the end of the month. Paperwork always piles up.")),
+    ("2026-11-22", ("I want to run twice this week. I felt tired and skipped my evening walk again, and I miss "
+                    "the time outside with my sister.")),
     ("2026-11-23", "A quiet Sunday. I cooked soup and read a novel by the window. Slept well."),
 ]
 
