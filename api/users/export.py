@@ -1,16 +1,43 @@
 """GET /api/export: the whole account as one JSON document (Reverie's own export, described in
-`api.users.backup`), which POST /api/journal/import brings back into any account. The spec's four
-CSV files are made in the browser from the lists the app already reads."""
+`api.users.backup`), and GET /api/export/archive: the same in a .zip with the photos and a Markdown
+note per entry (`api.users.archive`). POST /api/journal/import and /api/journal/import/file bring
+either back into any account. The spec's four CSV files are made in the browser from the lists the
+app already reads."""
 
 from __future__ import annotations
 
+import os
+import uuid
+from pathlib import Path
+
+import anyio
+import anyio.to_thread
 import msgspec
+import sqlalchemy as sa
 from litestar import Controller, Request, Response, get
+from litestar.background_tasks import BackgroundTask
+from litestar.response import File
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.auth import services as svc
 from api.errors import documented_errors
+from api.users.archive import archive_name, write_archive
 from api.users.backup import ReverieExport, export_account
+from models import Photo
+
+# Archives written at once per app process (each reads every photo of an account).
+_WRITERS: dict[int, anyio.Semaphore] = {}
+
+
+def _writers() -> anyio.Semaphore:
+    import asyncio
+
+    loop = id(asyncio.get_running_loop())
+    return _WRITERS.setdefault(loop, anyio.Semaphore(2))
+
+
+def _remove(path: Path) -> None:
+    path.unlink(missing_ok=True)
 
 
 @documented_errors
@@ -31,3 +58,30 @@ class ExportController(Controller):
             "Content-Disposition": f'attachment; filename="reverie-export-{day}.json"',
             "Cache-Control": "no-store",
         })
+
+    @get("/archive", operation_id="exportAccountArchive", media_type="application/zip",
+         description="Everything of the signed-in user's account as a .zip: reverie-export.json (as GET "
+                     "/api/export), the photos, and a Markdown note per entry with YAML front matter (date, time, "
+                     "mood, location, tags) that Obsidian and jrnl's import read. Import it with POST "
+                     "/api/journal/import/file to restore the account with its photos.")
+    async def export_archive(self, request: Request, db_session: AsyncSession) -> File:
+        user = await svc.get_user(db_session, request.user.id)
+        assert user is not None
+        document = await export_account(db_session, user)
+        keys = {str(photo_id): key for photo_id, key in await db_session.execute(
+            sa.select(Photo.id, Photo.storage_key).where(Photo.user_id == user.id))}
+        await db_session.commit()  # nothing held open while the photos are read
+        folder = request.app.state.settings.data_dir / "exports"
+        await anyio.to_thread.run_sync(lambda: folder.mkdir(mode=0o700, parents=True, exist_ok=True))
+        target = folder / f"{uuid.uuid4().hex}.zip"
+        name = archive_name(document["exportedAt"])
+        storage = request.app.state.storage
+        try:
+            async with _writers():
+                await anyio.to_thread.run_sync(write_archive, target, name, document, keys, storage.read)
+        except BaseException:
+            await anyio.to_thread.run_sync(_remove, target)
+            raise
+        return File(path=target, filename=f"{name}.zip", media_type="application/zip",
+                    headers={"Cache-Control": "no-store"}, background=BackgroundTask(_remove, target),
+                    stat_result=os.stat(target))

@@ -191,6 +191,40 @@ def _within(day: date | None, where: str, name: str, latest: date) -> date | Non
     return day
 
 
+EARLIEST_MOMENT = datetime(1970, 1, 1, tzinfo=UTC)
+_MOMENTS = ("createdAt", "updatedAt", "completedAt")
+_SINGULAR = {"entries": "Entry", "patterns": "Pattern", "projects": "Project", "goals": "Goal", "tasks": "Task",
+             "insights": "Insight"}
+
+
+def check_moment(value: Any, where: str, name: str) -> datetime | None:
+    """A moment the export recorded (createdAt...): an RFC 3339 time with its offset between 1970 and
+    now, or a 400. The server writes its own createdAt; a file whose moments no clock has is broken."""
+    if value is None:
+        return None
+    problem = _bad(where, f"{name} {str(value)[:40]!r} is not a moment Reverie can keep.")
+    if not isinstance(value, str):
+        raise problem
+    try:
+        moment = msgspec.convert(value, datetime)
+    except msgspec.ValidationError:
+        raise problem from None
+    moment = moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+    if not EARLIEST_MOMENT <= moment <= datetime.now(UTC) + timedelta(days=1):
+        raise problem
+    return moment
+
+
+def _moments(document: dict[str, Any]) -> None:
+    for key in ("entries", *(k for k in Backup.__struct_encode_fields__ if k not in ("version", "profile", "resume",
+                                                                                    "user"))):
+        rows = document.get(key)
+        for n, row in enumerate(rows if isinstance(rows, list) else [], 1):
+            if isinstance(row, dict):
+                for name in _MOMENTS:
+                    check_moment(row.get(name), f"{_SINGULAR.get(key, key)} {n}", name)
+
+
 def _link(value: str | None, known: set[str], where: str, name: str, kind: str) -> str | None:
     if value is None or value in known:
         return value
@@ -207,9 +241,9 @@ def read_backup(document: dict[str, Any]) -> Backup:
         backup = msgspec.convert(body, Backup)
     except msgspec.ValidationError as problem:
         raise FieldError("content", f"The Reverie export could not be read: {problem}.") from None
+    _moments(document)
     entries = {str(e["id"]) for e in document.get("entries") or [] if isinstance(e, dict) and e.get("id")}
     latest_due = journal_rules.latest_day() + timedelta(days=366 * 50)
-    now = datetime.now(UTC)
     patterns = {p.id for p in backup.patterns if p.id}
     projects = {p.id for p in backup.projects if p.id}
     for n, p in enumerate(backup.patterns, 1):
@@ -254,11 +288,8 @@ def read_backup(document: dict[str, Any]) -> Backup:
             if value is not None:
                 check_text(value, where, name)
         _within(t.due_date, where, "dueDate", latest_due)
-        if t.completed_at is not None:
-            moment = t.completed_at if t.completed_at.tzinfo else t.completed_at.replace(tzinfo=UTC)
-            if not datetime(1970, 1, 1, tzinfo=UTC) <= moment <= now + timedelta(days=1):
-                raise _bad(where, f"completedAt {t.completed_at.isoformat()[:40]} is not a moment Reverie can keep.")
-            t.completed_at = moment
+        if t.completed_at is not None and t.completed_at.tzinfo is None:
+            t.completed_at = t.completed_at.replace(tzinfo=UTC)
         t.entry_id = _link(t.entry_id, entries, where, "entryId", "entry")
         t.done_hint_entry_id = _link(t.done_hint_entry_id, entries, where, "doneHintEntryId", "entry")
         if t.done_hint_entry_id is None:

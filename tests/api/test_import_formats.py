@@ -95,7 +95,7 @@ def test_day_one_json_of_a_converter_with_escaped_time_zones(ana):
 
 
 def test_day_one_zip_brings_photos_tags_and_names_audio(ana):
-    archive, journal = day_one_zip(photos_per_entry={0: 2, 3: 1}, tags={0: ["history", "road trip"], 3: ["diary"]},
+    archive, _ = day_one_zip(photos_per_entry={0: 2, 3: 1}, tags={0: ["history", "road trip"], 3: ["diary"]},
                                    audios={1: 3}, missing_photo=10)
     body = imported(ana, "Export - Journal.zip", archive, count=8, skipped=1, fmt="Day One")
     assert body["photos"] == 3
@@ -115,7 +115,7 @@ def test_day_one_zip_brings_photos_tags_and_names_audio(ana):
 
 
 def test_day_one_json_first_then_its_zip_adds_the_photos_only(ana):
-    archive, journal = day_one_zip(photos_per_entry={0: 1})
+    archive, _ = day_one_zip(photos_per_entry={0: 1})
     assert upload(ana, "Journal.json", fixture("dayone_mac_journal_robinshi918.json")).json()["count"] == 8
     answer = upload(ana, "Export.zip", archive).json()
     assert (answer["count"], answer["photos"]) == (0, 1)
@@ -229,8 +229,8 @@ def test_obsidian_vault_as_a_zip(ana):
 
 # -- what the picker may send ---------------------------------------------------------------------
 @pytest.mark.parametrize("name, data, message", [
-    ("resume.pdf", b"%PDF-1.4", "Reverie reads .zip, .json, .csv, .txt, .md and .journal files. Please choose one of "
-                                "those."),
+    ("resume.pdf", b"%PDF-1.4", ("Reverie reads .zip, .json, .csv, .txt, .md and .journal files. Please choose one "
+                                 "of those.")),
     ("broken.zip", b"PK\x03\x04 not really", "The .zip file could not be read. Please export the journal again."),
     ("empty.txt", b"", "The file is empty."),
     ("latin1.txt", "2026-01-02\nCafé à côté".encode("latin-1"),

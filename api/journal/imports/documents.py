@@ -247,12 +247,16 @@ def reverie_entries(document: dict[str, Any], today: date) -> list[EntryDraft]:
         if stamp is not None:
             draft.timestamp = rules.agreeing_timestamp(draft.entry_date, draft.entry_time, stamp)
         for value in (*(draft.mood or {}).values(), draft.summary or "", *goals, *projects):
-            check_text(value, where, "mood")
+            check_text(value, where, "text")
         photos = item.get("photos")
-        if isinstance(photos, list):
-            draft.photos = [PhotoDraft(member=p["file"], caption=p.get("caption") if isinstance(p.get("caption"), str)
-                                       else None)
-                            for p in photos if isinstance(p, dict) and isinstance(p.get("file"), str)]
+        for photo in photos if isinstance(photos, list) else []:
+            if not isinstance(photo, dict) or not isinstance(photo.get("file"), str):
+                continue
+            caption = photo.get("caption") if isinstance(photo.get("caption"), str) else None
+            if caption and len(caption) > 300:
+                raise FieldError("content", f"{where}: a photo's caption can be at most 300 characters.")
+            draft.photos.append(PhotoDraft(member=photo["file"][:500],
+                                           caption=check_text(caption, where, "caption") if caption else None))
         drafts.append(draft)
         limit(drafts)
     return drafts
