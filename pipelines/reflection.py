@@ -3,8 +3,10 @@ real-time insight prompts while the user writes. Built only from the user's own 
 
 Every Self Analysis item cites the entries it stands on (`sources`, at least two): a pattern is a
 phrase the user wrote in two or more entries, titled with their own words; growth compares the
-stored moods (and a theme's frequency) of the earlier half of the entries with the recent half.
-Where the entries do not carry enough evidence, `notes` says so and the tab stays empty."""
+stored moods (and a theme's frequency) of the earlier half of the entries with the recent half,
+and says "lighter" or "heavier" only when a one-sided Mann-Whitney U test of the mood scores
+supports it (`mood_shift`). Where the entries do not carry enough evidence, `notes` says so and the
+tab stays empty; the first note says which entries were read (`read_scope`)."""
 
 from __future__ import annotations
 
@@ -23,6 +25,7 @@ from pipelines.mood import keyword_mood, predict_mood
 from pipelines.themes import (
     STOP_WORDS,
     Theme,
+    about_by_meaning,
     chronological,
     is_family_name,
     known_people,
@@ -34,8 +37,8 @@ from pipelines.themes import (
 )
 
 __all__ = ["AnalysisItem", "EntryRef", "InsightPrompt", "PromptContext", "ReflectionEntry", "SelfAnalysis", "Theme",
-           "chronological", "known_people", "people_in", "realtime_prompts", "recurring_themes", "recurring_words",
-           "self_analysis"]
+           "chronological", "known_people", "people_in", "read_scope", "realtime_prompts", "recurring_themes",
+           "recurring_words", "self_analysis"]
 
 MAX_ITEMS = 4
 # The recurring themes the patterns are chosen from (the widest first).
@@ -121,13 +124,28 @@ def _mean_score(entries) -> float:
     return sum(scores) / len(scores) if scores else 2.0
 
 
-def self_analysis(entries: list[ReflectionEntry]) -> SelfAnalysis:
-    """Patterns, links, growth and reflections, each citing at least two of the entries."""
+def read_scope(entries: list[ReflectionEntry], *, latest: bool, more: bool) -> str:
+    """Which entries an analysis read, as its first note says: "From your latest 15 entries (...)"
+    when the journal holds more, "From all 12 of your entries (...)" when it read them all, "From
+    the 5 entries chosen (...)" otherwise."""
+    dated = chronological(entries)
+    span = f"{dated[0].date} to {dated[-1].date}" if len(dated) > 1 else dated[0].date
+    if latest and not more:
+        return f"From all {len(dated)} of your entries ({span})."
+    if latest:
+        return f"From your latest {len(dated)} entries ({span})."
+    return f"From the {len(dated)} entries chosen ({span})."
+
+
+def self_analysis(entries: list[ReflectionEntry], *, scope: str | None = None) -> SelfAnalysis:
+    """Patterns, links, growth and reflections, each citing at least two of the entries. `scope`
+    (`read_scope`), when given, is the first note: which entries were read."""
     entries = chronological(entries)
     by_id = {e.id: e for e in entries}
-    notes: list[str] = []
-    themes = recurring_themes(entries)
+    notes: list[str] = [scope] if scope else []
     people = {name.lower() for name in known_people([e.content for e in entries])}
+    vectors = dict(zip((e.id for e in entries), embed([e.content for e in entries]), strict=True))
+    themes = about_by_meaning(recurring_themes(entries), vectors, people)
 
     def someone(theme: Theme) -> bool:
         return theme.name.lower() in people or is_family_name(theme.name)
@@ -138,7 +156,7 @@ def self_analysis(entries: list[ReflectionEntry]) -> SelfAnalysis:
     # The patterns of the most entries, then the most recent: ranked by the themes' own score (which
     # favours longer phrases) the dialog opened on a desk chair of 2 entries and put Atlas (3) last.
     order = {e.id: i for i, e in enumerate(entries)}
-    widest = sorted(recurring_themes(entries, limit=PATTERN_THEMES),
+    widest = sorted(about_by_meaning(recurring_themes(entries, limit=PATTERN_THEMES), vectors, people),
                     key=lambda t: (-len(t.entry_ids), -max(order[i] for i in t.entry_ids)))
     patterns = []
     for theme in widest[:MAX_ITEMS]:
@@ -225,12 +243,13 @@ def _growth(entries, themes, refs) -> tuple[list[AnalysisItem], str | None]:
     before, after = _mean_score(earlier), _mean_score(recent)
     span = (f"Earlier ({earlier[0].date} to {earlier[-1].date}): {_mix_text(_mood_mix(earlier))}. "
             f"Recently ({recent[0].date} to {recent[-1].date}): {_mix_text(_mood_mix(recent))}.")
-    if after - before >= MOOD_SHIFT:
+    lighter, heavier = mood_shift(earlier, recent, "greater"), mood_shift(earlier, recent, "less")
+    if after - before >= MOOD_SHIFT and lighter is not None:
         title, prompt = "Lighter days lately", "What has changed between your earlier entries and now that helps?"
-        lead = "Your recent entries are lighter than your earlier ones."
-    elif before - after >= MOOD_SHIFT:
+        lead = f"Your recent entries are lighter than your earlier ones ({_tested(lighter)})."
+    elif before - after >= MOOD_SHIFT and heavier is not None:
         title, prompt = "Heavier days lately", "What has been weighing on you since your earlier entries?"
-        lead = "Your recent entries are heavier than your earlier ones."
+        lead = f"Your recent entries are heavier than your earlier ones ({_tested(heavier)})."
     else:
         title, prompt, lead = _same_mood_lead(_mood_mix(earlier), _mood_mix(recent), len(earlier), len(recent))
     items = [AnalysisItem(title=title, description=f"{lead} {span}", prompts=[prompt, "Which entry would you reread, and why?"],
@@ -245,6 +264,8 @@ def _growth(entries, themes, refs) -> tuple[list[AnalysisItem], str | None]:
         early_moody, late_moody = [e for e in early if e.mood], [e for e in late if e.mood]
         if len(early_moody) >= 2 and len(late_moody) >= 2:
             shift = _mean_score(late_moody) - _mean_score(early_moody)
+            if mood_shift(early_moody, late_moody, "greater" if shift > 0 else "less") is None:
+                shift = 0.0  # a difference the test does not support is no change
             (was, was_n), = _mood_mix(early_moody).most_common(1)
             (now, now_n), = _mood_mix(late_moody).most_common(1)
             # "mostly" only for a mood of more than half of each side: a 1-1 tie is no "mostly angry"
@@ -273,6 +294,30 @@ def _growth(entries, themes, refs) -> tuple[list[AnalysisItem], str | None]:
                 highlighted=[f'"{theme.sentences[r.id]}"' for r in sources[-2:]],
                 sources=sources))
     return items, None
+
+
+# A change of mood between two sets of entries is stated only when a one-sided Mann-Whitney U test
+# of their mood scores (MOOD_SCORE: 0 angry or sad ... 3 happy or loving) gives p at most this.
+MOOD_TEST_ALPHA = 0.05
+
+
+def mood_shift(earlier, recent, direction: Literal["greater", "less"]) -> float | None:
+    """The p-value of "the recent entries' moods are lighter ("greater") / heavier ("less") than
+    the earlier ones'" when it is at most MOOD_TEST_ALPHA, else None. Only the entries with a mood
+    the scale knows count; each side needs two."""
+    from scipy.stats import mannwhitneyu
+
+    late = [MOOD_SCORE[e.mood] for e in recent if e.mood in MOOD_SCORE]
+    early = [MOOD_SCORE[e.mood] for e in earlier if e.mood in MOOD_SCORE]
+    if len(late) < 2 or len(early) < 2 or len(set(late + early)) < 2:
+        return None
+    p = float(mannwhitneyu(late, early, alternative=direction).pvalue)
+    return p if p <= MOOD_TEST_ALPHA else None
+
+
+def _tested(p: float) -> str:
+    return f"one-sided Mann-Whitney U test of the moods, p = {p:.2f}" if p >= 0.01 else \
+        "one-sided Mann-Whitney U test of the moods, p < 0.01"
 
 
 def _leading(mix: Counter) -> tuple[str, int] | None:

@@ -146,7 +146,7 @@ class AIController(Controller):
 
     async def _self_analysis(self, request: Request, entries: EntryService, entry_ids: list[str]
                              ) -> GenerateSummaryOut:
-        from pipelines.reflection import ReflectionEntry, self_analysis
+        from pipelines.reflection import ReflectionEntry, read_scope, self_analysis
 
         keys = []
         for value in entry_ids[:SELF_ANALYSIS_MAX_ENTRIES]:
@@ -159,7 +159,11 @@ class AIController(Controller):
             raise FieldError("entryIds", MSG_SELF_ANALYSIS_MIN)
         material = [ReflectionEntry(id=str(e.id), date=format_entry_date(e.entry_date), content=e.content,
                                     mood=(e.mood or {}).get("text")) for e in rows]
-        return GenerateSummaryOut(analysis=await _in_thread(lambda: self_analysis(material)))
+        # Which entries were read, said first: the user's latest ones (and whether there are more)?
+        newest = [e.id for e in await entries.recent(request.user.id, len(rows) + 1)]
+        scope = read_scope(material, latest=set(newest[:len(rows)]) == {e.id for e in rows},
+                           more=len(newest) > len(rows))
+        return GenerateSummaryOut(analysis=await _in_thread(lambda: self_analysis(material, scope=scope)))
 
     @post("/real-time-prompts", operation_id="realTimePrompts", status_code=200)
     async def real_time_prompts(self, request: Request, entries: EntryService, data: PromptsIn) -> PromptsOut:

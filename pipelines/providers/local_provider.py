@@ -141,7 +141,7 @@ def _entry_moods(entries: list[ProfileEntry]) -> list[str]:
 
 
 def build_local_story(entries: list[ProfileEntry]) -> LocalStory:
-    from pipelines.themes import merge_alike, parse_day, people_by_text, recurring_themes
+    from pipelines.themes import about_by_meaning, merge_alike, parse_day, people_by_text, recurring_themes
 
     entries = _dated(entries)
     moods = _entry_moods(entries)
@@ -160,8 +160,13 @@ def build_local_story(entries: list[ProfileEntry]) -> LocalStory:
     order = {e.id: i for i, e in enumerate(entries)}
     themes = sorted((t for t in recurring_themes(entries, limit=THEMES_READ) if t.title.lower() not in named),
                     key=lambda t: (-len(t.entry_ids), -max(order[i] for i in t.entry_ids)))
+    # A thread is what its entries are about by meaning: one of its phrases must be.
+    vectors = dict(zip((e.id for e in entries), _entry_vectors(entries), strict=True))
+    meant = {t.key for t in about_by_meaning(themes, vectors, {n.lower() for n in names})}
     threads = []
     for group in merge_alike(themes, lambda t: t.entry_ids):  # one thread, named by its best three
+        if not any(t.key in meant for t in group):
+            continue
         ids = set().union(*(t.entry_ids for t in group))
         threads.append(StoryThread(title=_joined([group[0].title, *(t.name for t in group[1:3])]), name=group[0].name,
                                    entry_ids=[e.id for e in entries if e.id in ids],
