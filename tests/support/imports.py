@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import io
 import json
+import os
 import zipfile
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
@@ -32,7 +33,7 @@ def upload(client, name: str, data: bytes, content_type: str = "application/octe
 
 
 def _photo(entry: dict, data: bytes, identifier: str, order: int, files: dict[str, bytes]) -> None:
-    md5 = hashlib.md5(data).hexdigest()  # noqa: S324 (Day One names its files by MD5)
+    md5 = hashlib.md5(data).hexdigest()
     entry.setdefault("photos", []).append({
         "md5": md5, "type": "jpeg", "identifier": identifier, "orderInEntry": order, "width": 48, "height": 32,
         "fileSize": len(data), "creationDevice": "iPhone"})
@@ -41,9 +42,11 @@ def _photo(entry: dict, data: bytes, identifier: str, order: int, files: dict[st
 
 
 def day_one_zip(photos_per_entry: dict[int, int] | None = None, tags: dict[int, list[str]] | None = None,
-                audios: dict[int, int] | None = None, missing_photo: int | None = None) -> tuple[bytes, dict]:
+                audios: dict[int, int] | None = None, missing_photo: int | None = None,
+                video_bytes: int = 0) -> tuple[bytes, dict]:
     """Day One's .zip export of the Mac sample (Journal.json, photos/<md5>.jpeg): photos, tags and
-    audio recordings on the entries given by their index. Returns the .zip and the journal."""
+    audio recordings on the entries given by their index, and a video of `video_bytes` on the
+    second entry. Returns the .zip and the journal."""
     journal = json.loads(fixture(DAY_ONE_MAC))
     files: dict[str, bytes] = {}
     seed = 0
@@ -58,6 +61,9 @@ def day_one_zip(photos_per_entry: dict[int, int] | None = None, tags: dict[int, 
             {"md5": f"{index:02d}{n:030d}", "format": "m4a", "identifier": f"AUDIO{index}{n}"} for n in range(count)]
         for n in range(count):
             files[f"audios/{index:02d}{n:030d}.m4a"] = b"not really audio"
+    if video_bytes:
+        journal["entries"][1]["videos"] = [{"md5": "b" * 32, "type": "mov", "identifier": "VIDEO1"}]
+        files[f"videos/{'b' * 32}.mov"] = os.urandom(video_bytes)
     if missing_photo is not None:
         journal["entries"][missing_photo].setdefault("photos", []).append(
             {"md5": "f" * 32, "type": "jpeg", "identifier": "MISSING", "orderInEntry": 9})
