@@ -17,6 +17,7 @@ from api.errors import documented_errors
 from api.journal.dates import extract_date_range
 from api.journal.rules import format_entry_date
 from api.journal.schemas import ChatIn, ChatOut
+from api.journal.search import find_entries
 from api.journal.services import EntryService, embed_text
 from api.services import provide
 from api.validation import required_text
@@ -127,7 +128,7 @@ async def answer_from_journal(entries: EntryService, user_id: uuid.UUID, questio
     else:
         # The question goes through the model once: the search and the open entry's score share it.
         vector = await embed_text(question)
-        for entry, score in await entries.search(user_id, question, limit=RETRIEVED_PASSAGES, vector=vector):
+        for entry, score in await find_entries(entries.repository.session, user_id, question, limit=RETRIEVED_PASSAGES, vector=vector):
             passages[entry.id] = _passage(entry, score or 0.0)
         if focus is not None and focus.id not in passages:
             stored = await entries.repository.session.scalar(
@@ -139,7 +140,7 @@ async def answer_from_journal(entries: EntryService, user_id: uuid.UUID, questio
             for entry in recent:
                 passages.setdefault(entry.id, _passage(entry, 0.0))
             for name in related_names(topic, [e.content for e in recent]):
-                for entry, _ in await entries.search(user_id, name, limit=MOOD_QUESTION_ENTRIES):
+                for entry, _ in await find_entries(entries.repository.session, user_id, name, limit=MOOD_QUESTION_ENTRIES):
                     passages.setdefault(entry.id, _passage(entry, 0.0))
     # The question's vector, made above, is not made again by the local provider's answer.
     return await _provider_answer(question, list(passages.values()), {question: vector} if vector is not None else None)
@@ -243,7 +244,7 @@ async def _answer_period(entries: EntryService, user_id: uuid.UUID, question: st
     if is_mood_question(question):
         answer = await _provider_answer(question, [_passage(e, 0.0) for e in found])
     elif topic_words(rest):  # every entry of the period is read for the topic, the search's scored
-        scores = {e.id: score or 0.0 for e, score in await entries.search(user_id, rest, window.start, window.end,
+        scores = {e.id: score or 0.0 for e, score in await find_entries(entries.repository.session, user_id, rest, window.start, window.end,
                                                                            limit=len(found))}
         answer = await _provider_answer(rest, [_passage(e, scores.get(e.id, 0.0)) for e in found])
         answer = answer.replace("Here is what your journal says", f"Here is what your journal says {when}", 1)

@@ -41,14 +41,8 @@ MSG_RELATED = f"At most {MAX_RELATED} related goals and {MAX_RELATED} related pr
 MSG_NOT_FOUND = "Journal entry not found"
 MSG_ANALYSIS_NOT_FAILED = "This entry's analysis has not failed: there is nothing to retry."
 
-# Search (GET /api/journal/search): an entry is a hit when its meaning is at least this close to
-# the query (cosine similarity of the all-MiniLM-L6-v2 embeddings), or when it contains one of the
-# query's words. Measured on the labelled journal corpus (200 dev entries): nonsense queries
-# ("xyzzy", "qwerty asdf", "lorem ipsum") peak at 0.29, while on-topic ones ("sleep problems",
-# "family dinner", "doctor appointment") reach 0.43-0.58 and their relevant entries sit above 0.30.
-SEARCH_MIN_SCORE = 0.30
-# Words too common to say what an entry is about; the rest of a query's words match whole-word
-# prefixes ("run" finds "running").
+# Words too common to say what an entry is about; the search looks for the rest of a query's words
+# by their English stems ("running" finds "runs" and "run"): api/journal/search.py.
 _SEARCH_STOP_WORDS = frozenset("""
 a about after again all also am an and any are as at be been before being but by can could did do does
 doing for from had has have having he her here him his how i if in into is it its just me more most my

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import functools
-import re
 import uuid
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
@@ -24,12 +22,6 @@ if TYPE_CHECKING:
 
 MSG_TEMP_ENTRY = "Save the entry before adding anything to it."
 MSG_ENTRY_REF = "entryId must be the id of a saved journal entry."
-# A search hit that contains only some of the query's words scores at least this (one with all of
-# them is a hit whatever its score: "Sent the vendor report" scores -0.05 for "vendor report").
-# Measured on a 21-entry journal (the product tour's): partial matches that were on topic scored
-# 0.23-0.30 ("new flat", "weekend plans"), off-topic ones -0.04-0.18 ("work stress" -> "No work
-# email all day" 0.18, "tired at work" -> "Work was fine today" 0.08).
-SEARCH_SOME_WORDS_MIN_SCORE = 0.20
 
 
 async def embed_text(text: str) -> np.ndarray:
@@ -43,34 +35,6 @@ def first_page_tag(limit: int, total: int, entries: set[str], insights: set[str]
     """The entry list's first page's ETag: its size, the total, and the versions of its entries (as
     the page read them: one more than it shows) and of their insights, highlights and photos."""
     return version_tag(f"limit:{limit}", f"total:{total}", entries, insights, attached)
-
-
-@functools.cache
-def _search_statement(windowed: bool, *, by_words: bool) -> sa.Select:
-    """`EntryService.search`'s two queries, built once (bound parameters: user_id, vector, limit,
-    max_distance or pattern, start and end when `windowed`): the columns the entry list shows and
-    the cosine score, over a MATERIALIZED CTE of the user's embedded entries (so the user filter
-    runs ahead of the ordering and no approximate index scan loses hits), closest first."""
-    from pgvector.sqlalchemy import Vector
-
-    from models.constants import EMBEDDING_DIM
-
-    columns = sa.inspect(JournalEntry).columns
-    mine = sa.select(*(columns[name] for name in EntryService.LISTED), columns["embedding"]).where(
-        columns["user_id"] == sa.bindparam("user_id"), columns["embedding"].is_not(None))
-    if windowed:
-        mine = mine.where(columns["entry_date"] >= sa.bindparam("start"), columns["entry_date"] <= sa.bindparam("end"))
-    cte = mine.cte("mine").prefix_with("MATERIALIZED")
-    distance = cte.c.embedding.cosine_distance(sa.bindparam("vector", type_=Vector(EMBEDDING_DIM)))
-    if by_words:
-        # The entries with every word first (bound as "every"), so the limit never cuts them for
-        # entries with only one of the words ("half" is in many).
-        every = cte.c.content.op("~*")(sa.bindparam("every"))
-        return (sa.select(*(cte.c[name] for name in EntryService.LISTED), (1 - distance).label("score"))
-                .where(cte.c.content.op("~*")(sa.bindparam("pattern")))
-                .order_by(every.desc(), distance).limit(sa.bindparam("limit")))
-    return (sa.select(*(cte.c[name] for name in EntryService.LISTED), (1 - distance).label("score"))
-            .where(distance <= sa.bindparam("max_distance")).order_by(distance).limit(sa.bindparam("limit")))
 
 
 class EntryService(OwnedService[JournalEntry]):
@@ -109,48 +73,6 @@ class EntryService(OwnedService[JournalEntry]):
         query = (sa.select(JournalEntry).where(self.of_user(user_id))
                  .order_by(JournalEntry.entry_date.desc(), JournalEntry.created_at.desc()).limit(limit))
         return (await self.repository.session.scalars(query)).all()
-
-    async def search(self, user_id: uuid.UUID, text: str, start=None, end=None, limit: int = 10, *,
-                     vector: np.ndarray | None = None) -> list[tuple[JournalEntry, float | None]]:
-        """The user's entries that match `text`: by meaning (cosine similarity at least
-        `rules.SEARCH_MIN_SCORE`; exact ranking: a MATERIALIZED subquery keeps the user filter ahead
-        of the ordering, so a per-user search never loses hits to an approximate index scan), or
-        containing one of its words. Anything else is not a result, so a search can find nothing.
-        Best first: the entries with every word of `text`, then the others, each by meaning.
-        With no text, the newest entries in the date window. `vector`: the text's embedding, when
-        the caller already has it (chat scores the open entry with the same one)."""
-        session = self.repository.session
-        if not text:
-            mine = sa.select(JournalEntry).where(self.of_user(user_id))
-            if start is not None:
-                mine = mine.where(JournalEntry.entry_date >= start, JournalEntry.entry_date <= end)
-            rows = await session.scalars(mine.order_by(JournalEntry.entry_date.desc()).limit(limit))
-            return [(entry, None) for entry in rows]
-        if vector is None:
-            vector = await embed_text(text)
-        windowed = start is not None
-        values = {"user_id": user_id, "vector": vector.tolist(), "limit": limit,
-                  "max_distance": 1 - rules.SEARCH_MIN_SCORE, **({"start": start, "end": end} if windowed else {})}
-        found = {row.id: (row, float(row.score)) for row in
-                 await session.execute(_search_statement(windowed, by_words=False), values)}
-        words = rules.search_words(text)
-
-        def every(content: str) -> bool:
-            return bool(words) and all(re.search(rf"\b{re.escape(word)}", content, re.IGNORECASE) for word in words)
-
-        if words:
-            # Any of the words at the start of a word of the entry ("run" finds "running").
-            values["pattern"] = rf"\m(?:{'|'.join(re.escape(word) for word in words)})"
-            values["every"] = "^" + "".join(rf"(?=.*\m{re.escape(word)})" for word in words)
-            for row in await session.execute(_search_statement(windowed, by_words=True), values):
-                # An entry with only some of the words must be near in meaning too ("feeling
-                # overwhelmed at work" found "Work was fine today" at -0.02).
-                if every(row.content) or row.score >= SEARCH_SOME_WORDS_MIN_SCORE:
-                    found.setdefault(row.id, (row, float(row.score)))
-        # The entries with every word first, then those that only share the meaning, each closest
-        # first: "half marathon" ranked "Spent the morning at the park" above "run a half marathon".
-        ranked = sorted(found.values(), key=lambda hit: (not every(hit[0].content), -hit[1]))[:limit]
-        return [(entry, round(score, 4)) for entry, score in ranked]
 
     async def require_unlocked(self, user_id: uuid.UUID, needed: int, feature: str) -> int:
         """The progressive unlocks, enforced by the server: 403 until the user has `needed` entries."""
