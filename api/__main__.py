@@ -6,6 +6,7 @@ import argparse
 import json
 import os
 import sys
+import threading
 import uuid
 from datetime import UTC, datetime
 
@@ -17,6 +18,7 @@ def main(argv: list[str] | None = None) -> int:
     openapi = sub.add_parser("openapi", help="print the OpenAPI schema as JSON (no database needed)")
     openapi.add_argument("--output", "-o", help="write to this file instead of standard output")
     sub.add_parser("migrate", help="apply the database migrations and exit")
+    sub.add_parser("pipelines", help="the pipeline process alone: analyse entries (`serve` starts one)")
     admin = sub.add_parser("make-admin", help="make the account with this e-mail address an admin")
     admin.add_argument("email")
     admin.add_argument("--revoke", action="store_true", help="take admin rights away instead")
@@ -28,6 +30,10 @@ def main(argv: list[str] | None = None) -> int:
     from api.settings import Settings
 
     settings = Settings.from_env()
+    if args.command == "pipelines":
+        from api.pipeline_process import serve_pipelines
+
+        return serve_pipelines(settings)
     if args.command in ("migrate", "make-admin"):
         from api.database import prepare_database
         from api.logging import configure_logging
@@ -53,7 +59,7 @@ def _serve(settings) -> int:
                "lifespan": "on", "proxy_headers": False, "server_header": False,
                "loop": "uvloop", "http": "httptools"}
     log = get_logger("reverie")
-    if settings.web_concurrency == 1:
+    if settings.web_concurrency == 1 and settings.pipelines_mode != "inline":
         from api.app import create_app
 
         app = create_app(settings)
@@ -64,13 +70,14 @@ def _serve(settings) -> int:
 
 
 def _serve_workers(settings, uvicorn, log, options) -> int:
-    """WEB_CONCURRENCY processes on one socket (uvicorn's workers, restarted when one dies).
+    """WEB_CONCURRENCY app processes on one socket (uvicorn's workers, restarted when one dies; with
+    one, it serves in this process), and in inline mode the pipeline process beside them.
 
     What must happen once happens here, before they start: the database is started (embedded) and
     migrated, the secret key file exists (Settings made it), and Prefect's API server runs (inline mode), shared by all of
     them through PREFECT_API_URL. Each worker then builds the app on that database
     (`worker_app`); the rate-limit counters and polled runs live in the database (or Redis), and
-    one process at a time analyses (pipelines/coordination.py)."""
+    the pipeline process analyses (api/pipeline_process.py, pipelines/coordination.py)."""
     from api.database import prepare_database
     from api.logging import configure_logging
 
@@ -82,14 +89,29 @@ def _serve_workers(settings, uvicorn, log, options) -> int:
         from pipelines import configure_prefect
 
         configure_prefect(settings.data_dir)
+        from api.pipeline_process import free_port
+
+        # Before Prefect is imported here: its settings are read once, and with one app process the
+        # app runs in this process (without the URL it would start an API server of its own).
+        port = free_port()
+        os.environ["PREFECT_API_URL"] = f"http://127.0.0.1:{port}/api"
         from prefect.server.api.server import SubprocessASGIServer
 
         # uvicorn's command line reads WEB_CONCURRENCY too: Prefect's server must stay one process
         # (two of them migrated its SQLite database at once and one failed).
         os.environ.pop("WEB_CONCURRENCY", None)
-        prefect_server = SubprocessASGIServer()
-        prefect_server.start(timeout=120)
-        os.environ["PREFECT_API_URL"] = prefect_server.api_url
+        # Started in the background: the app serves at once, and the runners wait for its API.
+        prefect_server = SubprocessASGIServer(port=port)
+        threading.Thread(target=prefect_server.start, kwargs={"timeout": 180}, name="prefect-server",
+                         daemon=True).start()
+    pipeline_process = None
+    if settings.pipelines_mode == "inline":
+        from api.app import PIPELINE_PROCESS_ENV
+        from api.pipeline_process import PipelineProcess
+
+        pipeline_process = PipelineProcess(dict(os.environ))
+        pipeline_process.start()
+        os.environ[PIPELINE_PROCESS_ENV] = "1"  # the app's processes leave the analyses to it
     log.info("serving", url=settings.public_base_url, processes=settings.web_concurrency)
     try:
         # uvicorn kills and replaces a worker that does not answer its health ping in time; a worker
@@ -98,6 +120,8 @@ def _serve_workers(settings, uvicorn, log, options) -> int:
         uvicorn.run("api.__main__:worker_app", factory=True, workers=settings.web_concurrency,
                     timeout_worker_healthcheck=WORKER_HEALTHCHECK_SECONDS, **options)
     finally:
+        if pipeline_process is not None:
+            pipeline_process.stop()
         if prefect_server is not None:
             prefect_server.stop()
     return 0

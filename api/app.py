@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Awaitable, Callable
 from importlib.metadata import PackageNotFoundError, version
 
@@ -89,34 +90,43 @@ def database_session_finisher(session_key: str) -> Callable[[Message, Scope], Aw
     return finish
 
 
-def create_app(settings: Settings | None = None, *, database_url: str | None = None, pipelines=None) -> Litestar:
-    """Build the app. With no `database_url`, the start-up step prepares the database first
-    (embedded server or DATABASE_URL, then migrations). Tests pass their own url and runner."""
-    settings = settings or Settings.from_env()
-    configure_logging(settings.log_level, settings.log_format)
-    url = database_url or prepare_database(settings)
+# Set by `python -m api` for the app's processes when a pipeline process of its own analyses.
+PIPELINE_PROCESS_ENV = "REVERIE_PIPELINE_PROCESS"
 
+
+def configure_pipelines(settings: Settings, url: str) -> None:
+    """The analysis core's database, model threads and AI provider, from the settings (the app's
+    processes and the pipeline process alike)."""
     from pipelines import db as pipelines_db
+    from pipelines.embeddings import set_model_threads
     from pipelines.providers import ProviderConfig
     from pipelines.providers import configure as configure_providers
 
     pipelines_db.configure(url)
-    from pipelines.embeddings import set_model_threads
-
     set_model_threads(settings.model_threads)
     configure_providers(ProviderConfig(
         provider=settings.ai_provider, openai_api_key=settings.openai_api_key,
         openai_base_url=settings.openai_base_url, openai_model=settings.openai_model,
         timeout_seconds=settings.openai_timeout_seconds,
     ))
+
+
+def create_app(settings: Settings | None = None, *, database_url: str | None = None, pipelines=None) -> Litestar:
+    """Build the app. With no `database_url`, the start-up step prepares the database first
+    (embedded server or DATABASE_URL, then migrations). Tests pass their own url and runner."""
+    settings = settings or Settings.from_env()
+    configure_logging(settings.log_level, settings.log_format)
+    url = database_url or prepare_database(settings)
+    configure_pipelines(settings, url)
     if pipelines is None:
         from pipelines import configure_prefect
         from pipelines.runtime import PipelineRunner
 
         configure_prefect(settings.data_dir)
         pipelines = PipelineRunner(mode=settings.pipelines_mode, workers=settings.pipelines_workers)
-        # One process analyses, whichever of the app's processes was asked (pipelines/coordination.py).
-        pipelines.coordinate(url)
+        # One process analyses, whichever of the app's processes was asked (pipelines/coordination.py):
+        # the pipeline process `python -m api` runs beside the app, when it runs one.
+        pipelines.coordinate(url, may_own=os.environ.get(PIPELINE_PROCESS_ENV) != "1")
 
     # Every request holds one connection; the pool covers the concurrent requests of one process:
     # 40 kept open (not 20 kept plus 20 more opened and closed again as the load came and went, each

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from models.insights import Pattern, PatternRun
     from models.journal import Goal, Insight, JournalEntry, Profile, Project, Resume, Task
     from models.photo import Photo
-    from models.shared_state import PipelineRunRecord, RateLimitCounter
+    from models.shared_state import AnalysisStatus, PipelineRunRecord, RateLimitCounter
     from models.subscription import AdminAction, PromoCode, PromoRedemption, WaitlistEntry
     from models.user import User
     from models.weekly_focus import TaskGeneration, WeeklyFocusSuggestion
@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 __all__ = [
     "EMBEDDING_DIM",
     "AdminAction",
+    "AnalysisStatus",
     "AuthSession",
     "Base",
     "Goal",

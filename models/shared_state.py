@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import datetime
 
 import sqlalchemy as sa
+from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import Mapped, mapped_column
 
 from models.base import Base, utcnow
@@ -37,3 +38,17 @@ class PipelineRunRecord(Base):
     updated_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=utcnow)
 
     __table_args__ = (sa.Index("ix_pipeline_runs_owner_flow", "owner", "flow"),)
+
+
+class AnalysisStatus(Base):
+    """How the process that analyses entries is doing (`pipelines/coordination.py`): it writes its
+    queue here every few seconds, so the app's other processes (and the app beside a pipeline
+    process of its own) can say in health whether analysis is alive and moving. One row."""
+
+    __tablename__ = "analysis_status"
+
+    id: Mapped[int] = mapped_column(sa.SmallInteger, primary_key=True, default=1)
+    pid: Mapped[int] = mapped_column(sa.Integer)
+    status: Mapped[str] = mapped_column(sa.String(16))
+    detail: Mapped[dict] = mapped_column(JSONB)
+    updated_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=utcnow)

@@ -16,6 +16,12 @@ background thread, never from a request) and the owner, which LISTENs, queues it
   re-scans every `SCAN_SECONDS` (a lost notification, a run that could not start).
 
 With one process it owns at once, and this is the plain in-process runner with a scan behind it.
+`python -m api` runs the analyses in a pipeline process of their own beside the app (`may_own` is
+false in the app's processes): the app hands every analysis over, and a big backlog never
+competes with the app's requests for its interpreter.
+
+The owner writes how its queue stands to `analysis_status` every `PUBLISH_SECONDS`; the other
+processes read it for health (`published`), which says "degraded" when nobody has written lately.
 The other flows (profile, patterns, weekly focus) run in the process that was asked; their runs
 that clients poll by id are recorded in `pipeline_runs` (see `PipelineRunner`).
 """
@@ -39,11 +45,21 @@ OWNER_LOCK_KEY = 0x52455645_52494541
 CHANNEL = "reverie_analysis"
 RETRY_SECONDS = 2.0
 SCAN_SECONDS = 30.0
+PUBLISH_SECONDS = 5.0
+# The owner's status older than this: no process is analysing (health says so).
+PUBLISHED_STALE_SECONDS = 30.0
+# Entries whose earlier runs were interrupted go last: one that kills its process does not hold up
+# the others while it uses up its runs (`unfinished_runs`, pipelines/flows/highlight_extraction.py).
 _UNFINISHED = """
     SELECT id::text, user_id::text FROM journal_entries
      WHERE (analysis_state IN ('pending', 'running') OR analysed_version < content_version)
        AND analysis_state <> 'failed'
-     ORDER BY created_at
+     ORDER BY unfinished_runs, created_at
+"""
+_PUBLISH = """
+    INSERT INTO analysis_status (id, pid, status, detail, updated_at) VALUES (1, %s, %s, %s, now())
+    ON CONFLICT (id) DO UPDATE SET pid = EXCLUDED.pid, status = EXCLUDED.status, detail = EXCLUDED.detail,
+                                   updated_at = now()
 """
 
 
@@ -56,9 +72,10 @@ def libpq_url(url: str) -> str:
 
 
 class AnalysisOwnership:
-    def __init__(self, runner: PipelineRunner, database_url: str) -> None:
+    def __init__(self, runner: PipelineRunner, database_url: str, *, may_own: bool = True) -> None:
         self.runner = runner
         self.dsn = libpq_url(database_url)
+        self.may_own = may_own
         self.is_owner = False
         self._in_hand: dict[str, PipelineRun] = {}  # entry id -> the owner's run of it
         self._lock = threading.Lock()
@@ -71,7 +88,8 @@ class AnalysisOwnership:
         if self._threads:
             return
         self._stop.clear()
-        for target, name in ((self._own, "analysis-owner"), (self._send, "analysis-handover")):
+        threads = [(self._own, "analysis-owner")] if self.may_own else []
+        for target, name in (*threads, (self._send, "analysis-handover")):
             thread = threading.Thread(target=target, name=name, daemon=True)
             thread.start()
             self._threads.append(thread)
@@ -134,7 +152,8 @@ class AnalysisOwnership:
                     self.is_owner = True
                     log.info("analysis_owner")
                     self._scan(conn)
-                    scanned = time.monotonic()
+                    self._publish(conn)
+                    scanned = published = time.monotonic()
                     while not self._stop.is_set():
                         for note in conn.notifies(timeout=1.0, stop_after=256):
                             entry_id, _, owner = note.payload.partition(" ")
@@ -142,6 +161,9 @@ class AnalysisOwnership:
                         if time.monotonic() - scanned >= SCAN_SECONDS:
                             self._scan(conn)
                             scanned = time.monotonic()
+                        if time.monotonic() - published >= PUBLISH_SECONDS:
+                            self._publish(conn)
+                            published = time.monotonic()
             except Exception as exc:  # the database went away: not the owner any more; try again
                 if self._stop.is_set():  # stopping: the database may stop before this thread does
                     return
@@ -149,6 +171,37 @@ class AnalysisOwnership:
             finally:
                 self.is_owner = False
             self._stop.wait(RETRY_SECONDS)
+
+    def _publish(self, conn) -> None:
+        """How the owner's queue stands, for the other processes' health."""
+        import os
+
+        from psycopg.types.json import Jsonb
+
+        try:
+            status = self.runner.status()
+            detail = {"queue": status.get("queue"), "runs": status.get("runs"), "workers": status.get("workers"),
+                      "lastFailure": status.get("lastFailure"), "error": status.get("error")}
+            conn.execute(_PUBLISH, (os.getpid(), status["status"], Jsonb(detail)))
+        except Exception as exc:  # health goes without it; the analyses go on
+            log.warning("analysis_status_unpublished %s: %s", type(exc).__name__, exc)
+
+    def published(self) -> dict[str, Any] | None:
+        """The owner's last status (with `ageSeconds`), or None when nothing could be read."""
+        import sqlalchemy as sa
+
+        from pipelines import db
+
+        try:
+            with db.session() as s:
+                row = s.execute(sa.text("SELECT pid, status, detail, EXTRACT(EPOCH FROM now() - updated_at) AS age "
+                                        "FROM analysis_status WHERE id = 1")).first()
+        except Exception as exc:
+            log.warning("analysis_status_unread %s: %s", type(exc).__name__, exc)
+            return None
+        if row is None:
+            return None
+        return {"pid": row.pid, "status": row.status, **row.detail, "ageSeconds": round(float(row.age), 1)}
 
     def _send(self) -> None:
         """Hand analyses to the owner (NOTIFY), off the request path. A hand-over that fails is not

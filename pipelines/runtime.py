@@ -22,6 +22,7 @@ from typing import Any, Literal
 import msgspec
 
 from pipelines.flows import FLOWS, load_flow
+from pipelines.coordination import PUBLISHED_STALE_SECONDS
 from pipelines.followups import BACKLOG_FOLLOW_UP_SECONDS, FOLLOW_UP_FLOWS, due_follow_ups
 
 RunState = Literal["scheduled", "running", "completed", "failed"]
@@ -46,6 +47,8 @@ MAX_BATCH = 8
 GATHER_SECONDS = 1.0
 BUSY_SECONDS = 2.0
 BUSY_OWNERS = 3
+# How long a Prefect API that is still starting is waited for (its first start migrates its database).
+PREFECT_START_SECONDS = 180.0
 # The lane of runs submitted without an owner.
 SHARED_LANE = "~"
 # A lane whose next run has waited this long for a worker means the queue is not moving: health
@@ -165,13 +168,14 @@ class PipelineRunner:
         # Set by `coordinate()`: the app runs as one of several processes on one database.
         self.coordination: Any = None
 
-    def coordinate(self, database_url: str) -> None:
+    def coordinate(self, database_url: str, *, may_own: bool = True) -> None:
         """Share the work with the app's other processes on this database (inline mode): one
-        process analyses (`pipelines/coordination.py`), and polled runs are recorded for all."""
+        process analyses (`pipelines/coordination.py`), and polled runs are recorded for all.
+        `may_own` false: this process never analyses (a pipeline process of its own does)."""
         if self.mode == "inline":
             from pipelines.coordination import AnalysisOwnership
 
-            self.coordination = AnalysisOwnership(self, database_url)
+            self.coordination = AnalysisOwnership(self, database_url, may_own=may_own)
 
     # -- lifecycle -------------------------------------------------------------------------
     def start(self) -> None:
@@ -200,9 +204,16 @@ class PipelineRunner:
         try:
             from prefect.client.orchestration import get_client
 
-            with get_client(sync_client=True) as client:
-                error = client.api_healthcheck()
-                self._prefect_api_url = str(client.api_url)
+            # Prefect's API may still be starting (`python -m api` starts it beside the app): asked
+            # again until it answers, for as long as a first start may take.
+            deadline = time.monotonic() + PREFECT_START_SECONDS
+            while True:
+                with get_client(sync_client=True) as client:
+                    error = client.api_healthcheck()
+                    self._prefect_api_url = str(client.api_url)
+                if error is None or time.monotonic() > deadline or self._executor is None:
+                    break
+                time.sleep(0.5)
             if error is not None:
                 raise error
             self._prefect_status = "ready"
@@ -574,17 +585,31 @@ class PipelineRunner:
             lanes = len(self._lanes)
         counts = {state: sum(1 for run in runs if run.state == state) for state in ("scheduled", "running", "completed", "failed")}
         queue = self.queue()
-        status = self._prefect_status
+        status, error = self._prefect_status, self._prefect_error
         if status == "ready" and queue["stalled"]:
             status = "degraded"
+        analysing: dict[str, Any] | None = None
+        if self.coordination is not None and not self.coordination.is_owner:
+            # Another process analyses (a pipeline process of its own, or another app process):
+            # its queue is the one that counts, as it last wrote it.
+            analysing = self.coordination.published()
+            if analysing is None or analysing["ageSeconds"] > PUBLISHED_STALE_SECONDS:
+                when = "" if analysing is None else f" (last heard of {analysing['ageSeconds']:.0f} s ago)"
+                status, error = "degraded", f"No process is analysing entries{when}."
+            else:
+                queue = analysing.get("queue") or queue
+                if status == "ready" and analysing["status"] != "ready":
+                    status, error = "degraded", analysing.get("error") or f"The analysis process is {analysing['status']}."
         return {
             "status": status,
             "queue": queue,
+            "analysisProcess": None if analysing is None else {
+                "pid": analysing["pid"], "ageSeconds": analysing["ageSeconds"], "runs": analysing.get("runs")},
             "mode": self.mode,
             "workers": self.workers,
             "flows": list(FLOWS),
             "prefectApi": self._prefect_api_url,
-            "error": self._prefect_error,
+            "error": error,
             "runs": counts,
             "queuedOwners": lanes,
             # With several app processes, whether this one runs the analyses (coordination.py).

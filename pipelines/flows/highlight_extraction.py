@@ -43,10 +43,10 @@ def mark_failed(entry_id: str, reason: str) -> None:
 
 
 def run_starts(entry_id: str) -> bool:
-    """Counts a run of the entry's current content; False when earlier runs of it failed or were
-    interrupted MAX_UNFINISHED_RUNS times: the entry is then marked failed, for the writer to
-    retry, instead of being analysed again (an entry that kills its process would otherwise be
-    picked up by every scan and start-up for ever)."""
+    """Counts a run of the entry's current content (the analysis sets the count back to 0 when it
+    finishes); False when earlier runs of it failed or were interrupted MAX_UNFINISHED_RUNS times:
+    the entry is then marked failed, for the writer to retry, instead of being analysed again (an
+    entry that kills its process would otherwise be picked up by every scan and start-up for ever)."""
     from models.constants import ANALYSIS_FAILED_MESSAGE, MAX_UNFINISHED_RUNS
     from pipelines import db
 
@@ -64,15 +64,6 @@ def run_starts(entry_id: str) -> bool:
         mark_failed(entry_id, ANALYSIS_FAILED_MESSAGE)
         return False
     return True
-
-
-def run_finished(entry_id: str) -> None:
-    from pipelines import db
-
-    with db.session() as s:
-        s.execute(sa.text("UPDATE journal_entries SET unfinished_runs = 0 WHERE id = CAST(:id AS uuid) "
-                          "AND unfinished_runs > 0"), {"id": entry_id})
-        s.commit()
 
 
 @task(name="highlight-extraction-step", retries=TASK_RETRIES, retry_delay_seconds=TASK_RETRY_DELAYS)
@@ -135,7 +126,6 @@ def highlight_extraction(entry_id: str | None = None, entry_ids: list[str] | Non
                 continue
             try:
                 results.append(highlight_extraction_step(entry_id=one))
-                run_finished(one)
             except Exception as exc:
                 reason = f"{type(exc).__name__}: {exc}"
                 mark_failed(one, reason)

@@ -4,8 +4,9 @@ REVERIE_TEST_PID_HEADER=1), so the test can show both answered.
 
 - A rate limit holds across the processes: the per-address limit of reset-password trips at the
   same count as with one process, though the requests were spread over both.
-- One process analyses: entries written to either are analysed, by the owner only; when the owner
-  is killed, the other process takes over and nothing written is lost.
+- The pipeline process beside them analyses: entries written to either are analysed there, never
+  by an app process; when it is killed, health says so, it is started again, and nothing written is
+  lost.
 """
 
 from __future__ import annotations
@@ -33,8 +34,9 @@ def _fresh(server: ServerProcess, **kwargs) -> httpx.Client:
                         limits=httpx.Limits(max_keepalive_connections=0), **kwargs)
 
 
-def _processes(server: ServerProcess, timeout: float = 240) -> dict[int, dict]:
-    """pid -> pipelines detail of health, once two processes answered ready."""
+def _processes(server: ServerProcess, timeout: float = 240, not_analysed_by: int | None = None) -> dict[int, dict]:
+    """pid -> pipelines detail of health, once two app processes answered ready, neither analysing
+    (a pipeline process of their own does, and is heard of by both; not `not_analysed_by`)."""
     seen: dict[int, dict] = {}
     deadline = time.monotonic() + timeout
     with _fresh(server) as api:
@@ -43,10 +45,12 @@ def _processes(server: ServerProcess, timeout: float = 240) -> dict[int, dict]:
             pipelines = response.json().get("pipelines", {})
             if response.status_code == 200 and pipelines.get("status") == "ready":
                 seen[int(response.headers["x-reverie-pid"])] = pipelines["detail"]
-                if len(seen) == 2 and sum(d["analysisOwner"] for d in seen.values()) == 1:
+                analysers = {d["analysisProcess"]["pid"] for d in seen.values() if d.get("analysisProcess")}
+                if (len(seen) == 2 and not any(d["analysisOwner"] for d in seen.values()) and len(analysers) == 1
+                        and not analysers & set(seen) and not_analysed_by not in analysers):
                     return seen
             time.sleep(0.2)
-    raise AssertionError(f"two ready processes, one owning the analyses, not seen in {timeout}s: {seen}\n"
+    raise AssertionError(f"two ready app processes and one pipeline process not seen in {timeout}s: {seen}\n"
                          f"{server.log()}")
 
 
@@ -56,8 +60,8 @@ def test_two_processes_share_the_rate_limits_and_the_analyses(tmp_path):
     try:
         server.wait_healthy(timeout=300)
         processes = _processes(server)
-        owner = next(pid for pid, detail in processes.items() if detail["analysisOwner"])
-        other = next(pid for pid in processes if pid != owner)
+        owner, other = sorted(processes)
+        analyser = next(iter(processes.values()))["analysisProcess"]["pid"]
 
         # 1. The per-address limit of reset-password, counted across both processes.
         limit = LIMITS["reset"][0].attempts
@@ -76,7 +80,7 @@ def test_two_processes_share_the_rate_limits_and_the_analyses(tmp_path):
         refused_by = {int(r.headers["x-reverie-pid"]) for r in refused}
         assert refused_by <= {owner, other}
 
-        # 2. Entries written through either process are analysed, by the owner only.
+        # 2. Entries written through either process are analysed, by the pipeline process only.
         with _fresh(server) as api:
             make_user(api, server.data_dir / "outbox", "twoproc", "twoproc@example.com")
             written: dict[str, int] = {}
@@ -88,22 +92,20 @@ def test_two_processes_share_the_rate_limits_and_the_analyses(tmp_path):
             for entry_id in written:
                 assert wait_until_analysed(api, entry_id, timeout=180)["analysis"]["state"] == "done"
             after = _processes(server)
-            assert after[owner]["analysisOwner"] and not after[other]["analysisOwner"]
-            assert after[other]["runs"]["completed"] == 0 and after[other]["runs"]["running"] == 0
+            for pid in (owner, other):
+                assert after[pid]["runs"]["completed"] == 0 and after[pid]["runs"]["running"] == 0
+                assert after[pid]["analysisProcess"]["pid"] == analyser
+            assert after[owner]["analysisProcess"]["runs"]["completed"] >= 1
 
-            # 3. The owner dies: the other process takes the analyses over, and an entry written
-            # meanwhile (to whichever process answers) is analysed.
-            os.kill(owner, signal.SIGKILL)
+            # 3. The pipeline process dies: it is started again, and an entry written meanwhile (to
+            # whichever process answers) is analysed. (Health while none runs: test_runner_queue.py.)
+            os.kill(analyser, signal.SIGKILL)
             response = api.post("/api/journal", json={"content": "After the crash: still here, still writing."})
             assert response.status_code == 201, response.text
             late = response.json()["id"]
-            assert wait_until_analysed(api, late, timeout=180)["analysis"]["state"] == "done"
-            deadline = time.monotonic() + 60
-            while time.monotonic() < deadline:
-                health = api.get("/api/health")
-                if int(health.headers["x-reverie-pid"]) == other:
-                    break
-            assert int(health.headers["x-reverie-pid"]) == other
-            assert health.json()["pipelines"]["detail"]["analysisOwner"] is True
+            assert wait_until_analysed(api, late, timeout=240)["analysis"]["state"] == "done"
+            again = _processes(server, not_analysed_by=analyser)
+            assert set(again) == {owner, other}  # the app processes lived on
+            assert "pipeline_process_exited" in server.log()
     finally:
         server.stop()

@@ -128,3 +128,26 @@ def test_health_says_degraded_when_a_lane_waits_too_long(runner, monkeypatch):
     assert status["queue"]["oldestWaitSeconds"] >= 0.1
     runner._take()  # the queue moves: both taken in one batch
     assert runner.status()["status"] == "ready" and runner.queue()["depth"] == 0
+
+
+def test_an_app_process_reports_the_pipeline_process_and_says_when_none_is_heard_of(runner, monkeypatch):
+    """Where another process analyses, health shows its queue as it last wrote it, and 'degraded'
+    when it has not written for PUBLISHED_STALE_SECONDS (it died, or never started)."""
+    from pipelines.coordination import PUBLISHED_STALE_SECONDS
+
+    heard: dict = {}
+    runner._prefect_status = "ready"
+    runner.coordination = type("Elsewhere", (), {"is_owner": False, "published": lambda self: heard.get("last")})()
+    status = runner.status()
+    assert status["status"] == "degraded" and status["error"] == "No process is analysing entries."
+    queue = {"depth": 40, "waitingOwners": 1, "running": 2, "oldestWaitSeconds": 1.5, "stalled": False}
+    heard["last"] = {"pid": 4242, "status": "ready", "queue": queue, "runs": {"completed": 7}, "ageSeconds": 3.0}
+    status = runner.status()
+    assert status["status"] == "ready" and status["queue"] == queue
+    assert status["analysisProcess"] == {"pid": 4242, "ageSeconds": 3.0, "runs": {"completed": 7}}
+    heard["last"] = {**heard["last"], "ageSeconds": PUBLISHED_STALE_SECONDS + 1}
+    status = runner.status()
+    assert status["status"] == "degraded"
+    assert status["error"] == f"No process is analysing entries (last heard of {PUBLISHED_STALE_SECONDS + 1:.0f} s ago)."
+    heard["last"] = {**heard["last"], "ageSeconds": 2.0, "queue": {**queue, "stalled": True}, "status": "degraded"}
+    assert runner.status()["status"] == "degraded"
