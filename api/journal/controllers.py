@@ -14,6 +14,7 @@ from litestar.params import Parameter
 from api.errors import Conflict, documented_errors, error_responses
 from api.journal import rules
 from api.journal.details import entry_details
+from api.journal.forgetting import forget_entry
 from api.journal.schemas import DeletedOut, EntryCreate, EntryOut, EntryUpdate
 from api.journal.services import EntryService, first_page_tag
 from api.logging import get_logger
@@ -32,6 +33,7 @@ from models import JournalEntry
 
 log = get_logger("reverie.journal")
 STORY_FLOW = "profile-regeneration"
+PATTERN_FLOW = "pattern-clustering"
 
 
 def _request_analysis(request: Request, entry: JournalEntry) -> None:
@@ -40,6 +42,19 @@ def _request_analysis(request: Request, entry: JournalEntry) -> None:
         request.app.state.pipelines.submit("highlight-extraction", entry_id=str(entry.id), owner=str(entry.user_id))
     except Exception as exc:  # the entry stays pending and is picked up again at start-up
         log.warning("analysis_not_submitted", entry_id=str(entry.id), error=str(exc))
+
+
+def _rebuild_patterns(request: Request) -> str | None:
+    """The patterns are rebuilt without what an entry no longer says (its pattern insights went at
+    once); the run's id lets the web app show the new ones when they are ready."""
+    user_id = str(request.user.id)
+    try:
+        runner = request.app.state.pipelines
+        run = runner.active(PATTERN_FLOW, user_id) or runner.submit(PATTERN_FLOW, user_id=user_id, owner=user_id)
+    except Exception as exc:  # the nightly run rebuilds them instead
+        log.warning("pattern_refresh_not_submitted", error=str(exc))
+        return None
+    return run.id
 
 
 def _rewrite_story(request: Request) -> str | None:
@@ -137,13 +152,16 @@ class JournalController(Controller):
         # The row stays locked until the commit, so two edits at the same moment are applied one
         # after the other (each its own content version), never both as one.
         entry = await entries.own(request.user.id, entry_id, for_update=True)
-        content_changed = False
+        content_changed = rebuild_patterns = False
         if data.content is not None:
             content = rules.check_content(data.content)
             if content != entry.content:
                 entry.content = content
                 entry.analyse_again()
                 content_changed = True
+                # Nothing derived may quote words the entry no longer holds (`api/journal/forgetting.py`).
+                rebuild_patterns = await forget_entry(entries.repository.session, request.user.id, entry.id,
+                                                      content=content)
         if data.generate_summary and entry.summarised_length != len(entry.content):
             # The summary on the entry is of another text: summarise this one, whatever the length.
             entry.summarised_length = None
@@ -163,6 +181,8 @@ class JournalController(Controller):
         await entries.commit()
         if content_changed:
             _request_analysis(request, entry)
+        if rebuild_patterns:
+            _rebuild_patterns(request)
         return (await _out(entries, request.user.id, [entry]))[0]
 
     @post("/{entry_id:uuid}/analysis", operation_id="retryEntryAnalysis", status_code=202,
@@ -183,11 +203,15 @@ class JournalController(Controller):
         # Locked until the commit: a second delete of the same entry waits, then finds it gone (404).
         entry = await entries.own(request.user.id, entry_id, for_update=True)
         files = await entries.photo_files(entry)
-        # With its untouched extracted tasks, goals and projects and its done hints (`EntryService.remove`);
-        # photo rows go by ON DELETE CASCADE, their files go here.
+        # What the patterns, insights, story and weekly focus drew from it goes first, at once
+        # (`api/journal/forgetting.py`); then the entry with its untouched extracted tasks, goals and
+        # projects and its done hints (`EntryService.remove`); photo rows go by ON DELETE CASCADE,
+        # their files go here.
+        rebuild_patterns = await forget_entry(entries.repository.session, request.user.id, entry.id)
         await entries.remove(entry)
         await entries.commit()
         storage = request.app.state.storage
         for key in files:
             await storage.delete(key)
-        return DeletedOut(message="Entry deleted", profile_run_id=_rewrite_story(request))
+        return DeletedOut(message="Entry deleted", profile_run_id=_rewrite_story(request),
+                          patterns_run_id=_rebuild_patterns(request) if rebuild_patterns else None)

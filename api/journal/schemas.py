@@ -118,6 +118,8 @@ class DeletedOut(msgspec.Struct, rename="camel", kw_only=True):
     success: bool = True
     # The personal story's rewrite without the deleted entry (GET /api/profile/regenerate/{id}).
     profile_run_id: str | None = None
+    # The patterns' rebuild without it, when pattern insights came from it (GET /api/patterns/refresh/{id}).
+    patterns_run_id: str | None = None
 
 
 class SearchHit(msgspec.Struct, kw_only=True):

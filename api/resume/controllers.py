@@ -14,6 +14,7 @@ from litestar.exceptions.http_exceptions import RequestEntityTooLarge
 from litestar.params import Body
 
 from api.errors import FieldError, documented_errors, error_response, error_responses
+from api.logging import get_logger
 from api.resume.files import (
     MAX_RESUME_CHARS,
     MAX_RESUME_FILE_BYTES,
@@ -25,7 +26,10 @@ from api.resume.files import (
 from api.resume.schemas import ResumeFileUpload, ResumeIn, ResumeOut
 from api.resume.services import ResumeService
 from api.services import provide
+from models import Profile
 
+log = get_logger("reverie.resume")
+STORY_FLOW = "profile-regeneration"
 MSG_EMPTY = "Resume content cannot be empty."
 MSG_FILE_REQUIRED = "Please choose a resume file to upload."
 MSG_FORM_UNREADABLE = "The upload could not be read. Please choose the file again."
@@ -44,6 +48,31 @@ def _too_large(request: Request, exc: RequestEntityTooLarge) -> Response:
 
 def _unreadable_form(request: Request, exc: UnicodeDecodeError) -> Response:
     return error_response(400, MSG_FORM_UNREADABLE, field="file")
+
+
+async def _career_follows(request: Request, resumes: ResumeService, has_resume: bool) -> str | None:
+    """What reads the resume follows it: the story's Career part says at once whether there is one
+    (no role or objective of a resume that is gone), and the story is rewritten with it; returns the
+    rewrite's run id. Without a story (fewer entries than its unlock) there is nothing to follow."""
+    session = resumes.repository.session
+    profile = await session.get(Profile, request.user.id, with_for_update=True)
+    if profile is None:
+        return None
+    career = dict(profile.career or {})
+    if career and career.get("hasResume") != has_resume:
+        career["hasResume"] = has_resume
+        if not has_resume:
+            career["role"] = career["direction"] = None
+        profile.career = career
+    await session.commit()
+    user_id = str(request.user.id)
+    try:
+        runner = request.app.state.pipelines
+        run = runner.active(STORY_FLOW, user_id) or runner.submit(STORY_FLOW, user_id=user_id, owner=user_id)
+    except Exception as exc:  # noqa: BLE001 - the story is rewritten with the next analysed entry instead
+        log.warning("profile_regeneration_not_submitted", error=str(exc))
+        return None
+    return run.id
 
 
 def _content(value: str) -> str:
@@ -71,7 +100,8 @@ class ResumeController(Controller):
     @post(operation_id="saveResume", status_code=200)
     async def save_resume(self, request: Request, resumes: ResumeService, data: ResumeIn) -> ResumeOut:
         resume = await resumes.put(request.user.id, _content(data.content))
-        return ResumeOut(content=resume.content, updated_at=resume.updated_at)
+        return ResumeOut(content=resume.content, updated_at=resume.updated_at,
+                         profile_run_id=await _career_follows(request, resumes, True))
 
     @post("/file", operation_id="uploadResumeFile", status_code=200,
           request_max_body_size=MAX_RESUME_FILE_BYTES + 64 * 1024, responses=error_responses(413),
@@ -97,11 +127,13 @@ class ResumeController(Controller):
         except ResumeFileRejected as exc:
             raise FieldError("file", str(exc)) from None
         resume = await resumes.put(request.user.id, _content(text))
-        return ResumeOut(content=resume.content, updated_at=resume.updated_at)
+        return ResumeOut(content=resume.content, updated_at=resume.updated_at,
+                         profile_run_id=await _career_follows(request, resumes, True))
 
     @delete(operation_id="deleteResume", status_code=200)
     async def delete_resume(self, request: Request, resumes: ResumeService) -> ResumeOut:
         resume = await resumes.own_one(request.user.id)
-        if resume is not None:
-            await resumes.remove(resume)
-        return ResumeOut()
+        if resume is None:
+            return ResumeOut()
+        await resumes.remove(resume)
+        return ResumeOut(profile_run_id=await _career_follows(request, resumes, False))

@@ -25,3 +25,6 @@ class ResumeOut(msgspec.Struct, rename="camel", kw_only=True, omit_defaults=True
     updated_at: datetime | None = None
     error: str | None = None
     success: bool = True
+    # The personal story's rewrite with the new resume (its career part reads it), when there is a
+    # story: GET /api/profile/regenerate/{id}.
+    profile_run_id: str | None = None

@@ -19,6 +19,7 @@ when every domain is full); suggestions only for domains with room, at most as m
 
 from __future__ import annotations
 
+import re
 import uuid
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
@@ -50,6 +51,8 @@ QUICK_TIMES = (TEN, TWENTY)
 STEP_DETAIL = "Do the first small part of it now: ten minutes is enough to get it moving"
 # Something an entry dwells on (the weekly suggester's reflections, "20 minutes or less").
 REFLECT_DETAIL = "Take twenty quiet minutes today to write down one step that would help, then take it"
+# The weekly suggester's "Why now" of a reflection opens with this; the quote says it better.
+REFLECTION_WHY = re.compile(r"^You wrote this in your entry of \d{2}/\d{2}/\d{4}\.\s*")
 MSG_ALL_FULL = ("Task limit reached",
                 "You already have 3 active tasks in every area. Complete some before adding quick tasks.")
 
@@ -79,16 +82,20 @@ def quick_of(draft: Any, domain: str) -> QuickDraft:
     20 minutes, and its "Why now". A general suggestion is kept as it is, at most 20 minutes."""
     headline, _, detail = draft.text.partition(". ")
     headline = headline.strip().rstrip(".")
+    relevance = draft.relevance
     if draft.general:
         text, time = draft.text, draft.estimated_time if draft.estimated_time in QUICK_TIMES else TEN
     elif draft.estimated_time == TWENTY:  # what an entry dwells on: a reflection takes twenty minutes
-        # The entry's words stay ('On 11/20/2026 you wrote “...”.'), the weekly step becomes today's.
+        # The entry's words ('On 11/20/2026 you wrote “...”.') go to the "Why now" (which a deleted
+        # entry takes with it), the weekly step becomes today's.
         quoted = detail[:detail.index("”. ") + 2] if detail.startswith("On ") and "”. " in detail else ""
-        text, time = f"{headline}. {quoted + ' ' if quoted else ''}{REFLECT_DETAIL}.", TWENTY
+        text, time = f"{headline}. {REFLECT_DETAIL}.", TWENTY
+        if quoted:
+            relevance = f"{quoted} {REFLECTION_WHY.sub('', relevance)}".strip()
     else:
         text, time = f"{headline}. {STEP_DETAIL}.", TEN
     return QuickDraft(domain=domain, text=text[:rules.MAX_TEXT_CHARS], priority=draft.priority,
-                      estimated_time=time, relevance=draft.relevance, entry_id=draft.entry_id, general=draft.general)
+                      estimated_time=time, relevance=relevance, entry_id=draft.entry_id, general=draft.general)
 
 
 def _weight(material: Any) -> float:

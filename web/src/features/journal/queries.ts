@@ -9,6 +9,7 @@ import {
   useQuery,
   useQueryClient,
   type InfiniteData,
+  type QueryClient,
 } from "@tanstack/react-query";
 
 import { useEffect, useState } from "react";
@@ -118,15 +119,27 @@ export function useProfile() {
   });
 }
 
+/** What is drawn from the entries besides the journal's own lists: the patterns and insights (the
+ * patterns screen's keys, features/patterns/queries.ts) and the Self Analysis of any set of entries.
+ * An entry's edit or deletion changes them at once on the server. */
+export const derivedKeys = {
+  patterns: ["patterns"] as const,
+  insights: ["insights"] as const,
+  selfAnalysis: ["journal", "self-analysis"] as const,
+};
+
+function invalidateAll(queryClient: QueryClient, keys: readonly (readonly unknown[])[]) {
+  return Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+}
+
 /** Everything the analysis of an entry can change. */
 export function useRefreshJournal() {
   const queryClient = useQueryClient();
   return () =>
-    Promise.all(
-      [journalKeys.entries, journalKeys.tasks, journalKeys.projects, journalKeys.goals, journalKeys.profile, ["journal", "stats"]].map(
-        (queryKey) => queryClient.invalidateQueries({ queryKey }),
-      ),
-    );
+    invalidateAll(queryClient, [
+      journalKeys.entries, journalKeys.tasks, journalKeys.projects, journalKeys.goals, journalKeys.profile,
+      ["journal", "stats"], derivedKeys.patterns, derivedKeys.insights, derivedKeys.selfAnalysis,
+    ]);
 }
 
 export function useCreateEntry() {
@@ -168,15 +181,35 @@ export function useDeleteEntry() {
       (await api.DELETE("/api/journal/{entry_id}", { params: { path: { entry_id: id } } })).data!,
     onSuccess: (deleted) => {
       void refresh();
-      // The server rewrites the personal story without the entry: show the new one once it is done.
+      // The server rewrites the personal story and rebuilds the patterns without the entry (what
+      // quoted it went at once): show the new ones once they are done.
       const runId = deleted?.profileRunId;
       if (runId) void followStoryRewrite(runId, () => queryClient.invalidateQueries({ queryKey: journalKeys.profile }));
+      const patternsRun = deleted?.patternsRunId;
+      if (patternsRun) {
+        void followPatternRebuild(patternsRun, () =>
+          invalidateAll(queryClient, [derivedKeys.patterns, derivedKeys.insights, journalKeys.entries]),
+        );
+      }
     },
   });
 }
 
-async function followStoryRewrite(runId: string, done: () => Promise<unknown>): Promise<void> {
+/** Waits for the personal story's rewrite (run `runId`), then calls `done`, whatever the outcome. */
+export async function followStoryRewrite(runId: string, done: () => Promise<unknown>): Promise<void> {
   await storyRewriteOutcome(runId).catch(() => undefined);
+  await done();
+}
+
+/** Waits for a rebuild of the patterns (GET /api/patterns/refresh/{runId}), then calls `done`. */
+async function followPatternRebuild(runId: string, done: () => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < STORY_POLL_LIMIT; i++) {
+    const { data } = await api
+      .GET("/api/patterns/refresh/{run_id}", { params: { path: { run_id: runId } } })
+      .catch(() => ({ data: undefined }));
+    if (!data || data.state === "failed" || data.state === "completed") break;
+    await new Promise((resolve) => setTimeout(resolve, STORY_POLL_MS));
+  }
   await done();
 }
 
@@ -361,7 +394,9 @@ export function useAutosaveEntry() {
           headers: { "Cache-Control": "no-cache" },
         })
       ).data!,
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: journalKeys.entries }),
+    // A new text takes back, on the server, the pattern insights and story quotes of the old one.
+    onSuccess: () =>
+      void invalidateAll(queryClient, [journalKeys.entries, derivedKeys.patterns, derivedKeys.insights, derivedKeys.selfAnalysis]),
   });
 }
 

@@ -15,10 +15,12 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function importing(answer: Record<string, unknown>) {
+function importing(answer: Record<string, unknown>, resume: string | null = null) {
   fakeApi({
     "GET /api/auth/me": () => json(200, makeUser()),
     "POST /api/journal/import": () => json(200, { success: true, analysing: 0, ...answer }),
+    "GET /api/journal/import/progress": () => json(200, { total: 2, analysed: 2, waiting: 0, failed: 0 }),
+    "GET /api/resume": () => (resume ? json(200, { content: resume, success: true }) : json(200, { error: "No resume uploaded yet.", success: false })),
   });
   renderSignedIn(<ImportCard onScrollToResume={() => {}} />);
   fireEvent.change(screen.getByLabelText("Journal content"), { target: { value: "## 11/03/2026\nPottery class." } });
@@ -31,6 +33,22 @@ describe("Import Journal, added", () => {
     expect(await screen.findByTestId("import-dates")).toHaveTextContent(
       "Dated 03/11/2026 to 05/11/2026: check these are the days you meant.",
     );
+  });
+});
+
+describe("Import Journal, what comes next", () => {
+  it("asks for the resume only when there is none (a restore may have brought it back)", async () => {
+    importing({ count: 2, skipped: 0 });
+    expect(await screen.findByText("Add your resume next, so your insights can speak to your career too."))
+      .toBeInTheDocument();
+  });
+
+  it("does not ask for a resume a restore brought back", async () => {
+    importing({ count: 2, skipped: 0 }, "Ana Lima, designer");
+    expect(await screen.findByTestId("import-success")).toBeInTheDocument();
+    expect(await screen.findByTestId("import-analysed")).toBeInTheDocument();
+    expect(screen.queryByText(/Add your resume next/)).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Add your resume" })).not.toBeInTheDocument();
   });
 });
 

@@ -1,25 +1,39 @@
 import { useEffect, useRef, useState, type ChangeEvent } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { CheckCircle2Icon, FileUpIcon, Loader2Icon } from "lucide-react";
+import { FileUpIcon, Loader2Icon, XIcon } from "lucide-react";
 
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Label } from "@/components/ui/label";
-import { Progress } from "@/components/ui/progress";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
 import { useRefreshJournal } from "@/features/journal/queries";
-import { alreadyImportedMessage, importedDates, MSG, importedMessage, serverMessage } from "@/features/settings/messages";
 import {
+  fileSize,
+  formatForFile,
+  IMPORT_FILE_ACCEPT,
+  IMPORT_FILE_MAX_BYTES,
+  importStep,
+  isImportFile,
+  JOURNAL_FORMATS,
+  MSG_FILE_TOO_LARGE,
+} from "@/features/settings/import-formats";
+import { ImportSuccessCard } from "@/features/settings/import-report";
+import { alreadyImportedMessage, MSG, importedMessage, serverMessage } from "@/features/settings/messages";
+import {
+  IMPORT_UNDER_WAY,
   sessionIsValid,
   settingsKeys,
   settingsQueries,
   useImportJournal,
+  useImportJournalFile,
   type ImportFormat,
   type ImportResult,
 } from "@/features/settings/queries";
 import { toast } from "@/hooks/use-toast";
-import { IMPORT_MAX_BYTES, LONG_OPERATION_TEXT, POST_IMPORT_REFRESH_DELAY_MS } from "@/lib/constants";
+import { LONG_OPERATION_TEXT, POST_IMPORT_REFRESH_DELAY_MS } from "@/lib/constants";
+
+export { formatForFile } from "@/features/settings/import-formats";
 
 const FORMATS: { value: ImportFormat; label: string; placeholder: string }[] = [
   {
@@ -31,21 +45,16 @@ const FORMATS: { value: ImportFormat; label: string; placeholder: string }[] = [
   { value: "json", label: "JSON", placeholder: '[{"date": "2026-03-03", "content": "What happened today..."}]' },
 ];
 
-/** The file picker's extension sets the format (spec section 5). */
-export function formatForFile(name: string): ImportFormat | null {
-  const extension = name.toLowerCase().split(".").pop() ?? "";
-  if (extension === "csv") return "csv";
-  if (extension === "json") return "json";
-  if (extension === "txt" || extension === "md" || extension === "markdown") return "text";
-  return null;
-}
-
 function isAuthProblem(message: string): boolean {
   return message.includes("authenticated") || message.includes("401");
 }
 
-/** The 'Importing Journal' overlay: covers the page and locks its scrolling while it shows. */
-function ImportingOverlay() {
+/** The 'Importing Journal' overlay: covers the page and locks its scrolling while it shows, with
+ * what the server is doing with a file (reading it, cleaning its photos, saving its entries). */
+function ImportingOverlay({ file }: { file: boolean }) {
+  const progress = useQuery(settingsQueries.importProgress(true));
+  const current = progress.data?.current;
+  const under = current && IMPORT_UNDER_WAY.includes(current.state) ? current : undefined;
   useEffect(() => {
     const previous = document.body.style.overflow;
     document.body.style.overflow = "hidden";
@@ -65,65 +74,14 @@ function ImportingOverlay() {
         <h2 id="importing-title" className="text-lg font-semibold">
           {MSG.importingTitle}
         </h2>
+        {file && (
+          <p className="text-sm" aria-live="polite" data-testid="import-step">
+            {importStep(under?.state, under?.done ?? 0, under?.total ?? 0)}
+          </p>
+        )}
         <p className="text-sm text-muted-foreground">{LONG_OPERATION_TEXT}</p>
       </div>
     </div>
-  );
-}
-
-/** After an import: the count, the analysis of the imported entries as it goes, and the way on. */
-function ImportSuccessCard({ result, onScrollToResume, onAgain }: {
-  result: ImportResult;
-  onScrollToResume: () => void;
-  onAgain: () => void;
-}) {
-  const progress = useQuery(settingsQueries.importProgress());
-  const data = progress.data;
-  const percent = data && data.total > 0 ? Math.round((data.analysed / data.total) * 100) : 0;
-  return (
-    <Card data-testid="import-success">
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <CheckCircle2Icon className="size-5 text-primary" aria-hidden="true" />
-          {MSG.importSuccessTitle}
-        </CardTitle>
-        <CardDescription>{importedMessage(result.count)}</CardDescription>
-      </CardHeader>
-      <CardContent className="flex flex-col gap-4">
-        {result.firstDate && (
-          <p className="text-sm text-muted-foreground" data-testid="import-dates">
-            {importedDates(result.firstDate, result.lastDate ?? result.firstDate)}
-          </p>
-        )}
-        {result.skipped > 0 && (
-          <p className="text-sm text-muted-foreground">
-            {result.skipped} {result.skipped === 1 ? "entry was" : "entries were"} already in your journal and
-            {result.skipped === 1 ? " was" : " were"} not added again.
-          </p>
-        )}
-        {data && data.waiting > 0 ? (
-          <div className="flex flex-col gap-2" aria-live="polite">
-            <p className="text-sm">
-              Analysing your entries: {data.analysed} of {data.total} done
-            </p>
-            <Progress value={percent} aria-label="Analysis progress" />
-          </div>
-        ) : data ? (
-          <p className="text-sm" aria-live="polite" data-testid="import-analysed">
-            All {data.analysed} entries are analysed: moods, summaries and tasks are ready in your journal.
-          </p>
-        ) : null}
-        <p className="text-sm text-muted-foreground">
-          Add your resume next, so your insights can speak to your career too.
-        </p>
-        <div className="flex flex-wrap gap-2">
-          <Button onClick={onScrollToResume}>Add your resume</Button>
-          <Button variant="outline" onClick={onAgain}>
-            Import more
-          </Button>
-        </div>
-      </CardContent>
-    </Card>
   );
 }
 
@@ -190,7 +148,10 @@ export function ImportCard({ onScrollToResume }: { onScrollToResume: () => void 
           toast({ title: MSG.importSuccessTitle, description: importedMessage(data.count) });
           window.setTimeout(() => {
             void refreshJournal();
-            void queryClient.invalidateQueries({ queryKey: settingsKeys.importProgress });
+            // A restore (Reverie's own export) brings back the resume, insights and the rest too.
+            for (const queryKey of [settingsKeys.importProgress, settingsKeys.resume, resumeKey]) {
+              void queryClient.invalidateQueries({ queryKey });
+            }
             setResult(data);
           }, POST_IMPORT_REFRESH_DELAY_MS);
         },

@@ -7,16 +7,21 @@ import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query
 
 import { useAuth } from "@/features/auth/auth-context";
 import { resumeKey } from "@/features/journal/banners/resume";
-import { useRefreshJournal } from "@/features/journal/queries";
+import { followStoryRewrite, journalKeys, useRefreshJournal } from "@/features/journal/queries";
 import { api, fileField, formDataBody, type Schemas } from "@/lib/api/client";
 
 export type ImportFormat = "text" | "csv" | "json";
 export type ImportResult = Schemas["ImportOut"];
 export type ImportProgress = Schemas["ImportProgressOut"];
+export type ImportJob = Schemas["ImportJobOut"];
 export type ProfileChanges = Schemas["ProfileIn"];
 
 /** While imported entries are still being analysed, the progress is polled this often. */
 const IMPORT_PROGRESS_POLL_MS = 1500;
+/** While a file is read and saved (the 'Importing Journal' overlay shows), more often. */
+const IMPORT_READING_POLL_MS = 700;
+/** The states of an import still under way on the server (GET /api/journal/import/progress's `current`). */
+export const IMPORT_UNDER_WAY = ["waiting", "reading", "photos", "saving"];
 
 export const settingsKeys = {
   resume: ["settings", "resume"] as const,
@@ -37,11 +42,15 @@ export const settingsQueries = {
         }
       },
     }),
-  importProgress: () =>
+  importProgress: (importing = false) =>
     queryOptions({
       queryKey: settingsKeys.importProgress,
       queryFn: async () => (await api.GET("/api/journal/import/progress")).data!,
-      refetchInterval: (query) => ((query.state.data?.waiting ?? 0) > 0 ? IMPORT_PROGRESS_POLL_MS : false),
+      refetchInterval: (query) => {
+        const data = query.state.data;
+        if (importing || (data?.current && IMPORT_UNDER_WAY.includes(data.current.state))) return IMPORT_READING_POLL_MS;
+        return (data?.waiting ?? 0) > 0 ? IMPORT_PROGRESS_POLL_MS : false;
+      },
     }),
 };
 
@@ -62,13 +71,32 @@ export function useImportJournal() {
   });
 }
 
+/** A resume saved or deleted: the settings card, the journal's banner and the story's career part
+ * (at once, and again when the story's rewrite with it, `profileRunId`, is done). */
+/** POST /api/journal/import/file: the file as the other app exported it, read on the server. */
+export function useImportJournalFile() {
+  return useMutation({
+    mutationFn: async (file: File) =>
+      (
+        await api.POST("/api/journal/import/file", {
+          body: { file: fileField(file) },
+          bodySerializer: formDataBody,
+        })
+      ).data!,
+  });
+}
+
 function useResumeChanged() {
   const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
+  const profile = () => queryClient.invalidateQueries({ queryKey: journalKeys.profile });
+  return (answer?: { profileRunId?: string | null }) => {
+    if (answer?.profileRunId) void followStoryRewrite(answer.profileRunId, profile);
+    return Promise.all([
       queryClient.invalidateQueries({ queryKey: settingsKeys.resume }),
       queryClient.invalidateQueries({ queryKey: resumeKey }),
+      profile(),
     ]);
+  };
 }
 
 export function useSaveResume() {
@@ -83,7 +111,7 @@ export function useSaveResume() {
             })
           ).data!
         : (await api.POST("/api/resume", { body: { content: upload.content } })).data!,
-    onSuccess: () => void changed(),
+    onSuccess: (answer) => void changed(answer),
   });
 }
 
@@ -91,7 +119,7 @@ export function useDeleteResume() {
   const changed = useResumeChanged();
   return useMutation({
     mutationFn: async () => (await api.DELETE("/api/resume")).data!,
-    onSuccess: () => void changed(),
+    onSuccess: (answer) => void changed(answer),
   });
 }
 
@@ -136,9 +164,11 @@ export function useDeleteAccount() {
   });
 }
 
-/** GET /api/export: the whole account as Reverie's own JSON document. */
-export async function fetchFullExport(): Promise<unknown> {
-  return (await api.GET("/api/export")).data;
+/** GET /api/export/archive: the whole account as a .zip (the JSON, the photos, a Markdown note per entry). */
+export async function fetchExportArchive(): Promise<Blob> {
+  const { data } = await api.GET("/api/export/archive", { parseAs: "blob" });
+  if (!(data instanceof Blob)) throw new Error("The export could not be downloaded.");
+  return data;
 }
 
 export { useRefreshJournal };

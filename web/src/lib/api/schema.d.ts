@@ -1789,6 +1789,7 @@ export interface components {
         /** DeletedOut */
         DeletedOut: {
             message: string;
+            patternsRunId?: string | null;
             profileRunId?: string | null;
             /** @default true */
             success: boolean;
@@ -2508,6 +2509,7 @@ export interface components {
         ResumeOut: {
             content?: string | null;
             error?: string | null;
+            profileRunId?: string | null;
             /** @default true */
             success: boolean;
             updatedAt?: string | null;
