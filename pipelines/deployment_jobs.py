@@ -17,8 +17,9 @@ from pipelines.runtime import RECORD_STALE_SECONDS, RECORDED_FLOWS, PipelineRun
 log = logging.getLogger("reverie.pipelines.deployments")
 
 ANALYSIS_FLOW = "highlight-extraction"
-TAG = "reverie"
+TAG = "reverie-app"  # on the flow runs the app creates (the deployments tag theirs "reverie")
 WAITING_STATES = frozenset({"SCHEDULED", "PENDING"})
+IN_FLIGHT_STATES = ("SCHEDULED", "PENDING", "RUNNING", "PAUSED", "CANCELLING")
 
 
 class Job:
@@ -65,6 +66,33 @@ def _uuids(values: list[str]) -> list[uuid.UUID]:
         except ValueError:
             continue
     return keys
+
+
+# -- Prefect's flow runs -----------------------------------------------------------------------
+def read_flow_runs(client: Any, flow_run_ids: list[str]) -> dict[str, Any]:
+    """flow run id -> the flow run, for these ids (one API call)."""
+    from prefect.client.schemas.filters import FlowRunFilter, FlowRunFilterId
+
+    flow_runs = client.read_flow_runs(
+        flow_run_filter=FlowRunFilter(id=FlowRunFilterId(any_=[uuid.UUID(i) for i in flow_run_ids])),
+        limit=len(flow_run_ids))
+    return {str(flow_run.id): flow_run for flow_run in flow_runs}
+
+
+def in_flight(client: Any, deployment_id: uuid.UUID) -> list[Any]:
+    """The app's flow runs of this deployment that have not ended."""
+    from prefect.client.schemas.filters import (
+        FlowRunFilter,
+        FlowRunFilterDeploymentId,
+        FlowRunFilterState,
+        FlowRunFilterStateType,
+        FlowRunFilterTags,
+    )
+    from prefect.client.schemas.objects import StateType
+
+    return client.read_flow_runs(flow_run_filter=FlowRunFilter(
+        deployment_id=FlowRunFilterDeploymentId(any_=[deployment_id]), tags=FlowRunFilterTags(all_=[TAG]),
+        state=FlowRunFilterState(type=FlowRunFilterStateType(any_=[StateType(s) for s in IN_FLIGHT_STATES]))))
 
 
 # -- the entry rows ---------------------------------------------------------------------------

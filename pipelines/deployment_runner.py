@@ -36,13 +36,14 @@ from typing import Any
 
 from pipelines.deployment_jobs import (
     ANALYSIS_FLOW,
-    TAG,
     WAITING_STATES,
     Job,
     entries_to_analyse,
     failed_entries,
+    in_flight,
     key_of,
     mark_entries,
+    read_flow_runs,
     record_runs,
     recorded_run,
     tag_value,
@@ -56,6 +57,10 @@ log = logging.getLogger("reverie.pipelines.deployments")
 DEPLOYMENT_NAME = "default"
 # A flow run loads the models once for its batch: 50 entries take well under a minute of a worker.
 MAX_ENTRIES_PER_RUN = 50
+# A user's first waiting entry waits this long for more (autosave, an import handing over its
+# entries one by one) before their batch goes: a flow run costs a worker a process and the
+# models' loading, seconds of CPU, against a second of waiting.
+GATHER_SECONDS = 1.0
 # A flow run that failed, crashed or was cancelled is run again after these delays (seconds),
 # MAX_ATTEMPTS runs in all.
 MAX_ATTEMPTS = 3
@@ -64,7 +69,8 @@ FOLLOW_SECONDS = 2.0
 # In-flight runs' records are touched this often, so a run waiting in a long queue never looks
 # like the run of a process that died (RECORD_STALE_SECONDS).
 TOUCH_SECONDS = 60.0
-CHECK_SECONDS = 30.0
+# While the deployments or the crash automation are missing, they are looked for again this often.
+CHECK_SECONDS = 5.0
 KEPT_FINISHED = 500
 # A flow run due this long without a worker starting it: the queue does not move (health "degraded").
 # Longer than inline's: a worker starts a process and loads the models for each flow run, and a
@@ -72,7 +78,6 @@ KEPT_FINISHED = 500
 STALLED_SECONDS = 300.0
 CRASH_AUTOMATION = "reverie: crash flow runs that stop sending heartbeats"
 ENDED_BADLY = frozenset({"FAILED", "CRASHED", "CANCELLED"})
-IN_FLIGHT_STATES = ("SCHEDULED", "PENDING", "RUNNING", "PAUSED", "CANCELLING")
 
 
 class DeploymentRunner:
@@ -91,6 +96,7 @@ class DeploymentRunner:
         self._new: list[Job] = []  # jobs whose flow run is still to be created
         self._jobs: dict[str, Job] = {}  # jobs with a flow run in Prefect, not ended
         self._entry_jobs: dict[str, Job] = {}  # entry id -> the job analysing it
+        self._arrived: dict[str, float] = {}  # entry id -> when its analysis was asked for (monotonic)
         self._deployments: dict[str, uuid.UUID] = {}
         self._adopted = False
         self._followed_up: dict[str, float] = {}  # owner -> since when their follow-ups were deferred
@@ -101,12 +107,12 @@ class DeploymentRunner:
         self._failures = 0
         self._last_failure: str | None = None
 
-    def coordinate(self, database_url: str) -> None:
-        """Several app processes on one database: one dispatches the analyses, polled runs are
-        recorded for all (pipelines/coordination.py)."""
+    def coordinate(self, database_url: str, *, may_own: bool = True) -> None:
+        """Several app processes on one database: one dispatches the analyses (`may_own` false: never
+        this one), polled runs are recorded for all (pipelines/coordination.py)."""
         from pipelines.coordination import AnalysisOwnership
 
-        self.coordination = AnalysisOwnership(self, database_url)
+        self.coordination = AnalysisOwnership(self, database_url, may_own=may_own)
 
     # -- lifecycle -------------------------------------------------------------------------
     def start(self) -> None:
@@ -169,6 +175,7 @@ class DeploymentRunner:
                         return waiting[entry_id]
                 run = self._new_run(flow, parameters, lane)
                 self._waiting.setdefault(lane, OrderedDict())[entry_id] = run
+                self._arrived[entry_id] = time.monotonic()
             else:
                 key = key_of(flow, parameters)
                 same = next((j for j in [*self._new, *self._jobs.values()] if j.key == key and j.not_started), None)
@@ -223,14 +230,15 @@ class DeploymentRunner:
                 with get_client(sync_client=True) as client:
                     checked = None
                     while not self._stop.is_set():
-                        if self._status != "ready" and (checked is None or time.monotonic() - checked >= CHECK_SECONDS):
+                        unsure = self._status != "ready" or self._warning is not None
+                        if unsure and (checked is None or time.monotonic() - checked >= CHECK_SECONDS):
                             checked = time.monotonic()
                             self._check(client)
-                        self._round(client)
+                        gathering = self._round(client)
                         if time.monotonic() - touched >= TOUCH_SECONDS:
                             touched = time.monotonic()
                             self._touch_records()
-                        self._wake.wait(FOLLOW_SECONDS)
+                        self._wake.wait(min(FOLLOW_SECONDS, gathering))
                         self._wake.clear()
             except Exception as exc:  # noqa: BLE001  Prefect's API went away: reported by health, tried again
                 self._status, self._error = "error", f"Prefect's API is not available: {type(exc).__name__}: {exc}"
@@ -265,30 +273,33 @@ class DeploymentRunner:
             "and is never run again (prefect automation create --from-file prefect-automations.yaml)")
         self._status, self._error = "ready", None
 
-    def _round(self, client: Any) -> None:
+    def _round(self, client: Any) -> float:
+        """One round; returns how long until a lane still gathering is due."""
         dispatcher = self.coordination is None or self.coordination.is_owner
         if dispatcher and not self._adopted:
             self._adopted = self._adopt(client)
         elif not dispatcher and self._adopted:
             self._let_go()
-        if dispatcher and self._adopted:
-            self._dispatch()
+        gathering = self._dispatch() if dispatcher and self._adopted else FOLLOW_SECONDS
         self._create(client)
         self._follow(client)
+        return gathering
 
     # -- analyses: batches per user ----------------------------------------------------------
-    def _dispatch(self) -> None:
+    def _dispatch(self) -> float:
         """Each user with entries waiting and no analysis flow run in flight gets one, for up to
-        MAX_ENTRIES_PER_RUN of them; entries deleted or analysed meanwhile need none."""
+        MAX_ENTRIES_PER_RUN of them, once the first has waited GATHER_SECONDS; entries deleted or
+        analysed meanwhile need none. Returns how long until a lane still gathering is due."""
         with self._lock:
             waiting = [(owner, entry_id) for owner, runs in self._waiting.items() for entry_id in runs]
         if not waiting:
-            return
+            return FOLLOW_SECONDS
         try:
             owners = entries_to_analyse([entry_id for _, entry_id in waiting])
         except Exception as exc:  # noqa: BLE001  the database is away: the entries wait for the next round
             log.warning("analyses_not_dispatched %s: %s", type(exc).__name__, exc)
-            return
+            return FOLLOW_SECONDS
+        gathering = FOLLOW_SECONDS
         finished: list[PipelineRun] = []
         now = time.monotonic()
         with self._lock:
@@ -300,6 +311,7 @@ class DeploymentRunner:
                 if user is None:
                     run.state = "completed"
                     finished.append(run)
+                    self._arrived.pop(entry_id, None)
                 else:
                     run.owner = user
                     self._waiting.setdefault(user, OrderedDict())[entry_id] = run
@@ -310,7 +322,13 @@ class DeploymentRunner:
                     if not runs:
                         del self._waiting[owner]
                     continue
+                waited = now - min(self._arrived.get(entry_id, 0.0) for entry_id in runs)
+                if waited < GATHER_SECONDS and len(runs) < MAX_ENTRIES_PER_RUN:
+                    gathering = min(gathering, GATHER_SECONDS - waited)
+                    continue
                 members = [runs.pop(entry_id) for entry_id in list(runs)[:MAX_ENTRIES_PER_RUN]]
+                for member in members:
+                    self._arrived.pop(member.parameters["entry_id"], None)
                 more = bool(runs)
                 if not more:
                     del self._waiting[owner]
@@ -330,25 +348,15 @@ class DeploymentRunner:
                     self._entry_jobs[member.parameters["entry_id"]] = job
         for run in finished:
             self._finished(run)
+        return gathering
 
     def _adopt(self, client: Any) -> bool:
         """The analysis flow runs still in flight in Prefect (another owner's, or this one's before
         a restart): followed from here, so their entries are not analysed twice."""
-        from prefect.client.schemas.filters import (
-            FlowRunFilter,
-            FlowRunFilterDeploymentId,
-            FlowRunFilterState,
-            FlowRunFilterStateType,
-            FlowRunFilterTags,
-        )
-        from prefect.client.schemas.objects import StateType
-
         deployment = self._deployments.get(ANALYSIS_FLOW)
         if deployment is None:
             return False
-        flow_runs = client.read_flow_runs(flow_run_filter=FlowRunFilter(
-            deployment_id=FlowRunFilterDeploymentId(any_=[deployment]), tags=FlowRunFilterTags(all_=[TAG]),
-            state=FlowRunFilterState(type=FlowRunFilterStateType(any_=[StateType(s) for s in IN_FLIGHT_STATES]))))
+        flow_runs = in_flight(client, deployment)
         with self._lock:
             for flow_run in flow_runs:
                 owner = tag_value(flow_run.tags, "reverie-user") or SHARED_LANE
@@ -357,6 +365,7 @@ class DeploymentRunner:
                 for entry_id in entry_ids:
                     run = (self._waiting.get(owner) or {}).pop(entry_id, None) or self._new_run(
                         ANALYSIS_FLOW, {"entry_id": entry_id}, owner)
+                    self._arrived.pop(entry_id, None)
                     members.append(run)
                 job = Job(ANALYSIS_FLOW, dict(flow_run.parameters), owner, members,
                           attempt=int(tag_value(flow_run.tags, "reverie-attempt") or 1),
@@ -381,6 +390,7 @@ class DeploymentRunner:
             self._entry_jobs.clear()
             dropped = [run for runs in self._waiting.values() for run in runs.values()]
             self._waiting.clear()
+            self._arrived.clear()
             self._adopted = False
         for run in [m for j in jobs for m in j.members] + dropped:
             self._finished(run)
@@ -415,15 +425,11 @@ class DeploymentRunner:
 
     def _follow(self, client: Any) -> None:
         """One call for the states of every flow run in flight (in pages of 200)."""
-        from prefect.client.schemas.filters import FlowRunFilter, FlowRunFilterId
-
         with self._lock:
             jobs = [job for job in self._jobs.values() if job.flow_run_id]
         for start in range(0, len(jobs), 200):
             page = jobs[start:start + 200]
-            flow_runs = {str(r.id): r for r in client.read_flow_runs(
-                flow_run_filter=FlowRunFilter(id=FlowRunFilterId(any_=[uuid.UUID(j.flow_run_id) for j in page])),
-                limit=len(page))}
+            flow_runs = read_flow_runs(client, [job.flow_run_id for job in page if job.flow_run_id])
             for job in page:
                 flow_run = flow_runs.get(job.flow_run_id or "")
                 if flow_run is None:

@@ -33,13 +33,12 @@ def one_at_a_time(kind: str, user_id: str) -> Iterator[None]:
     name = f"reverie-{kind}-{user_id}"
     if name not in _limits_made:
         from prefect.client.orchestration import get_client
-        from prefect.client.schemas.actions import GlobalConcurrencyLimitCreate
         from prefect.exceptions import ObjectAlreadyExists
 
         with get_client(sync_client=True) as client:
-            try:
-                client.create_global_concurrency_limit(GlobalConcurrencyLimitCreate(name=name, limit=1))
-            except ObjectAlreadyExists:
+            try:  # read first: a create of an existing limit is an error in the server's log
+                client.upsert_global_concurrency_limit_by_name(name, 1)
+            except ObjectAlreadyExists:  # another worker made it between the read and the create
                 pass
         _limits_made.add(name)
     with concurrency(name, occupy=1, lease_duration=SLOT_LEASE_SECONDS, strict=True):

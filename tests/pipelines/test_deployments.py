@@ -96,7 +96,7 @@ def _flow_runs(client, flow: str, user: str, *tags: str):
 
     return client.read_flow_runs(flow_filter=FlowFilter(name=FlowFilterName(any_=[flow])),
                                  flow_run_filter=FlowRunFilter(tags=FlowRunFilterTags(
-                                     all_=["reverie", f"reverie-user:{user}", *tags])))
+                                     all_=["reverie-app", f"reverie-user:{user}", *tags])))
 
 
 def _set_state(client, flow_run_id, state) -> None:
