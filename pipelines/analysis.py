@@ -27,7 +27,7 @@ from models.dates import format_entry_date
 from pipelines import db
 from pipelines.embeddings import embed, embedded_together, name_vectors
 from pipelines.highlights import Highlight, embed_intentions, find_duplicates, intention_key, task_type
-from pipelines.highlights.done import completed_by
+from pipelines.highlights.done import completed_by, done_statements
 from pipelines.providers import get_providers
 from pipelines.providers.base import AnalysisContext, ProfileEntry
 from pipelines.rules import (
@@ -140,6 +140,7 @@ def analyse_entry(entry_id: str) -> dict[str, Any]:
         created["done_hints"] = hint_done_tasks(s, entry)
         created["expired"] = expire_stale_tasks(s, user_id, max(date.today(), entry.entry_date))
         entry.analysis_state = "done"
+        entry.unfinished_runs = 0  # this run finished (pipelines/flows/highlight_extraction.py)
         entry.analysed_version = version
         entry.analysis_provider = outcome.provider
         entry.analysis_error = outcome.fallback_reason
@@ -202,13 +203,34 @@ def batch_texts(entry_ids: list[str]) -> tuple[list[str], dict[str, np.ndarray]]
     return texts, known
 
 
-def _matched(highlights: list[Highlight], existing: list[Any], existing_texts: list[str]):
+# The duplicate check compares a new intention with the user's rows nearest to it by meaning, this
+# many per intention (pgvector, exact: these tables have no approximate index), not with all of
+# them: the nearest one is what `find_duplicates` decides on, and loading every open task's vector
+# for every entry made a long import's analyses grow with the tasks it had made.
+DUPLICATE_CANDIDATES = 5
+
+
+def _candidates(s: Any, model: Any, filters: list[Any], vectors: np.ndarray) -> list[Any]:
+    """The ids of the user's rows (`filters`) nearest to each of `vectors` by cosine, and every
+    row without a stored vector (its vector is computed when compared)."""
+    ids: dict[Any, None] = {}
+    for vector in vectors:
+        ids.update(dict.fromkeys(s.scalars(
+            sa.select(model.id).where(*filters, model.embedding.is_not(None))
+            .order_by(model.embedding.cosine_distance(vector.tolist())).limit(DUPLICATE_CANDIDATES))))
+    ids.update(dict.fromkeys(s.scalars(sa.select(model.id).where(*filters, model.embedding.is_(None)))))
+    return list(ids)
+
+
+def _matched(highlights: list[Highlight], existing: list[Any], existing_texts: list[str],
+             vectors: np.ndarray | None = None):
     """Each highlight with the index of the existing row it repeats (said again in other words),
-    else None, and its intention vector to store."""
+    else None, and its intention vector to store. `vectors`: `embed_intentions` of the highlights,
+    when already made."""
     if not highlights:
         return []
     new = [h.reformulation for h in highlights]
-    vectors = embed_intentions(new)
+    vectors = embed_intentions(new) if vectors is None else vectors
     # The duplicate check embeds the same intention keys: it takes these vectors (one model call).
     with embedded_together([], dict(zip((intention_key(t) for t in new), vectors, strict=True))):
         duplicates = find_duplicates(new, existing_texts, _vectors(existing, existing_texts))
@@ -216,11 +238,11 @@ def _matched(highlights: list[Highlight], existing: list[Any], existing_texts: l
 
 
 def _unseen(highlights: list[Highlight], existing: list[Any], existing_texts: list[str],
-            had: list[str] | None = None):
+            had: list[str] | None = None, vectors: np.ndarray | None = None):
     """The highlights the user does not already have (said again in other words counts as had),
     each with its intention vector to store. `had`, when given, collects the existing texts the
     other highlights repeat."""
-    matched = _matched(highlights, existing, existing_texts)
+    matched = _matched(highlights, existing, existing_texts, vectors)
     if had is not None:
         had.extend(existing_texts[d] if isinstance(d, int) else str(d) for _, d, _ in matched if d is not None)
     return [(h, vec) for h, duplicate, vec in matched if duplicate is None]
@@ -235,6 +257,10 @@ def _merge_related(own: list[str], related: list[str]) -> list[str]:
 
 
 DONE_HINT_CHARS = 200  # the words quoted in a task's done hint
+# An entry that says something was done is read against the user's latest open tasks, this many
+# (the ones it can be about), not all of them: reading every open task made each analysis of a long
+# import slower than the one before.
+DONE_HINT_TASKS = 100
 
 
 def hint_done_tasks(s: Any, entry: JournalEntry) -> int:
@@ -243,11 +269,17 @@ def hint_done_tasks(s: Any, entry: JournalEntry) -> int:
     (measured precision on held-out text is below what closing a task by itself would need). Hints
     an earlier reading of this entry gave and its text no longer says go (an edit). Only tasks the
     analysis made. Returns how many hints were given."""
-    rows = s.execute(
-        sa.select(Task).join(JournalEntry, Task.entry_id == JournalEntry.id)
-        .where(Task.user_id == entry.user_id, Task.is_ai_generated.is_(True), Task.completed.is_(False),
-               Task.entry_id != entry.id, JournalEntry.entry_date <= entry.entry_date)
-    ).scalars().all()
+    # Only what this entry itself hinted before, unless it says something was done: then also the
+    # user's latest DONE_HINT_TASKS open tasks from entries up to its day.
+    rows = list(s.scalars(sa.select(Task).where(Task.user_id == entry.user_id, Task.done_hint_entry_id == entry.id)))
+    if done_statements(entry.content):
+        latest = s.execute(
+            sa.select(Task).join(JournalEntry, Task.entry_id == JournalEntry.id)
+            .where(Task.user_id == entry.user_id, Task.is_ai_generated.is_(True), Task.completed.is_(False),
+                   Task.entry_id != entry.id, JournalEntry.entry_date <= entry.entry_date)
+            .order_by(JournalEntry.entry_date.desc(), Task.created_at.desc()).limit(DONE_HINT_TASKS)
+        ).scalars().all()
+        rows += [t for t in latest if t not in rows]
     done = completed_by(entry.content, [t.text for t in rows])
     for i, task in enumerate(rows):
         if i in done:
@@ -332,14 +364,17 @@ def _create_from_highlights(s: Any, entry: JournalEntry, highlights: list[Highli
     goals = [h for h in highlights if h.type == "goal"]
     projects = [h for h in highlights if h.type == "project"]
     if tasks:
-        # The open tasks, and this entry's own completed ones (an edit re-analysed says them again).
+        # The open tasks, and this entry's own completed ones (an edit re-analysed says them again):
+        # the ones nearest to what the entry states.
+        vectors = embed_intentions([h.reformulation for h in tasks])
+        near = _candidates(s, Task, [Task.user_id == user_id,
+                                     sa.or_(Task.completed.is_(False), Task.entry_id == entry.id)], vectors)
         rows = s.execute(
             sa.select(Task, JournalEntry.entry_date, JournalEntry.created_at).options(undefer(Task.embedding))
-            .outerjoin(JournalEntry, Task.entry_id == JournalEntry.id)
-            .where(Task.user_id == user_id, sa.or_(Task.completed.is_(False), Task.entry_id == entry.id))
-        ).all()
+            .outerjoin(JournalEntry, Task.entry_id == JournalEntry.id).where(Task.id.in_(near))
+        ).all() if near else []
         existing = [row.Task for row in rows]
-        for highlight, index, vec in _matched(tasks, existing, [t.text for t in existing]):
+        for highlight, index, vec in _matched(tasks, existing, [t.text for t in existing], vectors):
             if index is not None:
                 said = rows[index]
                 saying = (entry.entry_date, entry.created_at)
@@ -354,16 +389,22 @@ def _create_from_highlights(s: Any, entry: JournalEntry, highlights: list[Highli
             ))
             created["tasks"] += 1
     if goals:
-        existing = s.scalars(sa.select(Goal).options(undefer(Goal.embedding)).where(Goal.user_id == user_id)).all()
-        for highlight, vec in _unseen(goals, existing, [g.text for g in existing], own["goals"]):
+        vectors = embed_intentions([h.reformulation for h in goals])
+        near = _candidates(s, Goal, [Goal.user_id == user_id], vectors)
+        existing = s.scalars(sa.select(Goal).options(undefer(Goal.embedding)).where(Goal.id.in_(near))).all() \
+            if near else []
+        for highlight, vec in _unseen(goals, existing, [g.text for g in existing], own["goals"], vectors):
             s.add(Goal(user_id=user_id, entry_id=entry.id, text=highlight.reformulation,
                        timeframe=highlight.metadata.timeframe or "year", embedding=vec.tolist()))
             own["goals"].append(highlight.reformulation)
             created["goals"] += 1
     if projects:
-        existing = s.scalars(sa.select(Project).options(undefer(Project.embedding)).where(Project.user_id == user_id)).all()
+        vectors = embed_intentions([h.reformulation for h in projects])
+        near = _candidates(s, Project, [Project.user_id == user_id], vectors)
+        existing = s.scalars(sa.select(Project).options(undefer(Project.embedding))
+                             .where(Project.id.in_(near))).all() if near else []
         per_type: dict[str, int] = {}
-        for highlight, vec in _unseen(projects, existing, [p.name for p in existing], own["projects"]):
+        for highlight, vec in _unseen(projects, existing, [p.name for p in existing], own["projects"], vectors):
             kind = task_type(highlight.reformulation, entry.content)
             if per_type.get(kind, 0) >= MAX_PROJECTS_PER_TYPE:
                 continue

@@ -62,6 +62,10 @@ def budgets(config: dict | None = None) -> list[Budget]:
         Budget("heavy_search_statements", "search: statements per search", c["heavy"]["max_search_statements"], False),
         Budget("profile_regeneration_cpu_s", "profile: regeneration of 3,650 entries, CPU",
                c["profile"]["max_regeneration_cpu_s"], False, "s"),
+        Budget("import_entries_per_cpu_s", "import: 1,000 entries analysed per CPU-second",
+               c["import"]["min_entries_per_cpu_s"], True, "/s"),
+        Budget("import_entries_per_wall_s", "import: 1,000 entries analysed per wall-second",
+               c["import"]["min_entries_per_wall_s"], True, "/s"),
         Budget("profile_regeneration_peak_mb", "profile: regeneration of 3,650 entries, peak",
                c["profile"]["max_regeneration_peak_mb"], False, "MB"),
     ]
