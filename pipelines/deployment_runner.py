@@ -565,28 +565,25 @@ class DeploymentRunner:
                 "oldestWaitSeconds": round(waited, 1), "stalled": waited > STALLED_SECONDS}
 
     def status(self) -> dict[str, Any]:
+        """Health's pipelines part. In a process that does not dispatch the analyses, the queue and
+        the last failure are the dispatcher's, as it last published them (pipelines/coordination.py)."""
+        from pipelines.coordination import PUBLISHED_STALE_SECONDS
+
         with self._lock:
             runs = list(self._runs.values())
             jobs = [*self._new, *self._jobs.values()]
-            waiting = sum(len(r) for r in self._waiting.values())
-            owners = len(self._waiting)
         counts = {state: sum(1 for r in runs if r.state == state) for state in ("scheduled", "running", "completed", "failed")}
-        queue = self.queue()
+        queue, status, error, last_failure = self.queue(), self._status, self._error, self._last_failure
+        owner = self.coordination is None or self.coordination.is_owner
+        analysing = None if owner else self.coordination.published()
+        if not owner and (analysing is None or analysing["ageSeconds"] > PUBLISHED_STALE_SECONDS):
+            status, error = "degraded", "No app process is dispatching the analyses."
+        elif analysing is not None:
+            queue, last_failure = analysing.get("queue") or queue, analysing.get("lastFailure") or last_failure
         return {
-            "status": "degraded" if self._status == "ready" and queue["stalled"] else self._status,
-            "queue": queue,
-            "mode": self.mode,
-            "workers": self.workers,
-            "flows": list(FLOWS),
-            "prefectApi": self._api_url,
-            "error": self._error,
-            "warning": self._warning,
-            "runs": counts,
-            "queuedOwners": owners,
-            "waitingAnalyses": waiting,
-            "flowRunsInFlight": len(jobs),
-            "retrying": sum(1 for j in jobs if j.attempt > 1),
-            "flowRunFailures": self._failures,
-            "analysisOwner": self.coordination.is_owner if self.coordination is not None else True,
-            "lastFailure": self._last_failure,
+            "status": "degraded" if status == "ready" and queue["stalled"] else status,
+            "queue": queue, "mode": self.mode, "workers": self.workers, "flows": list(FLOWS),
+            "prefectApi": self._api_url, "error": error, "warning": self._warning, "runs": counts,
+            "flowRunsInFlight": len(jobs), "retrying": sum(1 for j in jobs if j.attempt > 1),
+            "flowRunFailures": self._failures, "analysisOwner": owner, "lastFailure": last_failure,
         }
