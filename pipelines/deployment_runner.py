@@ -69,6 +69,8 @@ FOLLOW_SECONDS = 2.0
 # In-flight runs' records are touched this often, so a run waiting in a long queue never looks
 # like the run of a process that died (RECORD_STALE_SECONDS).
 TOUCH_SECONDS = 60.0
+# A run that could not be handed to Prefect for this long, its API unreachable, counts a failed attempt.
+UNREACHABLE_SECONDS = 30.0
 # While the deployments or the crash automation are missing, they are looked for again this often.
 CHECK_SECONDS = 5.0
 KEPT_FINISHED = 500
@@ -243,8 +245,9 @@ class DeploymentRunner:
             except Exception as exc:  # noqa: BLE001  Prefect's API went away: reported by health, tried again
                 self._status, self._error = "error", f"Prefect's API is not available: {type(exc).__name__}: {exc}"
                 log.warning("prefect_unavailable %s", self._error)
-                with self._lock:  # what was to be handed over counts an attempt, so no screen waits for ever
-                    due = [job for job in self._new if job.create_after <= time.monotonic()]
+                with self._lock:  # what waits to be handed over for long counts an attempt: no screen waits for ever
+                    due = [job for job in self._new
+                           if time.monotonic() - max(job.due_at, job.create_after) > UNREACHABLE_SECONDS]
                 for job in due:
                     self._ended_badly(job, self._error, created=False)
                 self._stop.wait(FOLLOW_SECONDS * 5)
