@@ -158,7 +158,14 @@ def build_local_story(entries: list[ProfileEntry]) -> LocalStory:
     # wide: the people among them, and short phrases the themes' own score favours, left swimming
     # (7 entries) out for a desk chair (2) on a tour.
     order = {e.id: i for i, e in enumerate(entries)}
-    themes = sorted((t for t in recurring_themes(entries, limit=THEMES_READ) if t.title.lower() not in named),
+    def someone(title: str) -> bool:
+        """A theme that is a person listed already: their name, or it with a title or a second
+        name ("Nonna Pina", "Mrs D'Souza" beside Nonna and Souza), every word capitalised."""
+        words = title.replace("’", "'").replace("'", " ").split()
+        return title.lower() in named or (all(w[:1].isupper() for w in words)
+                                          and any(w.lower() in named for w in words))
+
+    themes = sorted((t for t in recurring_themes(entries, limit=THEMES_READ) if not someone(t.title)),
                     key=lambda t: (-len(t.entry_ids), -max(order[i] for i in t.entry_ids)))
     # A thread is what its entries are about by meaning: one of its phrases must be.
     vectors = dict(zip((e.id for e in entries), _entry_vectors(entries), strict=True))
@@ -228,7 +235,8 @@ def build_local_profile(entries: list[ProfileEntry]) -> ProfileDraft:
     # What recurs: threads first, then people named in two or more entries ("Sam").
     # A person already named in a thread ("the canal with Sam") is not named again beside it.
     names: list[str] = []
-    for name in (t.name for t in [*story.threads, *story.people]):
+    # "most often": the threads and people of the most entries first.
+    for name in (t.name for t in sorted([*story.threads, *story.people], key=lambda t: -len(t.entry_ids))):
         if len(names) < 3 and not any(re.search(rf"\b{re.escape(name)}\b", n, re.IGNORECASE) for n in names):
             names.append(name)
     about = (", ".join(names[:-1]) + " and " + names[-1]) if len(names) > 1 else (names[0] if names else "")
@@ -321,6 +329,6 @@ def _blindspots(entries, intentions, moods: Counter) -> list[str]:
         if count > 1:
             spots.append(f"You have written \"{text}\" {count} times: it may need a first small step.")
     negative = sum(moods[m] for m in ("Sad", "Angry", "Anxious", "Tired"))
-    if entries and negative / len(entries) >= 0.5:
+    if entries and negative / len(entries) > 0.5:  # "more than half", as it says
         spots.append("More than half of your entries carry a heavy mood; notice what tends to come before them.")
     return spots[:5]

@@ -71,11 +71,11 @@ def _add_entry(user_id: str, row: dict, vectors: dict[str, list[float]]) -> None
 
 def _forget() -> None:
     """Empty the story's per-process caches, so the next regeneration reads the journal cold."""
-    from pipelines import themes, values
+    from pipelines import people, values
     from pipelines.providers import local_provider
 
     local_provider._highlights_of.cache_clear()
-    themes._people_by_text.cache_clear()
+    people._people_by_text.cache_clear()
     values._kept.clear()
 
 

@@ -94,3 +94,67 @@ def test_a_thread_is_what_the_entries_are_about_not_a_shared_word():
     assert "the loan" in titles, titles
     threads = [t.title.lower() for t in build_local_story(profile_entries("farmer")).threads]
     assert "the loan" in threads and not any("field" in t for t in threads), threads
+
+
+# The people each audit journal names in two or more entries, as its writer meant them (labelled when
+# the journals were written, before any tuning), and names that are places or things there.
+PEOPLE = {
+    "farmer": {"June", "Meg", "Susan", "Pritchard", "Hardcastle"},
+    "teen": {"Nonna", "Mum", "Salvo", "Gia", "Esposito"},
+    "teacher": {"Ravi", "Meera", "Souza", "Lakshmi"},
+    "trucker": {"Darlene", "Cody", "Ray", "Hector"},
+}
+NOT_PEOPLE = {
+    "farmer": {"Leeds", "Skipton", "Royal", "Infirmary", "Field"},
+    "teen": {"Cardarelli", "Pina", "Mr"},
+    "teacher": {"Mylapore", "Toronto", "Chennai", "Mrs", "Tamil", "Oxford", "Pongal", "Luz", "State", "Bank"},
+    "trucker": {"Amarillo", "Tulsa", "Oklahoma", "Peterbilt", "Flying", "Shop"},
+}
+PEOPLE_RECALL_FLOOR = 0.9
+
+
+def test_the_people_lists_of_the_four_audit_journals_hold_their_floor():
+    found = expected = 0
+    for name, people in PEOPLE.items():
+        story = {p.title for p in build_local_story(profile_entries(name)).people}
+        found += len(story & people)
+        expected += len(people)
+        assert not story & NOT_PEOPLE[name], (name, story)
+        assert story <= people, (name, story - people)  # nothing listed that is no one
+    assert found / expected >= PEOPLE_RECALL_FLOOR, (found, expected)
+
+
+AUDIT = Path(__file__).parent / "data" / "claims_audit.md"
+
+
+def claim_lines(name: str) -> list[str]:
+    """Every claim Self Analysis (all the journal's entries) and the local story make, as the audit
+    lists them, with the entries each cites."""
+    rows = journal(name)
+    entries = [ReflectionEntry(id=r["id"], date=r["date"], content=r["text"], mood=r["mood"]) for r in rows]
+    analysis = self_analysis(entries, scope=read_scope(entries, latest=True, more=False))
+    lines = [f"- note: {note}" for note in analysis.notes]
+    for tab in ("patterns", "connections", "growth", "reflections"):
+        lines += [f"- {tab}: **{item.title}**: {item.description} — evidence: {', '.join(s.id for s in item.sources)}"
+                  for item in getattr(analysis, tab)]
+    story = build_local_story(profile_entries(name))
+    draft = build_local_profile(profile_entries(name))
+    lines.append(f"- summary: {draft.short_summary}")
+    lines += [f"- thread: **{t.title}**: {len(t.entry_ids)} entries — evidence: {', '.join(t.entry_ids)}"
+              for t in story.threads]
+    lines += [f"- person: **{p.title}**: {len(p.entry_ids)} entries — evidence: {', '.join(p.entry_ids)}"
+              for p in story.people]
+    lines.append(f"- moods: {story.mood_mix}")
+    lines += [f"- blindspot: {b}" for b in draft.blindspots]
+    return lines
+
+
+def test_every_claim_on_the_audit_journals_was_read_and_none_is_unsupported():
+    audit = AUDIT.read_text(encoding="utf-8")
+    # How the audit marks a claim its entries do not support: none may be.
+    assert not [line for line in audit.splitlines() if line.startswith("- ") and line.endswith("— not supported")]
+    sections = {part.split()[0]: part for part in audit.split("\n## ")[1:]}
+    for name in PEOPLE:
+        listed = set(sections[name].splitlines())
+        new = [line for line in claim_lines(name) if line not in listed]
+        assert not new, f"claims on the {name} journal not in the audit (read them, then add them): {new}"
