@@ -82,7 +82,7 @@ def test_settings_from_import_to_account_deletion(live_server, page, tmp_path):
     journal = tmp_path / "old-journal.md"
     journal.write_text(JOURNAL)
     page.get_by_test_id("import-file").set_input_files(str(journal))
-    expect(page.get_by_label("Journal content")).to_have_value(JOURNAL)
+    expect(page.get_by_test_id("import-chosen")).to_contain_text("old-journal.md")  # sent as the file it is
     page.get_by_role("button", name="Import Journal").click()
     success = page.get_by_test_id("import-success")
     try:  # the server's first embedding loads the model, on a machine shared with other work
@@ -91,6 +91,7 @@ def test_settings_from_import_to_account_deletion(live_server, page, tmp_path):
         print(live_server.log()[-5000:])
         raise
     expect(success).to_contain_text("Imported 3 journal entries.")
+    expect(success).to_contain_text("Read as: Markdown")
     expect(page.get_by_test_id("import-analysed")).to_contain_text("All 3 entries are analysed", timeout=180_000)
     shoot(page, tmp_path, "imported-1280", full_page=False)
     client = api_client(live_server)
@@ -183,7 +184,8 @@ def test_settings_from_import_to_account_deletion(live_server, page, tmp_path):
         path = tmp_path / download.suggested_filename
         download.save_as(str(path))
         files[download.suggested_filename.split("-")[1]] = list(csv.reader(io.StringIO(path.read_text())))
-    assert files["entries"][0] == ["ID", "Date", "Content"] and len(files["entries"]) == 4
+    # The spec's columns, then the time and place (which Reverie's CSV import reads back).
+    assert files["entries"][0] == ["ID", "Date", "Content", "Time", "Location"] and len(files["entries"]) == 4
     assert files["tasks"][0] == ["ID", "Text", "Completed", "Timeframe", "Priority", "EntryID"]
     assert files["projects"][0] == ["ID", "Name", "Description", "Status", "Type"]
     assert files["goals"][0] == ["ID", "Text", "EntryID"]
@@ -242,3 +244,75 @@ def test_settings_from_import_to_account_deletion(live_server, page, tmp_path):
 
     problems = [p for p in page.problems if "/api/auth/me" not in p and "ERR_ABORTED" not in p]
     assert problems == []
+
+
+def test_import_every_format_by_name_and_a_day_one_zip_with_its_report(live_server, page, tmp_path):
+    """The import card at desktop (1366 px) and phone (390 px) width: every format named, the picker
+    taking a Day One .zip as Day One exports it, the overlay's steps, then what came in (photos) and
+    what could not (audio, a missing photo), in the server's words; the .zip export downloads."""
+    from tests.support.imports import day_one_zip
+
+    create_user(live_server)
+    page.set_viewport_size({"width": 1366, "height": 900})
+    page.goto(live_server.url + "/auth")
+    sign_in(page)
+    expect(page.get_by_label("Journal entry")).to_be_visible(timeout=20_000)
+    page.goto(live_server.url + "/settings")
+    formats = page.get_by_role("list", name="Formats Reverie reads")
+    for app in ("Day One", "jrnl", "Daylio", "Daygram", "Obsidian", "Reverie", "Any journal"):
+        expect(formats).to_contain_text(app)
+    assert page.get_by_test_id("import-file").get_attribute("accept") == ".zip,.json,.csv,.txt,.md,.markdown,.journal"
+    card = page.get_by_test_id("import-card")
+    card.screenshot(path=str(_shot_path(tmp_path, "import-card-1366")))
+
+    archive, _ = day_one_zip(photos_per_entry={0: 2, 3: 1}, tags={0: ["history"]}, audios={1: 3}, missing_photo=10)
+    zipped = tmp_path / "Export - Journal.zip"
+    zipped.write_bytes(archive)
+    page.get_by_test_id("import-file").set_input_files(str(zipped))
+    expect(page.get_by_test_id("import-chosen")).to_contain_text("Export - Journal.zip")
+    page.get_by_role("button", name="Import Journal").click()
+    expect(page.get_by_role("alertdialog")).to_contain_text("Importing Journal")
+    report = page.get_by_test_id("import-success")
+    expect(report).to_be_visible(timeout=180_000)
+    expect(report).to_contain_text("Imported 8 journal entries.")
+    expect(report).to_contain_text("Read as: Day One")
+    expect(report).to_contain_text("3 photos were attached to their entries.")
+    missing = page.get_by_test_id("import-not-imported")
+    expect(missing).to_contain_text("3 audio files were not imported: Reverie keeps text and photos.")
+    expect(missing).to_contain_text("1 photo was not in the file")
+    expect(missing).to_contain_text("The weather of 3 entries was not kept.")
+    report.screenshot(path=str(_shot_path(tmp_path, "import-report-1366")))
+
+    page.set_viewport_size({"width": 390, "height": 844})
+    expect(report).to_be_visible()
+    report.screenshot(path=str(_shot_path(tmp_path, "import-report-390")))
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390  # nothing wider than the phone
+    page.get_by_role("button", name="Import more").click()
+    expect(formats).to_be_visible()
+    card.screenshot(path=str(_shot_path(tmp_path, "import-card-390")))
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+    # The photos are on their entries in the journal.
+    client = api_client(live_server)
+    entries = client.get("/api/journal", params={"limit": 50}).json()
+    assert sum(len(e["photos"]) for e in entries) == 3
+
+    # Export everything: one .zip with the JSON, the photos and a Markdown note per entry.
+    page.set_viewport_size({"width": 1366, "height": 900})
+    with page.expect_download(timeout=60_000) as downloading:
+        page.get_by_role("button", name="Export everything (.zip)").click()
+    saved = tmp_path / downloading.value.suggested_filename
+    downloading.value.save_as(str(saved))
+    assert saved.name.startswith("reverie-export-") and saved.suffix == ".zip"
+    import zipfile
+
+    names = zipfile.ZipFile(saved).namelist()
+    assert sum(n.endswith(".md") for n in names) == 8 and sum("/photos/" in n for n in names) == 3
+    assert any(n.endswith("/reverie-export.json") for n in names)
+    assert not page.problems, page.problems
+
+
+def _shot_path(tmp_path: Path, name: str) -> Path:
+    folder = Path(SHOTS) if SHOTS else tmp_path
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder / f"settings-{name}.png"

@@ -20,6 +20,7 @@ from datetime import date
 from pathlib import Path
 
 import anyio
+import anyio.lowlevel
 import anyio.to_thread
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -39,6 +40,9 @@ RESTORED_PROVIDER = "restored"
 # keeps it.
 WRITER_MOOD = "writer"
 EMBED_BATCH = 256
+# Rows flushed at once: the ORM builds each flush's statement on the event loop, so a smaller one
+# leaves room for other requests between them (64 rows: about 20 ms of CPU).
+FLUSH_ROWS = 64
 # Daylio's five default moods (its own scale, best to worst); any other word is read by the mood model.
 DAYLIO_MOODS = {"rad": "happy", "good": "happy", "meh": "neutral", "bad": "sad", "awful": "sad"}
 
@@ -165,8 +169,10 @@ async def write_entries(session: AsyncSession, storage: FileStorage, user_id: uu
                 analysis_provider=RESTORED_PROVIDER if restored else None,
                 summarised_length=len(draft.content) if restored and draft.summary else None,
             ))
-        session.add_all(rows)
-        await session.flush()
+        for start_row in range(0, len(rows), FLUSH_ROWS):
+            session.add_all(rows[start_row:start_row + FLUSH_ROWS])
+            await session.flush()
+            await anyio.lowlevel.checkpoint()
         outcome.created.extend(rows)
     if progress is not None and fresh:
         await progress("saving", len(fresh), len(fresh))

@@ -62,7 +62,14 @@ export function fakeApi(handlers: Handlers): FakeApi {
         request
           .clone()
           .text()
-          .then((text) => (text ? JSON.parse(text) : undefined)),
+          // A multipart upload's body is no JSON: kept as its text.
+          .then((text) => {
+            try {
+              return text ? JSON.parse(text) : undefined;
+            } catch {
+              return text;
+            }
+          }),
       );
       const key = keyOf(request);
       const handler = api.handlers[key];

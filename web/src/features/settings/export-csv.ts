@@ -1,8 +1,8 @@
 /**
  * Export as CSV (spec part 2, sections 7 and 9): four files made in the browser from the lists the
  * app already reads, downloaded EXPORT_DOWNLOAD_SPACING_MS apart. Columns, in the spec's order:
- * entries ID,Date,Content; tasks ID,Text,Completed,Timeframe,Priority,EntryID; projects
- * ID,Name,Description,Status,Type; goals ID,Text,EntryID.
+ * entries ID,Date,Content (then Time and Location, which Reverie's CSV import reads back); tasks
+ * ID,Text,Completed,Timeframe,Priority,EntryID; projects ID,Name,Description,Status,Type; goals ID,Text,EntryID.
  */
 import { EXPORT_DOWNLOAD_SPACING_MS } from "@/lib/constants";
 import type { Schemas } from "@/lib/api/client";
@@ -35,7 +35,10 @@ export function exportFiles(data: ExportData, day: string): ExportFile[] {
   return [
     {
       name: `reverie-entries-${day}.csv`,
-      content: toCsv(["ID", "Date", "Content"], data.entries.map((e) => [e.id, e.date, e.content])),
+      content: toCsv(
+        ["ID", "Date", "Content", "Time", "Location"],
+        data.entries.map((e) => [e.id, e.date, e.content, e.time, e.location === "Location unknown" ? "" : e.location]),
+      ),
     },
     {
       name: `reverie-tasks-${day}.csv`,
@@ -59,8 +62,8 @@ export function exportFiles(data: ExportData, day: string): ExportFile[] {
 }
 
 /** Saves `content` as a file download. */
-export function downloadFile(name: string, content: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([content], { type }));
+export function downloadFile(name: string, content: string | Blob, type: string): void {
+  const url = URL.createObjectURL(content instanceof Blob ? content : new Blob([content], { type }));
   const link = document.createElement("a");
   link.href = url;
   link.download = name;

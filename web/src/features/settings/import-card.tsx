@@ -86,45 +86,72 @@ function ImportingOverlay({ file }: { file: boolean }) {
 }
 
 /**
- * The Import Journal card (spec part 2, sections 2, 4, 5 and 8): a format selector, a paste area
- * and a file picker; the session is checked first; the 'Importing Journal' overlay shows while
- * the server works; success clears the text and, 0.5 s later, refreshes the journal and shows the
- * success card.
+ * The Import Journal card (spec part 2, sections 2, 4, 5 and 8): the formats Reverie reads, a
+ * format selector and a paste area, and a file picker that takes the files as the apps export them
+ * (sent as they are: the server reads the kind, and a .zip's photos); the session is checked first;
+ * the 'Importing Journal' overlay shows while the server works, with its steps for a file; success
+ * clears the text and, 0.5 s later, refreshes the journal and shows what came in and what could not.
  */
 export function ImportCard({ onScrollToResume }: { onScrollToResume: () => void }) {
   const [format, setFormat] = useState<ImportFormat>("text");
   const [content, setContent] = useState("");
-  const [fileName, setFileName] = useState<string | null>(null);
+  const [file, setFile] = useState<File | null>(null);
   const [result, setResult] = useState<ImportResult | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const importJournal = useImportJournal();
+  const importFile = useImportJournalFile();
   const refreshJournal = useRefreshJournal();
   const queryClient = useQueryClient();
+  const pending = importJournal.isPending || importFile.isPending;
 
-  async function onFile(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
+  function onFile(event: ChangeEvent<HTMLInputElement>) {
+    const chosen = event.target.files?.[0];
     event.target.value = "";
-    if (!file) return;
-    const detected = formatForFile(file.name);
-    if (!detected) {
+    if (!chosen) return;
+    if (!isImportFile(chosen.name)) {
       toast({ variant: "destructive", title: MSG.unsupportedTitle, description: MSG.unsupportedImport });
       return;
     }
-    if (file.size > IMPORT_MAX_BYTES) {
-      toast({
-        variant: "destructive",
-        title: MSG.importFailedTitle,
-        description: "An import can be at most 5 MB. Please split the journal into smaller files.",
-      });
+    if (chosen.size > IMPORT_FILE_MAX_BYTES) {
+      toast({ variant: "destructive", title: MSG.importFailedTitle, description: MSG_FILE_TOO_LARGE });
       return;
     }
-    setFormat(detected);
-    setContent(await file.text());
-    setFileName(file.name);
+    setFormat(formatForFile(chosen.name) ?? format);
+    setContent("");
+    setFile(chosen);
   }
 
+  const handlers = {
+    onSuccess: (data: ImportResult) => {
+      if (data.count === 0) {
+        // Found, but all already in the journal: the format is fine, so do not say to check it.
+        const description = data.skipped ? alreadyImportedMessage(data.skipped) : MSG.noEntries;
+        toast({ variant: "destructive", title: MSG.noEntriesTitle, description });
+        void queryClient.invalidateQueries({ queryKey: settingsKeys.importProgress });
+        return;
+      }
+      setContent("");
+      setFile(null);
+      toast({ title: MSG.importSuccessTitle, description: importedMessage(data.count) });
+      window.setTimeout(() => {
+        void refreshJournal();
+        void queryClient.invalidateQueries({ queryKey: settingsKeys.importProgress });
+        setResult(data);
+      }, POST_IMPORT_REFRESH_DELAY_MS);
+    },
+    onError: (error: unknown) => {
+      const message = serverMessage(error, "There was an error importing your journal.");
+      if (message.startsWith("Not authenticated")) {
+        toast({ variant: "destructive", title: MSG.authRequiredTitle, description: MSG.sessionExpired });
+        return;
+      }
+      const title = isAuthProblem(message) ? MSG.authErrorTitle : MSG.importFailedTitle;
+      toast({ variant: "destructive", title, description: message });
+    },
+  };
+
   async function onImport() {
-    if (!content.trim()) {
+    if (!file && !content.trim()) {
       toast({ variant: "destructive", title: MSG.emptyContentTitle, description: MSG.emptyContent });
       return;
     }
@@ -133,39 +160,8 @@ export function ImportCard({ onScrollToResume }: { onScrollToResume: () => void 
       return;
     }
     toast({ title: MSG.startingImportTitle, description: MSG.startingImport });
-    importJournal.mutate(
-      { content, format },
-      {
-        onSuccess: (data) => {
-          if (data.count === 0) {
-            // Found, but all already in the journal: the format is fine, so do not say to check it.
-            const description = data.skipped ? alreadyImportedMessage(data.skipped) : MSG.noEntries;
-            toast({ variant: "destructive", title: MSG.noEntriesTitle, description });
-            return;
-          }
-          setContent("");
-          setFileName(null);
-          toast({ title: MSG.importSuccessTitle, description: importedMessage(data.count) });
-          window.setTimeout(() => {
-            void refreshJournal();
-            // A restore (Reverie's own export) brings back the resume, insights and the rest too.
-            for (const queryKey of [settingsKeys.importProgress, settingsKeys.resume, resumeKey]) {
-              void queryClient.invalidateQueries({ queryKey });
-            }
-            setResult(data);
-          }, POST_IMPORT_REFRESH_DELAY_MS);
-        },
-        onError: (error) => {
-          const message = serverMessage(error, "There was an error importing your journal.");
-          if (message.startsWith("Not authenticated")) {
-            toast({ variant: "destructive", title: MSG.authRequiredTitle, description: MSG.sessionExpired });
-            return;
-          }
-          const title = isAuthProblem(message) ? MSG.authErrorTitle : MSG.importFailedTitle;
-          toast({ variant: "destructive", title, description: message });
-        },
-      },
-    );
+    if (file) importFile.mutate(file, handlers);
+    else importJournal.mutate({ content, format }, handlers);
   }
 
   if (result) {
@@ -174,63 +170,91 @@ export function ImportCard({ onScrollToResume }: { onScrollToResume: () => void 
 
   const current = FORMATS.find((f) => f.value === format) ?? FORMATS[0]!;
   return (
-    <Card>
-      {importJournal.isPending && <ImportingOverlay />}
+    <Card data-testid="import-card">
+      {pending && <ImportingOverlay file={importFile.isPending} />}
       <CardHeader>
         <CardTitle>Import Journal</CardTitle>
         <CardDescription>
-          Bring in entries from another journal: plain text or Markdown with a date before each entry, a CSV with Date
-          and Content columns, a JSON list, a Day One export or a Reverie export. Entries already in your journal are
-          skipped. Up to 5 MB at a time.
+          Bring in the journal you kept elsewhere, whole: choose the file as the app exported it, or paste the text.
+          Entries already in your journal are skipped, and anything Reverie cannot keep is listed.
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
-        <div className="flex flex-col gap-2 sm:max-w-56">
-          <Label htmlFor="import-format">Format</Label>
-          <Select value={format} onValueChange={(value) => setFormat(value as ImportFormat)}>
-            <SelectTrigger id="import-format" className="w-full">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {FORMATS.map((f) => (
-                <SelectItem key={f.value} value={f.value}>
-                  {f.label}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </div>
+        <ul className="grid gap-x-6 gap-y-1.5 text-sm sm:grid-cols-2" aria-label="Formats Reverie reads" data-testid="import-formats">
+          {JOURNAL_FORMATS.map((f) => (
+            <li key={f.app} className="min-w-0">
+              <span className="font-medium">{f.app}</span>
+              <span className="text-muted-foreground">: {f.files}</span>
+            </li>
+          ))}
+        </ul>
         <div className="flex flex-col gap-2">
-          <Label htmlFor="import-content">Journal content</Label>
-          <Textarea
-            id="import-content"
-            value={content}
-            onChange={(event) => {
-              setContent(event.target.value);
-              setFileName(null);
-            }}
-            placeholder={current.placeholder}
-            className="min-h-40 font-mono text-sm"
-          />
-          {fileName && <p className="text-xs text-muted-foreground">Loaded {fileName}</p>}
-        </div>
-        <div className="flex flex-wrap gap-2">
+          <span className="text-sm font-medium">Journal file</span>
           <input
             ref={fileInput}
             type="file"
-            accept=".txt,.csv,.json,.md"
+            accept={IMPORT_FILE_ACCEPT}
             className="sr-only"
             tabIndex={-1}
             aria-label="Journal file"
             data-testid="import-file"
-            onChange={(event) => void onFile(event)}
+            onChange={onFile}
           />
-          <Button variant="outline" onClick={() => fileInput.current?.click()}>
-            <FileUpIcon aria-hidden="true" />
-            Choose File
-          </Button>
-          <Button onClick={() => void onImport()} disabled={importJournal.isPending}>
-            {importJournal.isPending ? "Importing..." : "Import Journal"}
+          {file ? (
+            <div className="flex min-w-0 items-center gap-2 rounded-lg border bg-muted/40 p-2 text-sm" data-testid="import-chosen">
+              <FileUpIcon className="size-4 shrink-0 text-primary" aria-hidden="true" />
+              <span className="min-w-0 flex-1 truncate" title={file.name}>
+                {file.name}
+              </span>
+              <span className="shrink-0 text-muted-foreground">{fileSize(file.size)}</span>
+              <Button variant="ghost" size="icon" aria-label="Remove the file" onClick={() => setFile(null)}>
+                <XIcon aria-hidden="true" />
+              </Button>
+            </div>
+          ) : (
+            <div>
+              <Button variant="outline" onClick={() => fileInput.current?.click()}>
+                <FileUpIcon aria-hidden="true" />
+                Choose File
+              </Button>
+              <p className="mt-1 text-xs text-muted-foreground">
+                .zip, .json, .csv, .txt, .md or .journal, up to 256 MB.
+              </p>
+            </div>
+          )}
+        </div>
+        {!file && (
+          <>
+            <div className="flex flex-col gap-2 sm:max-w-56">
+              <Label htmlFor="import-format">Format</Label>
+              <Select value={format} onValueChange={(value) => setFormat(value as ImportFormat)}>
+                <SelectTrigger id="import-format" className="w-full">
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {FORMATS.map((f) => (
+                    <SelectItem key={f.value} value={f.value}>
+                      {f.label}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            </div>
+            <div className="flex flex-col gap-2">
+              <Label htmlFor="import-content">Journal content</Label>
+              <Textarea
+                id="import-content"
+                value={content}
+                onChange={(event) => setContent(event.target.value)}
+                placeholder={current.placeholder}
+                className="min-h-40 font-mono text-sm"
+              />
+            </div>
+          </>
+        )}
+        <div className="flex flex-wrap gap-2">
+          <Button onClick={() => void onImport()} disabled={pending}>
+            {pending ? "Importing..." : "Import Journal"}
           </Button>
         </div>
       </CardContent>

@@ -21,7 +21,7 @@ export const MSG = {
   importingTitle: "Importing Journal",
   unsupportedTitle: "Unsupported File Type",
   unsupportedResume: "Please choose a .txt, .pdf, .doc or .docx file.",
-  unsupportedImport: "Please choose a .txt, .csv or .json file.",
+  unsupportedImport: "Please choose a .zip, .json, .csv, .txt, .md or .journal file, as the app exported it.",
   uploadFailedTitle: "Upload Failed",
   resumeUploadedTitle: "Resume Uploaded",
   resumeUploaded: "Your resume has been saved. Your career insights will use it.",
@@ -50,7 +50,8 @@ export const MSG = {
   emailChangeFailed: "There was an error changing your e-mail address. Please try again.",
   exportSuccessTitle: "Data Export Successful",
   exportSuccess: "Your entries, tasks, projects and goals were downloaded as four CSV files.",
-  exportBackupSuccess: "Your whole journal was downloaded as one file you can import again.",
+  exportBackupSuccess:
+    "Your whole journal was downloaded as a .zip: your photos, a Markdown note per entry, and a file you can import again.",
   exportFailedTitle: "Export Failed",
   exportFailed: "There was an error exporting your data. Please try again.",
   settingsSavedTitle: "Settings Saved",

@@ -22,7 +22,7 @@ import {
 import { ChangePasswordForm } from "@/features/settings/change-password-form";
 import { DeleteAccountDialog } from "@/features/settings/delete-account-dialog";
 import { ProfileForm } from "@/features/settings/profile-form";
-import { fetchFullExport, useDeleteAccount, useUpdateProfile } from "@/features/settings/queries";
+import { fetchExportArchive, useDeleteAccount, useUpdateProfile } from "@/features/settings/queries";
 import { ResumeCard } from "@/features/settings/resume-card";
 import { toast } from "@/hooks/use-toast";
 import {
@@ -161,8 +161,8 @@ export function DataManagement() {
   async function exportEverything() {
     setBusy(true);
     try {
-      const document = await fetchFullExport();
-      downloadFile(`reverie-export-${localDay()}.json`, JSON.stringify(document, null, 2), "application/json");
+      const archive = await fetchExportArchive();
+      downloadFile(`reverie-export-${localDay()}.zip`, archive, "application/zip");
       toast({ title: MSG.exportSuccessTitle, description: MSG.exportBackupSuccess });
     } catch {
       toast({ variant: "destructive", title: MSG.exportFailedTitle, description: MSG.exportFailed });
@@ -176,8 +176,9 @@ export function DataManagement() {
       <CardHeader>
         <CardTitle>Export your data</CardTitle>
         <CardDescription>
-          Download your entries, tasks, projects and goals as four CSV files, or everything (with moods, insights,
-          your personal story and resume) as one file you can import into Reverie again.
+          Download your entries (with their times and places), tasks, projects and goals as four CSV files, or
+          everything as a .zip: your photos, a Markdown note per entry that Obsidian and jrnl read, and one file with
+          your moods, insights, personal story and resume that you can import into Reverie again.
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-3">
@@ -188,7 +189,7 @@ export function DataManagement() {
           </Button>
           <Button variant="outline" onClick={() => void exportEverything()} disabled={!hasEntries || busy}>
             <DownloadIcon aria-hidden="true" />
-            Export everything (JSON)
+            Export everything (.zip)
           </Button>
         </div>
         {entries.isError && !hasEntries ? (

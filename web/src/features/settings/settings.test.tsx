@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 import { csvCell, downloadSpaced, exportFiles, toCsv } from "@/features/settings/export-csv";
 import { formatForFile } from "@/features/settings/import-card";
+import { isImportFile } from "@/features/settings/import-formats";
 import { importedMessage } from "@/features/settings/messages";
 import {
   DEFAULT_PREFERENCES,
@@ -55,7 +56,10 @@ describe("CSV export", () => {
   it("makes the spec's four files with their columns", () => {
     const files = exportFiles(
       {
-        entries: [{ id: "e1", date: "03/02/2026", content: "Walk, then tea" } as Schemas["EntryOut"]],
+        entries: [
+          { id: "e1", date: "03/02/2026", content: "Walk, then tea", time: "09:15", location: "Lisbon, Portugal" },
+          { id: "e2", date: "03/03/2026", content: "Rain", time: null, location: "Location unknown" },
+        ] as Schemas["EntryOut"][],
         tasks: [
           { id: "t1", text: "Call mum", completed: false, timeframe: "week", priority: "high", entryId: "e1" },
         ] as Schemas["TaskOut"][],
@@ -73,12 +77,13 @@ describe("CSV export", () => {
       "reverie-goals-2026-03-02.csv",
     ]);
     expect(files.map((f) => f.content.split("\r\n")[0])).toEqual([
-      "ID,Date,Content",
+      "ID,Date,Content,Time,Location",
       "ID,Text,Completed,Timeframe,Priority,EntryID",
       "ID,Name,Description,Status,Type",
       "ID,Text,EntryID",
     ]);
-    expect(files[0]?.content).toContain('e1,03/02/2026,"Walk, then tea"');
+    expect(files[0]?.content).toContain('e1,03/02/2026,"Walk, then tea",09:15,"Lisbon, Portugal"\r\n');
+    expect(files[0]?.content).toContain("e2,03/03/2026,Rain,,\r\n"); // no time, no place: empty, not "Location unknown"
     expect(files[1]?.content).toContain("t1,Call mum,false,week,high,e1");
   });
 
@@ -97,9 +102,15 @@ describe("CSV export", () => {
 
 describe("import", () => {
   it("the file's extension sets the format", () => {
-    expect(["a.csv", "b.JSON", "c.txt", "d.md", "e.pdf"].map(formatForFile)).toEqual([
-      "csv", "json", "text", "text", null,
+    expect(["a.csv", "b.JSON", "c.txt", "d.md", "e.pdf", "f.journal", "g.zip"].map(formatForFile)).toEqual([
+      "csv", "json", "text", "text", null, "text", null,
     ]);
+  });
+
+  it("the picker takes the files as the apps export them, and nothing else", () => {
+    expect(["Export.zip", "Journal.json", "daylio.csv", "x.txt", "2026-02-17.md", "jrnl.journal", "n.markdown"]
+      .every(isImportFile)).toBe(true);
+    expect(["cv.pdf", "photo.jpg", "notes", "a.docx"].some(isImportFile)).toBe(false);
   });
 
   it("says how many entries came in", () => {
