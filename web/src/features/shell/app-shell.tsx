@@ -5,20 +5,22 @@ import { InstallPrompt } from "@/features/shell/install-prompt";
 import { MobileBanner } from "@/features/shell/mobile-banner";
 import { MobileBottomBar } from "@/features/shell/mobile-bottom-bar";
 import { MobileHeader } from "@/features/shell/mobile-header";
-import { useInactivityReminder } from "@/features/shell/use-inactivity-reminder";
+import { useInactivityReminder, useLatestEntryAt } from "@/features/shell/use-inactivity-reminder";
 
 const MAIN_CONTENT_ID = "app-content";
 
 /**
  * The signed-in layout route (spec part 1, "Layout"): the desktop header (md and up), the mobile
- * "works best on desktop" banner, the page, the "Add to Home Screen" bar and the mobile bottom
- * bar; it also runs the inactivity reminder. Pages render their own <main>.
+ * "works best on desktop" banner and "Add to Home Screen" bar (in the page's flow on a phone, so
+ * no fixed bar covers a control), the page and the mobile bottom bar; it also runs the inactivity
+ * reminder. Pages render their own <main>.
  *
  * Mount it inside the session guard, as the parent of the signed-in routes.
  */
 export function AppShell() {
-  // The journal's most recent entry date is not loaded here yet: nothing is sent until it is.
-  useInactivityReminder(null);
+  // From the journal's newest entries, the list the journal screens keep too: nothing is sent until
+  // they are loaded, nor for an empty journal.
+  useInactivityReminder(useLatestEntryAt());
 
   return (
     <div className="flex min-h-dvh flex-1 flex-col">
@@ -36,6 +38,7 @@ export function AppShell() {
       <AppHeader />
       <MobileHeader />
       <MobileBanner />
+      <InstallPrompt />
       <div
         id={MAIN_CONTENT_ID}
         tabIndex={-1}
@@ -45,7 +48,6 @@ export function AppShell() {
       >
         <Outlet />
       </div>
-      <InstallPrompt />
       <MobileBottomBar />
     </div>
   );

@@ -33,7 +33,8 @@ function initialMode(): Mode {
 }
 
 /**
- * The "Add to Home Screen" bar (spec part 1, "Layout"). On iOS it explains Share, then Add to
+ * The "Add to Home Screen" bar (spec part 1, "Layout"): on a phone a card at the top of the page, in
+ * its flow (no fixed bar may cover a control), on desktop near the corner. On iOS it explains Share, then Add to
  * Home Screen. Elsewhere it appears only once the browser fires `beforeinstallprompt` (the
  * browser's own mini-infobar is suppressed and the event kept) and its Install button opens the
  * browser's install dialog. Installing or dismissing is remembered (installPrompted) and the bar
@@ -90,10 +91,12 @@ export function InstallPrompt({ className }: { className?: string }) {
   return (
     <section
       aria-labelledby={titleId}
+      data-testid="install-prompt"
       className={cn(
-        "fixed inset-x-3 z-30 mx-auto max-w-md rounded-xl border bg-card p-3 text-card-foreground shadow-lg",
-        // Above the mobile bottom bar (4rem plus the safe area); near the corner on desktop.
-        "bottom-[calc(4.75rem+env(safe-area-inset-bottom))] md:right-6 md:bottom-6 md:left-auto md:w-96",
+        "rounded-xl border bg-card p-3 text-card-foreground shadow-lg",
+        // On a phone it is part of the page, under the header (never over the editor's buttons, the
+        // way a bar floating above the bottom bar was); on desktop a card near the corner.
+        "mx-3 mt-3 md:fixed md:right-6 md:bottom-6 md:z-30 md:mx-0 md:mt-0 md:w-96",
         className,
       )}
     >

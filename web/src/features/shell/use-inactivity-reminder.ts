@@ -1,5 +1,7 @@
 import { useEffect } from "react";
+import { useInfiniteQuery, type InfiniteData } from "@tanstack/react-query";
 
+import { entriesQuery, type EntriesPage } from "@/features/journal/queries";
 import { readStorage, writeStorage } from "@/features/shell/storage";
 import {
   INACTIVITY_CHECK_INTERVAL_MS,
@@ -96,4 +98,23 @@ export function useInactivityReminder(lastEntryAt: Date | null): void {
     const timer = window.setInterval(check, INACTIVITY_CHECK_INTERVAL_MS);
     return () => window.clearInterval(timer);
   }, [lastEntryTime]);
+}
+
+/** When the user last wrote, from the first page of the journal the app already keeps (the entries
+ * query, newest first): the latest of its entries' writing times and of the moments they are dated.
+ * An entry backdated far enough to leave the first page is not seen (written today, it is older than
+ * twenty others). Null while nothing is loaded or the journal is empty. */
+function latestOf(data: InfiniteData<EntriesPage, string | null>): number | null {
+  let latest: number | null = null;
+  for (const entry of data.pages[0]?.entries ?? []) {
+    for (const at of [Date.parse(entry.createdAt), (entry.timestamp ?? Number.NaN) * 1000]) {
+      if (Number.isFinite(at) && (latest === null || at > latest)) latest = at;
+    }
+  }
+  return latest;
+}
+
+export function useLatestEntryAt(): Date | null {
+  const latest = useInfiniteQuery({ ...entriesQuery, select: latestOf }).data;
+  return latest == null ? null : new Date(latest);
 }
