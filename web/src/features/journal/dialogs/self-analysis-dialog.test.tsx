@@ -6,6 +6,7 @@ import { fakeApi, json } from "@/features/auth/test-support";
 import { makeEntry, renderWithProviders } from "@/features/journal/entries/test-fixtures";
 import { allowConsoleMessages } from "@/test/console";
 
+import { SHOW_ENTRY_EVENT } from "../entries/show-entry";
 import { SelfAnalysisDialog } from "./self-analysis-dialog";
 
 vi.mock("@/lib/api/client", async (importOriginal) =>
@@ -45,6 +46,31 @@ function renderOpenWithThreeEntries() {
 }
 
 describe("SelfAnalysisDialog", () => {
+  it("links each claim to its entries: a date closes the dialog and asks Previous Entries to show that entry", async () => {
+    fakeApi({ "POST /api/openai/generate-summary": () => json(200, ANALYSIS) });
+    const onOpenChange = vi.fn();
+    const shown: string[] = [];
+    const listen = (event: Event) => shown.push((event as CustomEvent<string>).detail);
+    window.addEventListener(SHOW_ENTRY_EVENT, listen);
+    const user = userEvent.setup();
+    try {
+      renderWithProviders(
+        <SelfAnalysisDialog
+          open
+          onOpenChange={onOpenChange}
+          onInsert={() => {}}
+          entries={[makeEntry(), makeEntry(), makeEntry()]}
+        />,
+      );
+      const detail = await within(await screen.findByRole("dialog")).findByRole("region", { name: "Selected theme" });
+      await user.click(within(detail).getByRole("button", { name: "Open your entry of 11/05/2026" }));
+      expect(onOpenChange).toHaveBeenCalledWith(false);
+      expect(shown).toEqual(["e2"]);
+    } finally {
+      window.removeEventListener(SHOW_ENTRY_EVENT, listen);
+    }
+  });
+
   it("with fewer than 3 entries shows example themes and the message, without calling the server", async () => {
     const api = fakeApi({});
     const user = userEvent.setup();

@@ -22,6 +22,7 @@ import {
 import { SELF_ANALYSIS_MAX_ENTRIES, SELF_ANALYSIS_MIN_ENTRIES } from "@/lib/constants";
 import { cn } from "@/lib/utils";
 
+import { showEntry } from "../entries/show-entry";
 import { SAMPLE_ANALYSIS } from "./sample-analysis";
 
 export const SELF_ANALYSIS_LOADING = "Analyzing your journal entries for patterns and insights...";
@@ -238,7 +239,24 @@ function SelfAnalysisBody({ onClose, onInsert, entries }: BodyProps & { entries:
                   {selected.sources && selected.sources.length > 0 && (
                     <p className="text-xs text-muted-foreground">
                       <span className="font-medium">{SOURCES_LABEL}</span>{" "}
-                      {selected.sources.map((source) => source.date).join(", ")}
+                      {showSamples
+                        ? selected.sources.map((source) => source.date).join(", ")
+                        : selected.sources.map((source, index) => (
+                            <span key={source.id}>
+                              {index > 0 && ", "}
+                              <button
+                                type="button"
+                                className="underline underline-offset-2 hover:text-foreground"
+                                aria-label={`Open your entry of ${source.date}`}
+                                onClick={() => {
+                                  onClose();
+                                  showEntry(source.id);
+                                }}
+                              >
+                                {source.date}
+                              </button>
+                            </span>
+                          ))}
                     </p>
                   )}
                   {selected.highlighted.length > 0 && (

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
@@ -6,6 +6,7 @@ import { closeToasts, fakeApi, json } from "@/features/auth/test-support";
 import { ENTRY_SEARCH_LIMIT } from "@/lib/constants";
 
 import { PreviousEntries } from "./previous-entries";
+import { showEntry } from "./show-entry";
 import { makeEntry, makeInsight, renderWithProviders } from "./test-fixtures";
 
 vi.mock("@/lib/api/client", async (importOriginal) =>
@@ -18,6 +19,19 @@ afterEach(() => {
 });
 
 describe("PreviousEntries list", () => {
+  it("brings the entry a claim links to into view, marked (showEntry)", async () => {
+    const first = makeEntry({ content: "One" });
+    const second = makeEntry({ content: "Two" });
+    fakeApi({ "GET /api/journal": () => json(200, [first, second]) });
+    renderWithProviders(<PreviousEntries />);
+    const items = await screen.findAllByTestId("entry-item");
+    expect(items.map((item) => item.getAttribute("aria-current"))).toEqual([null, null]);
+
+    act(() => showEntry(second.id));
+    await waitFor(() => expect(document.getElementById(`entry-${second.id}`)).toHaveAttribute("aria-current", "true"));
+    expect(document.getElementById(`entry-${first.id}`)).not.toHaveAttribute("aria-current");
+  });
+
   it("shows the empty text when there are no entries", async () => {
     fakeApi({ "GET /api/journal": () => json(200, []) });
     renderWithProviders(<PreviousEntries />);

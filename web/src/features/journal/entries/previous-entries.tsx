@@ -27,6 +27,7 @@ import { DeleteEntryDialog } from "./delete-entry-dialog";
 import { EditEntryDialog } from "./edit-entry-dialog";
 import { EntryChips, EntryPhotos } from "./entry-extras";
 import { entryPreview, formatEntryDate, shownSummary } from "./entry-format";
+import { entryElementId, SHOW_ENTRY_EVENT } from "./show-entry";
 
 // The two report dialogs (the therapist report brings the date picker and its calendar) load when
 // first wanted: their chunks are fetched when the pointer or focus reaches their buttons.
@@ -132,6 +133,24 @@ export function PreviousEntries({ onInsertAnalysis, className }: PreviousEntries
     window.addEventListener(SHOW_ENTRIES_EVENT, onShow);
     return () => window.removeEventListener(SHOW_ENTRIES_EVENT, onShow);
   }, []);
+  // A claim's link to one of its entries (Self Analysis): the list, not a search, with that entry
+  // opened, marked and scrolled to.
+  const [shownEntry, setShownEntry] = useState<string | null>(null);
+  useEffect(() => {
+    const onShowEntry = (event: Event) => {
+      const id = (event as CustomEvent<string>).detail;
+      if (typeof id !== "string" || !id) return;
+      setSearch("");
+      setShownEntry(id);
+    };
+    window.addEventListener(SHOW_ENTRY_EVENT, onShowEntry);
+    return () => window.removeEventListener(SHOW_ENTRY_EVENT, onShowEntry);
+  }, []);
+  useEffect(() => {
+    if (!shownEntry) return;
+    const element = document.getElementById(entryElementId(shownEntry));
+    element?.scrollIntoView?.({ behavior: "smooth", block: "center" });
+  }, [shownEntry, entries]);
   const debounced = useDebounced(search.trim(), ENTRY_SEARCH_DEBOUNCE_MS);
   const searching = search.trim().length > 0 && debounced.length > 0;
   const searchQuery = useSearchEntries(searching ? debounced : "");
@@ -235,6 +254,7 @@ export function PreviousEntries({ onInsertAnalysis, className }: PreviousEntries
                   <EntryItem
                     key={entry.id}
                     entry={entry}
+                    shown={entry.id === shownEntry}
                     onEdit={() => setEditing(entry)}
                     onChat={() => setChatting(entry)}
                     onDelete={() => setDeleting(entry)}
@@ -299,10 +319,15 @@ interface EntryItemProps {
   onEdit: () => void;
   onChat: () => void;
   onDelete: () => void;
+  /** Opened and marked: a claim linked to it. */
+  shown?: boolean;
 }
 
-function EntryItem({ entry, onEdit, onChat, onDelete }: EntryItemProps) {
+function EntryItem({ entry, onEdit, onChat, onDelete, shown = false }: EntryItemProps) {
   const [expanded, setExpanded] = useState(false);
+  useEffect(() => {
+    if (shown) setExpanded(true);
+  }, [shown]);
   const preview = entryPreview(entry.content);
   const summary = shownSummary(entry.summary, entry.content);
   const long = preview !== entry.content;
@@ -312,10 +337,15 @@ function EntryItem({ entry, onEdit, onChat, onDelete }: EntryItemProps) {
 
   return (
     <li
+      id={entryElementId(entry.id)}
       data-testid="entry-item"
+      aria-current={shown ? "true" : undefined}
       // wrap-anywhere: a pasted URL or a long unbroken location wraps inside the card instead of
       // widening the list (and the page) past a phone's width.
-      className="cursor-pointer rounded-lg border bg-card p-4 wrap-anywhere transition-colors hover:bg-accent/30"
+      className={cn(
+        "cursor-pointer rounded-lg border bg-card p-4 wrap-anywhere transition-colors hover:bg-accent/30",
+        shown && "ring-2 ring-primary",
+      )}
       onClick={() => setExpanded((value) => !value)}
     >
       <div className="flex items-start justify-between gap-2">
