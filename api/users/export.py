@@ -36,8 +36,25 @@ def _writers() -> anyio.Semaphore:
     return _WRITERS.setdefault(loop, anyio.Semaphore(2))
 
 
+# A .zip whose sending never finished (the browser went away) is removed by the next export.
+STALE_SECONDS = 3600
+
+
 def _remove(path: Path) -> None:
     path.unlink(missing_ok=True)
+
+
+def _prepare(folder: Path) -> None:
+    import time
+
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    now = time.time()
+    for old in folder.glob("*.zip"):
+        try:
+            if now - old.stat().st_mtime > STALE_SECONDS:
+                old.unlink(missing_ok=True)
+        except OSError:
+            continue
 
 
 @documented_errors
@@ -72,7 +89,7 @@ class ExportController(Controller):
             sa.select(Photo.id, Photo.storage_key).where(Photo.user_id == user.id))}
         await db_session.commit()  # nothing held open while the photos are read
         folder = request.app.state.settings.data_dir / "exports"
-        await anyio.to_thread.run_sync(lambda: folder.mkdir(mode=0o700, parents=True, exist_ok=True))
+        await anyio.to_thread.run_sync(_prepare, folder)
         target = folder / f"{uuid.uuid4().hex}.zip"
         name = archive_name(document["exportedAt"])
         storage = request.app.state.storage

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from api.journal.importing import ParsedImport, PhotoDraft
 from api.journal.imports import limits
-from api.journal.imports.archive import Archive
+from api.journal.imports.archive import Archive, TooBig
 from api.photos.images import ImageRejected, process_image
 
 # What the photos of one import may take on disk once cleaned.
@@ -48,7 +48,12 @@ def process_photos(parsed: ParsedImport, archive: Archive | None, folder: Path,
             parsed.skip("photo_limit")
             done[photo.member] = None
             continue
-        data = archive.read(photo.member, limits.MAX_PHOTO_BYTES)
+        try:
+            data = archive.read(photo.member, limits.MAX_PHOTO_BYTES)
+        except TooBig:  # the .zip's unpacking budget is spent: the photos left are not read
+            parsed.skip("photo_limit")
+            done[photo.member] = None
+            continue
         if data is None:
             parsed.skip("photo_too_large")
             done[photo.member] = None

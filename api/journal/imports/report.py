@@ -31,7 +31,8 @@ _WORDS: dict[str, tuple[str, str, str]] = {
     "photo_missing": ("photo", "photos", "not in the file (import the app's .zip export to bring them)"),
     "photo_too_large": ("photo", "photos", "larger than 10 MB and not imported"),
     "photo_unreadable": ("photo", "photos", "in a format Reverie cannot read (such as HEIC) and not imported"),
-    "photo_limit": ("photo", "photos", "past the 10,000 photos one import can bring and not imported"),
+    "photo_limit": ("photo", "photos", ("past what one import can bring (10,000 photos, 1 GB unpacked) and "
+                                        "not imported")),
     "note_undated": ("note", "notes", "not imported: neither its name nor its front matter gives a date"),
     "note_too_many": ("note", "notes", "past the 20,000 notes one import can read and not imported"),
     "journals_merged": ("journal", "journals", "merged into your one journal (Reverie has no separate journals)"),
