@@ -68,8 +68,8 @@ def test_too_many_files_is_refused(ana):
 
 @pytest.mark.parametrize("members, message", [
     ({"inner.zip": _zip({"2026-01-02.md": b"# Nested\n"})},
-     "The .zip holds no journal Reverie can read: a Day One export (Journal.json), a Reverie export, or Markdown and "
-     "text notes."),
+     ("The .zip holds no journal Reverie can read: a Day One export (Journal.json), a Reverie export, or Markdown "
+      "and text notes.")),
     ({"photo.jpg": b"\xff\xd8\xff"}, None),
 ], ids=["archive-inside", "no-journal"])
 def test_a_zip_without_a_journal_says_so(ana, members, message):
