@@ -32,14 +32,17 @@ def one_at_a_time(kind: str, user_id: str) -> Iterator[None]:
 
     name = f"reverie-{kind}-{user_id}"
     if name not in _limits_made:
+        import sqlalchemy as sa
         from prefect.client.orchestration import get_client
-        from prefect.exceptions import ObjectAlreadyExists
 
-        with get_client(sync_client=True) as client:
-            try:  # read first: a create of an existing limit is an error in the server's log
-                client.upsert_global_concurrency_limit_by_name(name, 1)
-            except ObjectAlreadyExists:  # another worker made it between the read and the create
-                pass
+        from pipelines import db
+
+        # Read, and made when missing, by one worker at a time (a transaction-level advisory lock on
+        # the name): two creates of one limit are an IntegrityError in Prefect's server log.
+        with db.session() as s, get_client(sync_client=True) as client:
+            s.execute(sa.text("SELECT pg_advisory_xact_lock(hashtext(:name))"), {"name": name})
+            client.upsert_global_concurrency_limit_by_name(name, 1)
+            s.commit()
         _limits_made.add(name)
     with concurrency(name, occupy=1, lease_duration=SLOT_LEASE_SECONDS, strict=True):
         yield

@@ -33,7 +33,7 @@ DEPLOY_COMMANDS = (
 # Not every ERROR line: its SQLite database answers "database is locked" to an event trigger's
 # update now and then under load (Prefect then goes on; see the README).
 SERVER_ERROR = re.compile(r"ERROR\s*\|\s*prefect\.server\.services|InvalidRequestError|Can't evaluate bulk DML"
-                          r"|IntegrityError")
+                          r"|schedule_(recent_)?deployments.*(rror|fail)|IntegrityError")
 
 
 def clean_env(**extra: str) -> dict[str, str]:
