@@ -34,12 +34,15 @@ import threading
 import time
 from typing import TYPE_CHECKING, Any
 
+from pipelines.flows import Flow
+from pipelines.runs import PipelineRun
+
 if TYPE_CHECKING:
-    from pipelines.runtime import PipelineRun, PipelineRunner
+    from pipelines.runtime import PipelineRunner
 
 log = logging.getLogger("reverie.pipelines.coordination")
 
-ANALYSIS_FLOW = "highlight-extraction"
+ANALYSIS_FLOW = Flow.ANALYSIS
 # pg_advisory_lock key: "REVERIE" analysis owner.
 OWNER_LOCK_KEY = 0x52455645_52494541
 CHANNEL = "reverie_analysis"
@@ -103,8 +106,6 @@ class AnalysisOwnership:
     # -- requests --------------------------------------------------------------------------
     def request(self, entry_id: str, owner: str, parameters: dict[str, Any]) -> PipelineRun:
         """Analyse this entry: queued here when this process owns, else handed to the owner."""
-        from pipelines.runtime import PipelineRun
-
         if self.is_owner:
             return self._queue(entry_id, owner, parameters)
         self._outbox.put(f"{entry_id} {owner}")

@@ -12,11 +12,12 @@ from typing import Any
 
 import msgspec
 
-from pipelines.runtime import RECORD_STALE_SECONDS, RECORDED_FLOWS, PipelineRun
+from pipelines.flows import Flow
+from pipelines.runs import PipelineRun
 
 log = logging.getLogger("reverie.pipelines.deployments")
 
-ANALYSIS_FLOW = "highlight-extraction"
+ANALYSIS_FLOW = Flow.ANALYSIS
 TAG = "reverie-app"  # on the flow runs the app creates (the deployments tag theirs "reverie")
 WAITING_STATES = frozenset({"SCHEDULED", "PENDING"})
 IN_FLIGHT_STATES = ("SCHEDULED", "PENDING", "RUNNING", "PAUSED", "CANCELLING")
@@ -135,57 +136,3 @@ def failed_entries(entry_ids: list[str]) -> set[str]:
         return set(s.execute(sa.text(
             "SELECT id::text FROM journal_entries WHERE id = ANY(:ids) AND analysis_state = 'failed'"),
             {"ids": _uuids(entry_ids)}).scalars())
-
-
-# -- runs other processes poll ------------------------------------------------------------------
-def record_runs(runs: list[PipelineRun]) -> None:
-    """Keep polled runs' states in `pipeline_runs` (never raises)."""
-    runs = [run for run in runs if run.flow in RECORDED_FLOWS]
-    if not runs:
-        return
-    import sqlalchemy as sa
-
-    from pipelines import db
-
-    try:
-        with db.session() as s:
-            for run in runs:
-                s.execute(sa.text(
-                    "INSERT INTO pipeline_runs (id, flow, owner, state, error, updated_at) "
-                    "VALUES (:id, :flow, :owner, :state, :error, now()) ON CONFLICT (id) DO UPDATE "
-                    "SET state = EXCLUDED.state, error = EXCLUDED.error, updated_at = now()"),
-                    {"id": run.id, "flow": run.flow, "owner": run.owner[:64], "state": run.state,
-                     "error": run.error})
-            s.execute(sa.text("DELETE FROM pipeline_runs WHERE updated_at < now() - interval '1 day'"))
-            s.commit()
-    except Exception as exc:  # noqa: BLE001  the poll then answers from this process only
-        log.warning("run_not_recorded %s: %s", type(exc).__name__, exc)
-
-
-def recorded_run(*, run_id: str | None = None, flow: str | None = None,
-                 owner: str | None = None) -> PipelineRun | None:
-    """A run by id, or the owner's newest waiting or running run of `flow`, as recorded. A record
-    not touched for RECORD_STALE_SECONDS belonged to a process that stopped: that run failed."""
-    import sqlalchemy as sa
-
-    from pipelines import db
-
-    query = ("SELECT id, flow, owner, state, error, now() - updated_at > make_interval(secs => :stale) "
-             "FROM pipeline_runs WHERE ")
-    if run_id is not None:
-        query += "id = :id"
-    else:
-        query += ("owner = :owner AND flow = :flow AND state IN ('scheduled', 'running') "
-                  "AND now() - updated_at <= make_interval(secs => :stale) ORDER BY updated_at DESC LIMIT 1")
-    try:
-        with db.session() as s:
-            row = s.execute(sa.text(query), {"id": run_id, "owner": owner, "flow": flow,
-                                             "stale": RECORD_STALE_SECONDS}).first()
-    except Exception:  # noqa: BLE001  unknown here: the caller answers from its own runs
-        return None
-    if row is None:
-        return None
-    state, error = row.state, row.error
-    if row[5] and state in ("scheduled", "running"):
-        state, error = "failed", "The app process following it stopped."
-    return PipelineRun(id=row.id, flow=row.flow, parameters={}, owner=row.owner, state=state, error=error)

@@ -44,13 +44,11 @@ from pipelines.deployment_jobs import (
     key_of,
     mark_entries,
     read_flow_runs,
-    record_runs,
-    recorded_run,
     tag_value,
 )
 from pipelines.flows import FLOWS
 from pipelines.followups import BACKLOG_FOLLOW_UP_SECONDS
-from pipelines.runtime import RECORDED_FLOWS, SHARED_LANE, PipelineRun
+from pipelines.runs import RECORDED_FLOWS, SHARED_LANE, PipelineRun, record_runs, recorded_run
 
 log = logging.getLogger("reverie.pipelines.deployments")
 

@@ -17,22 +17,21 @@ import uuid
 from collections import Counter, OrderedDict, deque
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 import msgspec
 
-from pipelines.flows import FLOWS, load_flow
 from pipelines.coordination import PUBLISHED_STALE_SECONDS
+from pipelines.flows import FLOWS, Flow, load_flow
 from pipelines.followups import BACKLOG_FOLLOW_UP_SECONDS, FOLLOW_UP_FLOWS, due_follow_ups
+from pipelines.runs import RECORDED_FLOWS, SHARED_LANE, PipelineRun, record_runs, recorded_run
 
-RunState = Literal["scheduled", "running", "completed", "failed"]
 DEPLOYMENT_NAME = "default"
 # Finished runs kept for `get()` and health; queued and running runs are always kept, however many.
 _KEPT_FINISHED = 500
 # Flows whose queued runs one flow run may take together: flow -> (its one-subject parameter,
 # the parameter that takes a list of subjects).
-BATCHED_FLOWS = {"highlight-extraction": ("entry_id", "entry_ids")}
-ANALYSIS = "highlight-extraction"
+BATCHED_FLOWS = {Flow.ANALYSIS: ("entry_id", "entry_ids")}
 # In the running counts: an analysis that may follow up itself (story, patterns) holds this.
 FOLLOW_UPS = "follow-ups"
 # 8: Prefect's fixed cost is still shared, and a batch of one user's backlog holds a worker for
@@ -49,28 +48,9 @@ BUSY_SECONDS = 2.0
 BUSY_OWNERS = 3
 # How long a Prefect API that is still starting is waited for (its first start migrates its database).
 PREFECT_START_SECONDS = 180.0
-# The lane of runs submitted without an owner.
-SHARED_LANE = "~"
 # A lane whose next run has waited this long for a worker means the queue is not moving: health
 # says "degraded". Fairness keeps every lane's wait to a few batches, far under this.
 STALLED_SECONDS = 60.0
-# Runs a client polls by id (`get`, `active`): with several app processes, the poll may reach
-# another process than the one running it, so their state is also kept in `pipeline_runs`.
-RECORDED_FLOWS = frozenset({"profile-regeneration", "pattern-clustering"})
-# A recorded run not updated for this long belonged to a process that died: it counts as failed.
-RECORD_STALE_SECONDS = 15 * 60
-
-
-class PipelineRun(msgspec.Struct, kw_only=True):
-    id: str
-    flow: str
-    parameters: dict[str, Any]
-    state: RunState = "scheduled"
-    result: Any = None
-    error: str | None = None
-    prefect_flow_run_id: str | None = None
-    # Whose work this is (a user id): the queue is fair between owners.
-    owner: str = SHARED_LANE
 
 
 def warm_up() -> None:
@@ -80,7 +60,7 @@ def warm_up() -> None:
 
     embed(["warm up"])
     get_mood_model()
-    load_flow("highlight-extraction")
+    load_flow(Flow.ANALYSIS)
 
 
 # The inline runner's flows (`inline_flow`), and each worker thread's Prefect client.
@@ -243,7 +223,7 @@ class PipelineRunner:
             raise KeyError(f"Unknown flow {flow!r}")
         if self._executor is None:
             raise RuntimeError("The pipeline runner is not started")
-        if self.coordination is not None and flow == "highlight-extraction" and set(parameters) == {"entry_id"}:
+        if self.coordination is not None and flow == Flow.ANALYSIS and set(parameters) == {"entry_id"}:
             lane = str(owner or SHARED_LANE)
             return self.coordination.request(str(parameters["entry_id"]), lane, parameters)
         return self.enqueue(flow, owner=owner, **parameters)
@@ -296,50 +276,11 @@ class PipelineRunner:
     # -- runs other processes poll ---------------------------------------------------------
     def _record(self, run: PipelineRun) -> None:
         """Keep a polled run's state in `pipeline_runs` (several processes only; never raises)."""
-        if self.coordination is None or run.flow not in RECORDED_FLOWS:
-            return
-        import sqlalchemy as sa
+        if self.coordination is not None:
+            record_runs([run])
 
-        from pipelines import db
-
-        try:
-            with db.session() as s:
-                s.execute(sa.text(
-                    "INSERT INTO pipeline_runs (id, flow, owner, state, error, updated_at) "
-                    "VALUES (:id, :flow, :owner, :state, :error, now()) ON CONFLICT (id) DO UPDATE "
-                    "SET state = EXCLUDED.state, error = EXCLUDED.error, updated_at = now()"),
-                    {"id": run.id, "flow": run.flow, "owner": run.owner[:64], "state": run.state,
-                     "error": run.error})
-                s.execute(sa.text("DELETE FROM pipeline_runs WHERE updated_at < now() - interval '1 day'"))
-                s.commit()
-        except Exception as exc:  # the poll then answers from this process only
-            logging.getLogger("reverie.pipelines").warning("run_not_recorded %s: %s", type(exc).__name__, exc)
-
-    def _recorded(self, *, run_id: str | None = None, flow: str | None = None,
-                  owner: str | None = None) -> PipelineRun | None:
-        import sqlalchemy as sa
-
-        from pipelines import db
-
-        query = ("SELECT id, flow, owner, state, error, now() - updated_at > make_interval(secs => :stale) "
-                 "FROM pipeline_runs WHERE ")
-        if run_id is not None:
-            query += "id = :id"
-        else:
-            query += ("owner = :owner AND flow = :flow AND state IN ('scheduled', 'running') "
-                      "AND now() - updated_at <= make_interval(secs => :stale) ORDER BY updated_at DESC LIMIT 1")
-        try:
-            with db.session() as s:
-                row = s.execute(sa.text(query), {"id": run_id, "owner": owner, "flow": flow,
-                                                 "stale": RECORD_STALE_SECONDS}).first()
-        except Exception:
-            return None
-        if row is None:
-            return None
-        state, error = row.state, row.error
-        if row[5] and state in ("scheduled", "running"):
-            state, error = "failed", "The process running it stopped."
-        return PipelineRun(id=row.id, flow=row.flow, parameters={}, owner=row.owner, state=state, error=error)
+    def _recorded(self, **which: str | None) -> PipelineRun | None:
+        return recorded_run(**which)
 
     def wait(self, run_id: str, timeout: float | None = None) -> PipelineRun:
         with self._lock:
@@ -451,7 +392,7 @@ class PipelineRunner:
                             progress = True
             deferred: list[str] = []
             for owner in {member.owner for member in batch}:
-                if flow == ANALYSIS and owner != SHARED_LANE:
+                if flow == Flow.ANALYSIS and owner != SHARED_LANE:
                     if (self._inflight[owner] or self._running_flows[(owner, FOLLOW_UPS)]
                             or any(self._running_flows[(owner, f)] for f in FOLLOW_UP_FLOWS)
                             or any(self._runs[i].flow == flow for i in self._lanes.get(owner, ()) if i in self._runs)):
@@ -477,7 +418,7 @@ class PipelineRunner:
         if len(batch) > 1:
             single, many = BATCHED_FLOWS[run.flow]
             parameters = {many: [r.parameters[single] for r in batch]}
-        if run.flow == ANALYSIS:
+        if run.flow == Flow.ANALYSIS:
             parameters["defer_follow_ups_for"] = deferred
         try:
             prefect_client_for_this_thread()
@@ -509,7 +450,7 @@ class PipelineRunner:
             for member in batch:
                 self._inflight[member.owner] -= 1
                 self._running_flows[(member.owner, member.flow)] -= 1
-            if batch and batch[0].flow == ANALYSIS:
+            if batch and batch[0].flow == Flow.ANALYSIS:
                 for owner in {m.owner for m in batch} - set(deferred) - {SHARED_LANE}:
                     self._running_flows[(owner, FOLLOW_UPS)] -= 1
                 for member in batch:
@@ -522,7 +463,7 @@ class PipelineRunner:
             due = []
             for owner, since in list(self._follow_ups_owed.items()):
                 drained = not self._inflight[owner] and not any(
-                    self._runs[i].flow == ANALYSIS for i in self._lanes.get(owner, ()) if i in self._runs)
+                    self._runs[i].flow == Flow.ANALYSIS for i in self._lanes.get(owner, ()) if i in self._runs)
                 if drained or now - max(since, self._followed_up.get(owner, 0.0)) >= BACKLOG_FOLLOW_UP_SECONDS:
                     due.append(owner)
                     del self._follow_ups_owed[owner]

@@ -6,14 +6,25 @@ Flows are looked up lazily so importing this registry does not import Prefect.
 from __future__ import annotations
 
 import importlib
+from enum import StrEnum
 from typing import Any
 
-# flow name -> "module:attribute"; the entrypoints in prefect.yaml are the same.
+
+class Flow(StrEnum):
+    """The flows by the names Prefect, `prefect.yaml` and the API use (a Flow is its name)."""
+
+    ANALYSIS = "highlight-extraction"
+    PROFILE = "profile-regeneration"
+    PATTERNS = "pattern-clustering"
+    WEEKLY_FOCUS = "weekly-focus"
+
+
+# flow -> "module:attribute"; the entrypoints in prefect.yaml are the same.
 FLOWS: dict[str, str] = {
-    "highlight-extraction": "pipelines.flows.highlight_extraction:highlight_extraction",
-    "profile-regeneration": "pipelines.flows.profile_regeneration:profile_regeneration",
-    "pattern-clustering": "pipelines.flows.pattern_clustering:pattern_clustering",
-    "weekly-focus": "pipelines.flows.weekly_focus:weekly_focus",
+    Flow.ANALYSIS: "pipelines.flows.highlight_extraction:highlight_extraction",
+    Flow.PROFILE: "pipelines.flows.profile_regeneration:profile_regeneration",
+    Flow.PATTERNS: "pipelines.flows.pattern_clustering:pattern_clustering",
+    Flow.WEEKLY_FOCUS: "pipelines.flows.weekly_focus:weekly_focus",
 }
 
 

@@ -9,7 +9,7 @@ import time
 import uuid
 
 from pipelines.coordination import AnalysisOwnership
-from pipelines.runtime import PipelineRun
+from pipelines.runs import PipelineRun
 from tests.support.database import sql
 from tests.support.journal import wait_until_analysed
 
