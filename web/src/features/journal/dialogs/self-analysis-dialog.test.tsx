@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { fakeApi, json } from "@/features/auth/test-support";
@@ -54,18 +55,28 @@ describe("SelfAnalysisDialog", () => {
     window.addEventListener(SHOW_ENTRY_EVENT, listen);
     const user = userEvent.setup();
     try {
-      renderWithProviders(
-        <SelfAnalysisDialog
-          open
-          onOpenChange={onOpenChange}
-          onInsert={() => {}}
-          entries={[makeEntry(), makeEntry(), makeEntry()]}
-        />,
-      );
+      const entries = [makeEntry(), makeEntry(), makeEntry()];
+      function Opened() {
+        const [open, setOpen] = useState(true);
+        return (
+          <SelfAnalysisDialog
+            open={open}
+            onOpenChange={(next) => {
+              onOpenChange(next);
+              setOpen(next);
+            }}
+            onInsert={() => {}}
+            entries={entries}
+          />
+        );
+      }
+      renderWithProviders(<Opened />);
       const detail = await within(await screen.findByRole("dialog")).findByRole("region", { name: "Selected theme" });
       await user.click(within(detail).getByRole("button", { name: "Open your entry of 11/05/2026" }));
       expect(onOpenChange).toHaveBeenCalledWith(false);
-      expect(shown).toEqual(["e2"]);
+      await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+      // Asked once the dialog has closed, so its focus going back does not scroll the entry away.
+      await waitFor(() => expect(shown).toEqual(["e2"]));
     } finally {
       window.removeEventListener(SHOW_ENTRY_EVENT, listen);
     }

@@ -87,20 +87,33 @@ export function SelfAnalysisDialog({ open, onOpenChange, onInsert, entries }: Se
     inserted.current = true;
     onInsert(text);
   };
+  // A claim's entry to show once the dialog has closed (its focus going back would scroll away).
+  const linked = useRef<string | null>(null);
+  const openEntry = (entryId: string) => {
+    linked.current = entryId;
+    onOpenChange(false);
+  };
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
         className="sm:max-w-4xl"
         onCloseAutoFocus={(event) => {
-          if (inserted.current) event.preventDefault();
+          if (inserted.current || linked.current) event.preventDefault();
           inserted.current = false;
+          if (linked.current) showEntry(linked.current);
+          linked.current = null;
         }}
       >
         {open &&
           (entries ? (
-            <SelfAnalysisBody onClose={() => onOpenChange(false)} onInsert={insert} entries={entries} />
+            <SelfAnalysisBody
+              onClose={() => onOpenChange(false)}
+              onInsert={insert}
+              onOpenEntry={openEntry}
+              entries={entries}
+            />
           ) : (
-            <SelfAnalysisForUserEntries onClose={() => onOpenChange(false)} onInsert={insert} />
+            <SelfAnalysisForUserEntries onClose={() => onOpenChange(false)} onInsert={insert} onOpenEntry={openEntry} />
           ))}
       </DialogContent>
     </Dialog>
@@ -110,6 +123,8 @@ export function SelfAnalysisDialog({ open, onOpenChange, onInsert, entries }: Se
 interface BodyProps {
   onClose: () => void;
   onInsert: (text: string) => void;
+  /** A claim's cited entry was chosen: close, then show it in Previous Entries. */
+  onOpenEntry: (entryId: string) => void;
 }
 
 /** Without an `entries` prop: the user's entries (useEntries); analysis starts once they are loaded. */
@@ -131,7 +146,7 @@ function SelfAnalysisForUserEntries(props: BodyProps) {
   return <SelfAnalysisBody {...props} entries={loaded.data ?? []} />;
 }
 
-function SelfAnalysisBody({ onClose, onInsert, entries }: BodyProps & { entries: Entry[] }) {
+function SelfAnalysisBody({ onClose, onInsert, onOpenEntry, entries }: BodyProps & { entries: Entry[] }) {
   const enough = entries.length >= SELF_ANALYSIS_MIN_ENTRIES;
   // The query key compares ids by value, so a refetched list with the same ids keeps the analysis.
   const entryIds = entries.slice(0, SELF_ANALYSIS_MAX_ENTRIES).map((e) => e.id);
@@ -248,10 +263,7 @@ function SelfAnalysisBody({ onClose, onInsert, entries }: BodyProps & { entries:
                                 type="button"
                                 className="underline underline-offset-2 hover:text-foreground"
                                 aria-label={`Open your entry of ${source.date}`}
-                                onClick={() => {
-                                  onClose();
-                                  showEntry(source.id);
-                                }}
+                                onClick={() => onOpenEntry(source.id)}
                               >
                                 {source.date}
                               </button>

@@ -149,7 +149,7 @@ export function PreviousEntries({ onInsertAnalysis, className }: PreviousEntries
   useEffect(() => {
     if (!shownEntry) return;
     const element = document.getElementById(entryElementId(shownEntry));
-    element?.scrollIntoView?.({ behavior: "smooth", block: "center" });
+    element?.scrollIntoView?.({ block: "center" });
   }, [shownEntry, entries]);
   const debounced = useDebounced(search.trim(), ENTRY_SEARCH_DEBOUNCE_MS);
   const searching = search.trim().length > 0 && debounced.length > 0;
