@@ -143,11 +143,7 @@ async def _import(request: Request, db_session: AsyncSession, job: runner.Job, f
         raise
     finally:
         await anyio.to_thread.run_sync(runner.remove_folder, folder)
-    for entry in outcome.to_analyse:
-        try:
-            request.app.state.pipelines.submit("highlight-extraction", entry_id=str(entry.id), owner=str(user_id))
-        except Exception as exc:  # noqa: BLE001  (pending entries are picked up again at start-up)
-            log.warning("analysis_not_submitted", entry_id=str(entry.id), error=str(exc))
+    await anyio.to_thread.run_sync(_analyse, request.app.state.pipelines, outcome.to_analyse, user_id)
     days = sorted(entry.entry_date for entry in outcome.created)
     answer = ImportOut(success=True, count=len(outcome.created), skipped=outcome.skipped,
                        analysing=len(outcome.to_analyse), restored=restored,
@@ -225,6 +221,16 @@ class JournalImportController(Controller):
             waiting=states.get("pending", 0) + states.get("running", 0),
             current=await jobs.latest(db_session, request.user.id),
         )
+
+
+def _analyse(pipelines, entries: list, user_id) -> None:
+    """Ask for each new entry's analysis, in its writer's lane of the queue (on a worker thread: ten
+    years of entries are thousands of requests to the runner)."""
+    for entry in entries:
+        try:
+            pipelines.submit("highlight-extraction", entry_id=str(entry.id), owner=str(user_id))
+        except Exception as exc:  # noqa: BLE001  (pending entries are picked up again at start-up)
+            log.warning("analysis_not_submitted", entry_id=str(entry.id), error=str(exc))
 
 
 def _stage(upload: UploadFile, target: Path) -> int:

@@ -51,7 +51,7 @@ def _fork_server() -> multiprocessing.context.ForkServerContext:
     with _context_lock:
         if _context is None:
             context = multiprocessing.get_context("forkserver")
-            context.set_forkserver_preload(["api.journal.imports.worker"])
+            context.set_forkserver_preload(["api.journal.imports.lowpriority", "api.journal.imports.worker"])
             _context = context
         return _context
 

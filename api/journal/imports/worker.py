@@ -66,7 +66,7 @@ class Progress:
 
 
 def _budget(cpu_seconds: int) -> None:
-    os.nice(limits.NICENESS)
+    os.nice(max(0, limits.NICENESS - os.nice(0)))  # the fork server is niced already (lowpriority)
     resource.setrlimit(resource.RLIMIT_CPU, (cpu_seconds, cpu_seconds + 5))
     try:
         with open("/proc/self/statm") as statm:
