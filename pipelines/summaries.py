@@ -221,16 +221,32 @@ def _choose(
 
 def antecedent(sentences: list[str], i: int) -> int | None:
     """The earlier sentence naming the person sentence `i` calls "she", "her", "he" or "him" before
-    naming anyone itself ("She replied with a heart." after "...photos of me and Hannah..."); None
+    naming anyone of that gender itself ("She replied with a heart." after "...photos of me and Hannah..."); None
     when the sentence needs none, -1 when no earlier sentence names a possible person."""
     pronoun = _PERSON_PRONOUN.search(sentences[i])
-    if pronoun is None or any(start < pronoun.start() for start, _, _ in _people(sentences[i])):
+    if pronoun is None:
         return None
     want = "f" if pronoun.group(0).lower() in ("she", "her", "hers") else "m"
+    # A name before it in the sentence answers it only when it can be that person: "Dr Ahmed sent
+    # her straight back into hospital" names Dr Ahmed, not the "her" (June, named the sentence before).
+    if any(start < pronoun.start() and gender in (want, None) for start, _, gender in _named(sentences[i])):
+        return None
     for j in range(i - 1, -1, -1):
-        if any(gender in (want, None) for _, _, gender in _people(sentences[j])):
+        if any(gender in (want, None) for _, _, gender in _named(sentences[j])):
             return j
     return -1
+
+
+_POSSESSOR = re.compile(r"\b([A-Z][a-z]+)['\u2019]s\b")
+
+
+def _named(sentence: str) -> list[tuple[int, str, str | None]]:
+    """The people a sentence names (`_people`), and a capitalised word with a possessive, which
+    is someone whatever the word ("June's hands were shaking"), gender unknown."""
+    found = list(_people(sentence))
+    seen = {start for start, _, _ in found}
+    found += [(m.start(1), m.group(1), None) for m in _POSSESSOR.finditer(sentence) if m.start(1) not in seen]
+    return sorted(found)
 
 
 def _truncate(sentence: str, max_chars: int) -> str:

@@ -186,3 +186,14 @@ def test_a_sentence_whose_person_is_not_in_the_summary_brings_the_one_naming_the
 )
 def test_antecedent_is_the_nearest_earlier_sentence_naming_a_person(sentences: list[str], expected: int | None) -> None:
     assert antecedent(sentences, len(sentences) - 1) == expected
+
+
+def test_a_summary_names_whom_its_pronoun_is_about():
+    """"Dr Ahmed sent her straight back into hospital" does not say who "her" is: a man named before
+    the "her" is no answer. The summary keeps the sentence that names her ("June's hands...")."""
+    text = ("June's hands were shaking badly at breakfast and she dropped the teapot. Dr Ahmed sent her straight "
+            "back into hospital for a scan. It showed nothing new, they think. Susan is coming up again tomorrow. "
+            "I did not sleep. The ewes need moving on Saturday.")
+    summary = summarize(text)
+    assert "June" in summary
+    assert "sent her" not in summary or summary.index("June") < summary.index("sent her")
