@@ -49,17 +49,24 @@ TEN, TWENTY = "10 minutes or less", "20 minutes or less"
 QUICK_TIMES = (TEN, TWENTY)
 # A first step of something the journal says the user means to do (an intention, a goal, a project).
 STEP_DETAIL = "Do the first small part of it now: ten minutes is enough to get it moving"
-# Something an entry dwells on (the weekly suggester's reflections, "20 minutes or less").
-REFLECT_DETAIL = "Take twenty quiet minutes today to write down one step that would help, then take it"
+# Something an entry dwells on (the weekly suggester's reflections, "20 minutes or less"). No
+# duration in the words: the spec shows a quick task's '20 minutes or less' as '10 minutes or less'.
+REFLECT_DETAIL = "Write down one step that would help, and take it today"
+# A general suggestion fills in only if it is a ten-minute one (a "20-minute walk" would be shown as
+# '10 minutes or less'); the canned list is drawn from at random, this many times at most.
+GENERAL_TRIES = 8
 # The weekly suggester's "Why now" of a reflection opens with this; the quote says it better.
 REFLECTION_WHY = re.compile(r"^You wrote this in your entry of \d{2}/\d{2}/\d{4}\.\s*")
+MSG_NOTHING_NEW = ("Nothing new for today: what your journal suggests is already on your list. Write about your "
+                   "day and try again.")
 MSG_ALL_FULL = ("Task limit reached",
                 "You already have 3 active tasks in every area. Complete some before adding quick tasks.")
 
 
 class QuickTasksOut(msgspec.Struct, rename="camel", kw_only=True):
-    """The quick tasks added, in the order they were chosen; `full` names the domains that had no
-    room (their 3 active tasks), which got none."""
+    """The quick tasks added, in the order they were chosen (none when nothing new is left to
+    suggest: `message` says so); `full` names the domains that had no room (their 3 active tasks),
+    which got none."""
 
     tasks: list[TaskOut]
     full: list[str]
@@ -136,9 +143,14 @@ def quick_suggestions(user_id: uuid.UUID, rooms: dict[str, int], today: date) ->
     for domain in order:  # the journal holds too little: general suggestions fill in, one per domain
         if len(chosen) >= QUICK_TASKS:
             break
-        if left[domain] > 0:
-            chosen.append(quick_of(general_suggestion(materials[domain]), domain))
-            left[domain] -= 1
+        if left[domain] <= 0:
+            continue
+        for _ in range(GENERAL_TRIES):
+            general = general_suggestion(materials[domain])
+            if general.estimated_time == TEN and all(c.text != general.text for c in chosen):
+                chosen.append(quick_of(general, domain))
+                left[domain] -= 1
+                break
     return chosen
 
 
@@ -196,6 +208,8 @@ class QuickTasksController(Controller):
                 entry_id=entry_id,
                 ai_generation_prompt=f"Quick task ({draft.domain}) from {origin}, by the local provider",
             )))
+        if not drafts:  # room, but nothing left to suggest that is not on the list already
+            return QuickTasksOut(tasks=[], full=full, message=MSG_NOTHING_NEW)
         if not added:
             raise FocusLimit(*MSG_ALL_FULL)
         log.info("quick_tasks_added", count=len(added))

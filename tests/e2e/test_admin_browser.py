@@ -203,3 +203,109 @@ def test_a_non_admin_never_sees_the_panel(world, browser):
     expect(page.get_by_role("heading", name="Admin Panel")).to_have_count(0)
     assert problems(page) == []  # the page made no admin call at all
     context.close()
+
+
+ADMIN_DESKTOP = {"width": 1366, "height": 768}
+
+
+def test_codes_users_and_the_audit_log_as_django_ghost_and_mastodon_give_them(world, browser, tmp_path):
+    """A one-use code that never expires, deactivated (refused with its own title) and reactivated;
+    the users filtered, sorted and exported; a user's page with its sessions ended; an unverified
+    user sent a new code; the audit log filtered. At 1366 and 390 px, no console error."""
+    server, url, _ = world
+    shots = shots_dir(tmp_path)
+    create_user(server, "zoe", "zoe@example.com")
+    with httpx.Client(base_url=server.url, headers=APP_HEADERS, timeout=30) as api:
+        assert api.post("/api/auth/register", json={
+            "username": "ursula", "email": "ursula@example.com", "password": PASSWORD,
+            "journalingPreferences": {"status": "yes", "frequency": "daily"}}).status_code == 201
+
+    boss_context, boss = signed_in(browser, server, "boss", ADMIN_DESKTOP)
+    boss.goto(server.url + "/admin")
+    boss.get_by_role("tab", name="System").click()
+    boss.get_by_label("Influencer name").fill("Leo Pod")
+    boss.get_by_label("Use limit").fill("1")
+    boss.get_by_label("Redeemable until").click()
+    boss.get_by_role("option", name="Never expires").click()
+    boss.get_by_role("button", name="Generate Code").click()
+    code = boss.get_by_test_id("generated-code").inner_text(timeout=15_000).strip()
+    boss.get_by_role("tab", name="Manage Codes").click()
+    item = boss.get_by_role("listitem", name=code)
+    expect(item.get_by_test_id("code-state")).to_have_text("Active")
+    expect(item).to_contain_text("used 0 of 1 use · grants 30 days · never expires")
+    item.get_by_role("button", name=f"Deactivate {code}").click()
+    boss.get_by_role("alertdialog").get_by_role("button", name="Deactivate").click()
+    expect(item.get_by_test_id("code-state")).to_have_text("Deactivated", timeout=15_000)
+    boss.screenshot(path=str(shots / "admin-codes-1366.png"), full_page=True)
+
+    zoe_context, zoe = signed_in(browser, server, "zoe")
+    zoe.goto(server.url + "/subscription")
+    zoe.get_by_label("Early Access Code").fill(code)
+    zoe.get_by_role("button", name="Apply Code").click()
+    expect(zoe.get_by_text("Code deactivated", exact=True)).to_be_visible(timeout=15_000)
+    expect(zoe.get_by_text("Invalid code", exact=True)).to_have_count(0)
+    item.get_by_role("button", name=f"Reactivate {code}").click()
+    boss.get_by_role("alertdialog").get_by_role("button", name="Reactivate").click()
+    expect(item.get_by_test_id("code-state")).to_have_text("Active", timeout=15_000)
+    zoe.get_by_role("button", name="Apply Code").click()
+    expect(zoe.get_by_text("Success!", exact=True)).to_be_visible(timeout=15_000)
+    boss.reload()
+    boss.get_by_role("tab", name="System").click()
+    boss.get_by_role("tab", name="Manage Codes").click()
+    expect(boss.get_by_role("listitem", name=code).get_by_test_id("code-state")).to_have_text("Used up",
+                                                                                             timeout=15_000)
+
+    # The audit log says it, one use in the singular, and filters by action.
+    log = boss.get_by_role("list", name="Admin activity")
+    expect(log.get_by_text(f"boss generated a promo code ({code}: 30 days, 1 use, never expires)")).to_be_visible()
+    boss.get_by_label("Action").click()
+    boss.get_by_role("option", name="Codes changed").click()
+    expect(log.get_by_role("listitem")).to_have_count(2, timeout=15_000)
+    expect(log).to_contain_text(f"{code}: deactivated")
+    boss.screenshot(path=str(shots / "admin-audit-1366.png"), full_page=True)
+
+    # The users: premium only, by username, exported as CSV with the same filter.
+    boss.get_by_role("tab", name="All Users").click()
+    users = boss.get_by_role("list", name="All users")
+    boss.get_by_role("group", name="Filter all users").get_by_role("button", name="Premium").click()
+    expect(users.get_by_role("listitem")).to_have_count(1)
+    expect(users.get_by_role("listitem", name="zoe")).to_be_visible()
+    with boss.expect_download() as download:
+        boss.get_by_role("button", name="Export CSV").click()
+    text = Path(download.value.path()).read_text()
+    lines = text.strip().splitlines()
+    assert lines[0].startswith("id,username,email") and len(lines) == 2 and ",zoe,zoe@example.com," in lines[1]
+    boss.get_by_role("group", name="Filter all users").get_by_role("button", name="Premium").click()
+    boss.get_by_role("group", name="Filter all users").get_by_role("button", name="Unverified").click()
+    expect(users.get_by_role("listitem", name="ursula")).to_be_visible()
+    boss.set_viewport_size(PHONE)
+    boss.screenshot(path=str(shots / "admin-users-filtered-390.png"), full_page=True)
+    boss.set_viewport_size(ADMIN_DESKTOP)
+
+    # Ursula's page: not verified; a new code goes to her address.
+    users.get_by_role("link", name="ursula: open their page").click()
+    expect(boss.get_by_role("heading", level=1, name="ursula")).to_be_visible(timeout=15_000)
+    expect(boss.get_by_text("Not verified", exact=False)).to_be_visible()
+    boss.get_by_role("button", name="Resend verification code").click()
+    expect(boss.get_by_text("A new verification code was sent to ursula@example.com.", exact=True)).to_be_visible(
+        timeout=15_000)
+
+    # Zoe's page: her session, ended.
+    boss.go_back()  # the panel, its filters as they start
+    boss.get_by_role("list", name="All users").get_by_role("link", name="zoe: open their page").click()
+    expect(boss.get_by_role("heading", level=1, name="zoe")).to_be_visible(timeout=15_000)
+    # Two: the browser's, and the one her account was made with through the API.
+    expect(boss.get_by_role("list", name="Sessions").get_by_role("listitem")).to_have_count(2)
+    boss.screenshot(path=str(shots / "admin-user-page-1366.png"), full_page=True)
+    boss.set_viewport_size(PHONE)
+    boss.screenshot(path=str(shots / "admin-user-page-390.png"), full_page=True)
+    boss.set_viewport_size(ADMIN_DESKTOP)
+    boss.get_by_role("button", name="End all sessions").click()
+    boss.get_by_role("alertdialog").get_by_role("button", name="End Sessions").click()
+    expect(boss.get_by_text("2 sessions ended.", exact=True)).to_be_visible(timeout=15_000)
+    expect(boss.get_by_text("Not signed in anywhere.")).to_be_visible(timeout=15_000)
+    zoe.reload()
+    expect(zoe.get_by_label("Username or email")).to_be_visible(timeout=20_000)  # signed out: the sign-in form
+    assert problems(boss) == []
+    zoe_context.close()
+    boss_context.close()

@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 from tests.e2e.server import ServerProcess
 from tests.support.accounts import PASSWORD
 from tests.support.app import APP_HEADERS
-from tests.support.database import fresh_database
+from tests.support.database import fresh_database, sql
 from tests.support.journal import wait_all_analysed
 from tests.support.live import create_user, sign_in
 
@@ -39,6 +39,7 @@ def server(postgres_server, tmp_path_factory):
         pytest.fail("web/dist is missing: build the web app first (`make test` does)")
     with fresh_database(postgres_server) as url:
         process = ServerProcess(tmp_path_factory.mktemp("tasks") / "data", database_url=url)
+        process.database_url = url  # type: ignore[attr-defined]
         try:
             process.wait_healthy()
             create_user(process)
@@ -118,4 +119,39 @@ def test_generate_limit_complete_reopen_delete(server, page, tmp_path):
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     page.screenshot(path=str(tmp_path / "tasks-390.png"), full_page=True)
     print("screenshots:", tmp_path)
+    assert problems(page) == [], page.problems
+
+
+def test_premium_quick_tasks_for_today(server, page, tmp_path):
+    """Free: the teaser leads to /subscription. Premium: three quick tasks for today from the journal,
+    each with its "Why now", in the columns with a Today badge, at 1366 and 390 px."""
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.goto(server.url + "/auth")
+    sign_in(page)
+    expect(page.get_by_label("Journal entry")).to_be_visible(timeout=20_000)
+    page.goto(server.url + "/tasks")
+    expect(page.get_by_role("link", name="Upgrade to Premium")).to_have_attribute("href", "/subscription", timeout=20_000)
+    expect(page.get_by_role("button", name="Generate quick tasks")).to_have_count(0)
+
+    sql(server.database_url, "UPDATE users SET subscription_tier = 'premium' WHERE username = 'ana'")
+    page.reload()
+    expect(page.get_by_role("button", name="Generate quick tasks")).to_be_visible(timeout=20_000)
+    expect(page.get_by_label("Loading tasks")).to_have_count(0, timeout=20_000)
+    before = page.get_by_test_id("active-task").count()
+    page.get_by_role("button", name="Generate quick tasks").click()
+    expect(page.get_by_text("Quick tasks added", exact=True)).to_be_visible(timeout=60_000)
+    today = page.get_by_test_id("active-task").filter(has=page.get_by_text("Today", exact=True))
+    expect(today).to_have_count(3, timeout=15_000)
+    assert page.get_by_test_id("active-task").count() == before + 3
+    for n in range(3):
+        task = today.nth(n)
+        expect(task.get_by_text("10 minutes or less")).to_be_visible()
+        expect(task.get_by_text("Why now:")).to_be_visible()
+    expect(page.get_by_test_id("quick-tasks-today")).to_have_text("3 quick tasks for today in your columns below.")
+    page.screenshot(path=str(tmp_path / "quick-tasks-1366.png"), full_page=True)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.reload()
+    expect(page.get_by_test_id("quick-tasks-today")).to_be_visible(timeout=20_000)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.screenshot(path=str(tmp_path / "quick-tasks-390.png"), full_page=True)
     assert problems(page) == [], page.problems

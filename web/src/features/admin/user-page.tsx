@@ -27,6 +27,7 @@ import {
 import { useAuth } from "@/features/auth/auth-context";
 import { toast } from "@/hooks/use-toast";
 import { ApiError, serverMessage } from "@/lib/api/client";
+import { cn } from "@/lib/utils";
 
 const BACK = "/admin";
 
@@ -35,9 +36,9 @@ function when(value: string | null | undefined, empty = "Never"): string {
   return format(new Date(value), "MMM d, yyyy HH:mm");
 }
 
-function Fact({ label, children }: { label: string; children: ReactNode }) {
+function Fact({ label, children, wide = false }: { label: string; children: ReactNode; wide?: boolean }) {
   return (
-    <div className="flex flex-col gap-0.5 rounded-lg border bg-card p-3">
+    <div className={cn("flex flex-col gap-0.5 rounded-lg border bg-card p-3", wide && "col-span-2 lg:col-span-1")}>
       <dt className="text-xs text-muted-foreground">{label}</dt>
       <dd className="font-medium break-words">{children}</dd>
     </div>
@@ -151,9 +152,11 @@ function UserFacts({ detail }: { detail: AdminUserDetail }) {
         <h2 id="user-facts" className="sr-only">
           Facts
         </h2>
-        <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
-          <Fact label="E-mail">{user.email}</Fact>
-          <Fact label="Verification">
+        <dl className="grid grid-cols-2 gap-3 lg:grid-cols-3">
+          <Fact label="E-mail" wide>
+            {user.email}
+          </Fact>
+          <Fact label="Verification" wide>
             {user.isVerified
               ? "Verified"
               : detail.verificationSentAt
@@ -173,7 +176,7 @@ function UserFacts({ detail }: { detail: AdminUserDetail }) {
             {detail.tasks} · {detail.insights} · {detail.photos}
           </Fact>
           <Fact label="Resume">{detail.hasResume ? "Uploaded" : "None"}</Fact>
-          <Fact label="Premium">
+          <Fact label="Premium" wide>
             {user.promoSource
               ? `${promoOrigin(user)} · until ${shortDate(user.promoCodeExpiry, "revoked")}`
               : subscriptionLabel(user)}

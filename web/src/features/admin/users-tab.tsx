@@ -172,7 +172,7 @@ export function UsersList({
             type="search"
             aria-label={`Search ${label.toLowerCase()} by username or e-mail`}
             placeholder="Search by username or e-mail"
-            className="min-w-0 flex-1 sm:w-72 sm:flex-none"
+            className="min-w-0 basis-full sm:w-72 sm:basis-auto"
             value={query}
             maxLength={200}
             onChange={(event) => change({ query: event.target.value })}

@@ -78,6 +78,7 @@ export function TasksPage() {
 
 export const QUICK_TASKS_TEXT = "Small tasks for today, each 10 minutes or less, drawn from your journal.";
 export const QUICK_TASKS_ADDED_TITLE = "Quick tasks added";
+export const NO_QUICK_TASKS_TITLE = "No new quick tasks";
 
 /** The Quick Task Generator (spec part 2, section 2): a teaser leading to /subscription for the free
  * plan; for premium, three quick tasks for today from the journal (the server checks the plan). */
@@ -89,7 +90,7 @@ function QuickTaskTeaser({ tasks }: { tasks: Task[] | undefined }) {
   async function onGenerate() {
     try {
       const answer = await generate.mutateAsync();
-      toast({ title: QUICK_TASKS_ADDED_TITLE, description: answer.message });
+      toast({ title: answer.tasks.length ? QUICK_TASKS_ADDED_TITLE : NO_QUICK_TASKS_TITLE, description: answer.message });
     } catch (error) {
       toast({ variant: "destructive", ...failureToast(error, ADD_FAILED) });
     }
