@@ -105,4 +105,4 @@ def test_every_quick_task_fits_the_ten_minutes_it_is_shown_as(ana, database_url)
         seen += ana.post(URL).json()["tasks"]
     assert seen
     for task in seen:
-        assert not re.search(r"\b(20|twenty|15|thirty|30)[- ]minute", task["text"], re.I), task["text"]
+        assert not re.search(r"\b(20|twenty|15|thirty|30)[- ]minute", task["text"], re.IGNORECASE), task["text"]

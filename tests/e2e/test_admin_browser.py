@@ -212,7 +212,7 @@ def test_codes_users_and_the_audit_log_as_django_ghost_and_mastodon_give_them(wo
     """A one-use code that never expires, deactivated (refused with its own title) and reactivated;
     the users filtered, sorted and exported; a user's page with its sessions ended; an unverified
     user sent a new code; the audit log filtered. At 1366 and 390 px, no console error."""
-    server, url, _ = world
+    server, *_ = world
     shots = shots_dir(tmp_path)
     create_user(server, "zoe", "zoe@example.com")
     with httpx.Client(base_url=server.url, headers=APP_HEADERS, timeout=30) as api:
