@@ -160,3 +160,86 @@ def test_on_a_phone_no_fixed_bar_covers_a_control(writer, browser, tmp_path, pat
     assert any("install-prompt" in c for c in floating["covered"]), floating
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     assert problems == []
+
+
+def _pattern_rows() -> list[dict]:
+    import json
+
+    from tests.e2e.server import REPO
+
+    rows = [json.loads(line) for line in (REPO / "pipelines" / "data" / "patterns_journal.jsonl").read_text()
+            .splitlines() if line.strip()]
+    picked = [r for theme in ("sleep", "money") for r in [r for r in rows if r["theme"] == theme][:4]]
+    picked += [r for r in rows if r["theme"] == "relationships"][:2]
+    return sorted(picked, key=lambda r: r["date"])
+
+
+def test_a_journaler_deletes_an_entry_and_uploads_a_cv_and_every_view_follows(module_server, browser, tmp_path):
+    """As a journaler would, at 1366 px: the patterns screen quotes an entry; the entry is deleted on
+    the journal; back on the patterns screen (no reload) nothing quotes it. The Deep Dive asks for a
+    CV; one is uploaded in Settings; back on the Deep Dive (no reload) the career part has it."""
+    import time
+
+    from tests.support.database import sql
+    from tests.support.journal import wait_all_analysed
+
+    server = module_server
+    create_user(server, "pia", "pia@example.com")
+    sql(server.database_url, "UPDATE users SET subscription_tier = 'premium' WHERE username = 'pia'")
+    with httpx.Client(base_url=server.url, headers=APP_HEADERS, timeout=60) as api:
+        assert api.post("/api/auth/login", json={"username": "pia", "password": PASSWORD}).status_code == 200
+        for row in _pattern_rows():
+            assert api.post("/api/journal", json={"content": row["text"], "date": row["date"]}).status_code == 201
+        wait_all_analysed(api, timeout=240)
+        deadline = time.monotonic() + 180
+        while not api.get("/api/patterns").json():
+            assert time.monotonic() < deadline, "no patterns"
+            time.sleep(1)
+        entries = {e["id"]: e for e in api.get("/api/journal", params={"limit": 50}).json()}
+        patterns = api.get("/api/patterns").json()
+    quoted_id = next(i["sourceEntryIds"][0] for p in patterns for i in p["insights"] if i["sourceEntryIds"])
+    quoted = entries[quoted_id]
+
+    context = browser.new_context(viewport={"width": 1366, "height": 768})
+    page = context.new_page()
+    problems: list[str] = []
+    page.on("console", lambda m: m.type == "error" and problems.append(m.text))
+    page.on("pageerror", lambda exc: problems.append(str(exc)))
+    page.goto(server.url + "/auth")
+    sign_in(page, "pia")
+    expect(page.get_by_label("Journal entry")).to_be_visible(timeout=30_000)
+    nav = page.get_by_role("navigation", name="Main navigation")
+    nav.get_by_role("link", name="Patterns").click()
+    expect(page.get_by_text(quoted["date"], exact=False).first).to_be_visible(timeout=30_000)
+    page.screenshot(path=str(tmp_path / "patterns-before-1366.png"), full_page=True)
+
+    nav.get_by_role("link", name="Journal").click()
+    item = page.get_by_role("list", name="Journal entries").get_by_role("listitem").filter(
+        has_text=quoted["content"][:40])
+    item.get_by_role("button", name="Delete entry").click()
+    page.get_by_role("alertdialog").get_by_role("button", name="Delete").click()
+    expect(page.get_by_text("Entry deleted", exact=True)).to_be_visible(timeout=15_000)
+    nav.get_by_role("link", name="Patterns").click()
+    expect(page.get_by_role("heading", name="Emerging Patterns").or_(page.get_by_text("No Insights or Patterns Yet"))
+           ).to_be_visible(timeout=30_000)
+    page.wait_for_timeout(1500)
+    expect(page.get_by_text(quoted["date"], exact=False)).to_have_count(0)
+    page.screenshot(path=str(tmp_path / "patterns-after-1366.png"), full_page=True)
+
+    # The Deep Dive asks for a CV; one uploaded in Settings shows there without a refresh.
+    page.get_by_role("button", name="Open user menu").click()
+    page.get_by_role("menuitem", name="Profile").click()
+    page.get_by_role("tab", name="Deep Dive").click()
+    expect(page.get_by_role("link", name="Upload your CV")).to_be_visible(timeout=30_000)
+    page.get_by_role("link", name="Upload your CV").click()
+    page.get_by_label("Resume text").fill("Pia Novak\nSenior accountant at Lakeside Partners, 2019-present\n"
+                                             "Objective: lead a finance team at a nonprofit")
+    page.get_by_role("button", name="Upload", exact=True).click()
+    expect(page.get_by_text("Resume Uploaded", exact=True)).to_be_visible(timeout=15_000)
+    page.get_by_role("button", name="Open user menu").click()
+    page.get_by_role("menuitem", name="Profile").click()
+    page.get_by_role("tab", name="Deep Dive").click()
+    expect(page.get_by_role("link", name="Upload your CV")).to_have_count(0, timeout=30_000)
+    page.screenshot(path=str(tmp_path / "deep-dive-after-cv-1366.png"), full_page=True)
+    assert problems == []
+    context.close()
