@@ -84,6 +84,7 @@ class EntryDraft(msgspec.Struct, kw_only=True):
     mood_label: str | None = None
     # Only Reverie's own export carries these: the entry comes back as it was, analysis included.
     mood: dict[str, str] | None = None
+    mood_source: str | None = None
     summary: str | None = None
     related_goals: list[str] = []
     related_projects: list[str] = []

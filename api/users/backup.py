@@ -102,8 +102,9 @@ async def export_account(session: AsyncSession, user: User) -> dict[str, Any]:
         },
         "entries": [
             {"id": str(e.id), "date": e.entry_date.isoformat(), "time": e.entry_time, "location": e.location,
-             "content": e.content, "mood": e.mood, "summary": e.summary, "relatedGoals": list(e.related_goals or []),
-             "relatedProjects": list(e.related_projects or []), "timestamp": e.timestamp,
+             "content": e.content, "mood": e.mood, "moodSource": e.mood_source, "summary": e.summary,
+             "relatedGoals": list(e.related_goals or []), "relatedProjects": list(e.related_projects or []),
+             "timestamp": e.timestamp,
              "createdAt": _plain(e.created_at), "photos": photos.get(e.id, [])}
             for e in entries
         ],
@@ -154,6 +155,8 @@ class ExportedEntry(msgspec.Struct, rename="camel", kw_only=True):
     timestamp: int | None
     created_at: str | None
     photos: list[ExportedPhoto] = msgspec.field(default_factory=list)
+    # "writer" when the mood is the writer's own, brought from the app they used (Daylio).
+    mood_source: str | None = None
 
 
 class ExportedProfile(msgspec.Struct, rename="camel", kw_only=True):

@@ -240,7 +240,8 @@ def reverie_entries(document: dict[str, Any], today: date) -> list[EntryDraft]:
             raise FieldError("content", f"{where}: the summary can be at most 10,000 characters.")
         source = item.get("id")
         draft = make_draft(item.get("content"), when, where, today, location=item.get("location"), entry_time=time,
-                           mood=mood, summary=summary or None, related_goals=goals, related_projects=projects,
+                           mood=mood, mood_source="writer" if mood and item.get("moodSource") == "writer" else None,
+                           summary=summary or None, related_goals=goals, related_projects=projects,
                            source_id=str(source)[:64] if isinstance(source, str | int) and source != "" else None)
         if draft is None:
             continue

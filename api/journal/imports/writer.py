@@ -161,7 +161,8 @@ async def write_entries(session: AsyncSession, storage: FileStorage, user_id: uu
             rows.append(JournalEntry(
                 id=entry_id, user_id=user_id, content=draft.content, entry_date=draft.entry_date,
                 entry_time=draft.entry_time, location=draft.location or rules.DEFAULT_LOCATION,
-                mood=draft.mood or writer_mood, mood_source=WRITER_MOOD if writer_mood else None,
+                mood=draft.mood or writer_mood,
+                mood_source=WRITER_MOOD if writer_mood or draft.mood_source == WRITER_MOOD else None,
                 summary=draft.summary, related_goals=draft.related_goals, related_projects=draft.related_projects,
                 timestamp=draft.timestamp, embedding=vector.tolist(),
                 analysis_state="done" if restored else "pending",

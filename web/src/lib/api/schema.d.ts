@@ -1906,6 +1906,7 @@ export interface components {
             mood: {
                 [key: string]: unknown;
             } | null;
+            moodSource?: string | null;
             photos?: components["schemas"]["ExportedPhoto"][];
             relatedGoals: string[];
             relatedProjects: string[];
