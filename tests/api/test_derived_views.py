@@ -7,23 +7,18 @@ from __future__ import annotations
 import time
 
 from api.journal.forgetting import _uncited
-from tests.api.test_patterns import _journal, _refresh, _wait_for_patterns, _write
 from tests.support.database import sql
 from tests.support.journal import wait_all_analysed, write_entries
+from tests.support.patterns import (
+    labelled_journal,
+    refresh_patterns,
+    wait_for_patterns,
+    wait_for_run,
+    write_rows,
+)
 
 CITED = {"id": "e1", "date": "11/11/2026", "quote": "I slept badly again"}
 OTHER = {"id": "e2", "date": "11/12/2026", "quote": "Walked by the river"}
-
-
-def _wait_run(client, path: str, run_id: str) -> None:
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:
-        state = client.get(f"{path}/{run_id}").json()["state"]
-        if state in ("completed", "failed"):
-            assert state == "completed"
-            return
-        time.sleep(0.3)
-    raise AssertionError(f"{path} run did not finish")
 
 
 def _drawn_from(patterns: list[dict], entry_id: str) -> list[dict]:
@@ -31,12 +26,13 @@ def _drawn_from(patterns: list[dict], entry_id: str) -> list[dict]:
 
 
 def _patterned(client) -> tuple[dict[str, dict], list[dict]]:
-    rows = sorted(_journal(("sleep", "money"), 4) + _journal(("relationships",), 2), key=lambda r: r["date"])
+    rows = sorted(labelled_journal(("sleep", "money"), 4) + labelled_journal(("relationships",), 2),
+                  key=lambda r: r["date"])
     assert len({r["date"] for r in rows}) == len(rows)  # a date in a line names one entry
-    ids = _write(client, rows)
+    ids = write_rows(client, rows)
     wait_all_analysed(client)
-    _wait_for_patterns(client)
-    _refresh(client)
+    wait_for_patterns(client)
+    refresh_patterns(client)
     entries = {e["id"]: e for e in client.get("/api/journal", params={"limit": 50}).json()}
     assert set(ids) == set(entries)
     return entries, client.get("/api/patterns").json()
@@ -68,7 +64,7 @@ def test_a_deleted_entry_leaves_the_patterns_insights_and_story_at_once(ana):
     # The patterns are rebuilt without it.
     run_id = deleted.json()["patternsRunId"]
     assert run_id, deleted.json()
-    _wait_run(ana, "/api/patterns/refresh", run_id)
+    wait_for_run(ana, "/api/patterns/refresh", run_id)
     rebuilt = ana.get("/api/patterns").json()
     assert rebuilt and _drawn_from(rebuilt, quoted) == []
     assert not [i for p in rebuilt for i in p["insights"] if day in i["text"]]
@@ -102,8 +98,8 @@ def test_the_story_cites_no_deleted_entry_nor_words_an_edit_removed():
 
 def test_a_new_or_deleted_resume_shows_in_the_career_part_at_once(ana, database_url):
     sql(database_url, "UPDATE users SET subscription_tier = 'premium'")
-    write_entries(ana, [(f"2026-11-{d:02d}", f"Day {d} at the studio: I finished the poster layout for a client and "
-                                             "planned the next sprint with my team.") for d in range(1, 6)])
+    write_entries(ana, [(f"2026-11-{d:02d}", (f"Day {d} at the studio: I finished the poster layout for a client and "
+                                              "planned the next sprint with my team.")) for d in range(1, 6)])
     wait_all_analysed(ana)
     deadline = time.monotonic() + 120
     while ana.get("/api/profile").json().get("career") is None:
@@ -114,11 +110,11 @@ def test_a_new_or_deleted_resume_shows_in_the_career_part_at_once(ana, database_
     saved = ana.post("/api/resume", json={"content": "Ana Lima\nSenior product designer at Orchard Labs"})
     assert saved.status_code == 200
     assert ana.get("/api/profile").json()["career"]["hasResume"] is True  # at once, before the rewrite
-    _wait_run(ana, "/api/profile/regenerate", saved.json()["profileRunId"])
+    wait_for_run(ana, "/api/profile/regenerate", saved.json()["profileRunId"])
     assert ana.get("/api/profile").json()["career"]["hasResume"] is True
 
     removed = ana.delete("/api/resume")
     career = ana.get("/api/profile").json()["career"]
     assert (career["hasResume"], career["role"], career["direction"]) == (False, None, None)
-    _wait_run(ana, "/api/profile/regenerate", removed.json()["profileRunId"])
+    wait_for_run(ana, "/api/profile/regenerate", removed.json()["profileRunId"])
     assert ana.get("/api/profile").json()["career"]["hasResume"] is False
