@@ -27,7 +27,9 @@ from models.constants import ASK_HELP_RECENT_ENTRIES
 if TYPE_CHECKING:
     from pipelines.providers.base import Passage
 
-RETRIEVED_PASSAGES = 5
+RETRIEVED_PASSAGES = 8
+# A retrieved entry's score is at least this, so the answer tells it from the recent ones added (0).
+RETRIEVED = 0.01
 # A period's entries quoted at most ("Tell me about October"), and goals listed.
 PERIOD_QUOTED = 8
 MAX_GOALS_LISTED = 6
@@ -60,21 +62,58 @@ def _passage(entry: JournalEntry, score: float) -> Passage:
 
 
 async def _provider_answer(question: str, passages: list[Passage], known: dict | None = None) -> str:
-    """The provider's answer from `passages`, best first (the question's vector in `known`, when made)."""
+    """The answer from `passages`, best first (the question's vector in `known`, when made).
+
+    The local provider finds the evidence: the entries and sentences that answer the question, with
+    their dates (`pipelines.providers.local_answers.compose_answer`). Another provider is handed that
+    same evidence (the entries it cites, its quotes first) and must cite it: an answer that cites no
+    entry of the evidence by its date, or a date that is not one of them, is not used (the local
+    answer is). When the local provider finds nothing, nothing is asked: the answer says so."""
     from pipelines.embeddings import embedded_together
     from pipelines.providers import get_providers
+    from pipelines.providers.local_answers import NO_ANSWER
 
     ordered = sorted(passages, key=lambda p: -p.score)
 
-    def answer():
+    def answer() -> str:
+        providers = get_providers()
         with embedded_together([], known=known):
-            return get_providers().run(lambda p: p.answer(question, ordered))
+            local = providers.local.answer(question, ordered)
+        if providers.primary is providers.local or local == NO_ANSWER or not _cited_dates(local):
+            return local
+        evidence = _evidence(local, ordered)
+        return providers.run(lambda p: local if p is providers.local else _citing(
+            p.answer(f"{question}\n(Evidence found in the journal:\n{local})", evidence), evidence)).value
 
-    return (await anyio.to_thread.run_sync(answer)).value
+    return await anyio.to_thread.run_sync(answer)
+
+
+_ENTRY_DATE = re.compile(r"\b\d\d/\d\d/\d{4}\b")
+
+
+def _cited_dates(answer: str) -> set[str]:
+    return set(_ENTRY_DATE.findall(answer))
+
+
+def _evidence(local: str, passages: list[Passage]) -> list[Passage]:
+    """The passages the local answer cites, in its order."""
+    order = {day: i for i, day in enumerate(dict.fromkeys(_ENTRY_DATE.findall(local)))}
+    return sorted((p for p in passages if p.date in order), key=lambda p: order[p.date])
+
+
+def _citing(answer: str, evidence: list[Passage]) -> str:
+    """The provider's answer when it cites the evidence by date and nothing else; else an error (the
+    caller's fallback answers with the local provider)."""
+    from pipelines.providers.openai_provider import ProviderError
+
+    cited, allowed = _cited_dates(answer), {p.date for p in evidence}
+    if not cited & allowed or cited - allowed:
+        raise ProviderError("the answer cites none of the journal's entries it was given, or others")
+    return answer
 
 
 async def answer_from_journal(entries: EntryService, user_id: uuid.UUID, question: str,
-                              focus: JournalEntry | None = None) -> str:
+                              focus: JournalEntry | None = None, *, today: date | None = None) -> str:
     """Answer from the best evidence across all of the user's entries (pgvector + word search).
 
     The open entry (`focus`) is context, not the answer: it is scored against the question like
@@ -89,7 +128,9 @@ async def answer_from_journal(entries: EntryService, user_id: uuid.UUID, questio
     from their goals; one about a topic also reads the recent entries, so every entry about it
     can be quoted (`local_answers.topic_words`).
     """
+    from pipelines.providers.fact_answers import question_names
     from pipelines.providers.local_answers import (
+        feeling_topic,
         is_entry_question,
         is_help_question,
         is_mood_question,
@@ -98,16 +139,17 @@ async def answer_from_journal(entries: EntryService, user_id: uuid.UUID, questio
     )
     from pipelines.task_answers import is_task_question
 
+    today = today or date.today()
     if is_task_question(question):
-        return await _answer_tasks(entries, user_id, question, focus)
+        return await _answer_tasks(entries, user_id, question, focus, today)
     if _GOAL_QUESTION.search(question):
         return await _answer_goals(entries, user_id)
     if _NEXT_WEEK.search(question):
-        return await _answer_next_week(entries, user_id, date.today())
-    ahead = _days_ahead(question, date.today())
+        return await _answer_next_week(entries, user_id, today)
+    ahead = _days_ahead(question, today)
     if ahead:
-        return await _answer_days_ahead(entries, user_id, ahead)
-    rest, window = extract_date_range(question, date.today())
+        return await _answer_days_ahead(entries, user_id, ahead, today)
+    rest, window = extract_date_range(question, today)
     if window is not None:
         return await _answer_period(entries, user_id, question, rest, window)
     mood = is_mood_question(question) and not is_help_question(question)
@@ -119,17 +161,25 @@ async def answer_from_journal(entries: EntryService, user_id: uuid.UUID, questio
 
     passages: dict[uuid.UUID, Passage] = {}
     vector = None
+    session = entries.repository.session
     # "What helps me when I'm anxious?" names a feeling but asks what helps: it retrieves.
     if mood:
         for entry in await entries.recent(user_id, MOOD_QUESTION_ENTRIES):
             passages[entry.id] = _passage(entry, 0.0)
         if focus is not None:  # the open entry counts even when it is older than the recent ones
             passages.setdefault(focus.id, _passage(focus, 0.0))
+        # "How have I been feeling about the bank?": the entries about the bank too, however old.
+        if about := " ".join(feeling_topic(question)):
+            for entry, _ in await find_entries(session, user_id, about, limit=MOOD_QUESTION_ENTRIES):
+                passages.setdefault(entry.id, _passage(entry, 0.0))
     else:
         # The question goes through the model once: the search and the open entry's score share it.
         vector = await embed_text(question)
-        for entry, score in await find_entries(entries.repository.session, user_id, question, limit=RETRIEVED_PASSAGES, vector=vector):
-            passages[entry.id] = _passage(entry, score or 0.0)
+        for entry, score in await find_entries(session, user_id, question, limit=RETRIEVED_PASSAGES, vector=vector):
+            passages[entry.id] = _passage(entry, max(score or 0.0, RETRIEVED))
+        for name in question_names(question):  # "Who is Pritchard?": every entry naming him
+            for entry, score in await find_entries(session, user_id, name, limit=MOOD_QUESTION_ENTRIES):
+                passages.setdefault(entry.id, _passage(entry, max(score or 0.0, RETRIEVED)))
         if focus is not None and focus.id not in passages:
             stored = await entries.repository.session.scalar(
                 sa.select(JournalEntry.embedding).where(JournalEntry.id == focus.id))
@@ -140,7 +190,7 @@ async def answer_from_journal(entries: EntryService, user_id: uuid.UUID, questio
             for entry in recent:
                 passages.setdefault(entry.id, _passage(entry, 0.0))
             for name in related_names(topic, [e.content for e in recent]):
-                for entry, _ in await find_entries(entries.repository.session, user_id, name, limit=MOOD_QUESTION_ENTRIES):
+                for entry, _ in await find_entries(session, user_id, name, limit=MOOD_QUESTION_ENTRIES):
                     passages.setdefault(entry.id, _passage(entry, 0.0))
     # The question's vector, made above, is not made again by the local provider's answer.
     return await _provider_answer(question, list(passages.values()), {question: vector} if vector is not None else None)
@@ -159,7 +209,7 @@ def _days_ahead(question: str, today: date) -> list[date]:
     return [coming, day] if coming is not None and today < coming < day else [day]
 
 
-async def _answer_days_ahead(entries: EntryService, user_id: uuid.UUID, days: list[date]) -> str:
+async def _answer_days_ahead(entries: EntryService, user_id: uuid.UUID, days: list[date], today: date) -> str:
     """The open tasks due on each day and the sentences of earlier entries that name it ahead, each
     with the entry's date; a day with neither is said to have nothing planned."""
     from pipelines.highlights import split_sentences
@@ -170,7 +220,7 @@ async def _answer_days_ahead(entries: EntryService, user_id: uuid.UUID, days: li
         .outerjoin(JournalEntry, Task.entry_id == JournalEntry.id)
         .where(Task.user_id == user_id, Task.completed.is_(False), Task.due_date.in_(days))
         .order_by(Task.created_at))).all()
-    written = await entries.between(user_id, min(days) - timedelta(days=AHEAD_DAYS), date.today())
+    written = await entries.between(user_id, min(days) - timedelta(days=AHEAD_DAYS), today)
     lines: list[str] = []
     for day in days:
         due = [t for t in tasks if t.due_date == day]
@@ -297,7 +347,8 @@ async def _answer_goals(entries: EntryService, user_id: uuid.UUID) -> str:
         f'On {format_entry_date(e.entry_date)} you wrote: "{s}"' for e, s in said[-MAX_GOALS_LISTED:])
 
 
-async def _answer_tasks(entries: EntryService, user_id: uuid.UUID, question: str, focus: JournalEntry | None) -> str:
+async def _answer_tasks(entries: EntryService, user_id: uuid.UUID, question: str, focus: JournalEntry | None,
+                        today: date) -> str:
     """"What do I need to do before Friday?": the user's open tasks, from the task list (whatever the
     provider: it is a lookup, not a reading), the open entry's first (`pipelines.task_answers`)."""
     from pipelines.task_answers import OpenTask, compose_task_answer
@@ -309,7 +360,7 @@ async def _answer_tasks(entries: EntryService, user_id: uuid.UUID, question: str
         .order_by(Task.created_at.desc()))).all()
     tasks = [OpenTask(text=r.text, due=r.due_date, said_on=r.entry_date, entry_id=str(r.entry_id) if r.entry_id else None,
                       done_hint=r.done_hint) for r in rows]
-    return compose_task_answer(question, tasks, date.today(), str(focus.id) if focus is not None else None)
+    return compose_task_answer(question, tasks, today, str(focus.id) if focus is not None else None)
 
 
 async def _answer_about_entry(question: str, entry: Passage, recent: list[Passage]) -> str:

@@ -40,6 +40,7 @@ _SEASON_RE = rf"(spring|summer|autumn|winter|{_POSSESSED}fall)"
 _CHRISTMAS = r"(?:christmas|xmas|the\s+(?:christmas\s+|festive\s+)?holidays|the\s+festive\s+(?:season|period))"
 _YEAR = r"((?:19|20)\d\d)"
 
+_PARTS = {"start": "early", "beginning": "early", "middle": "mid", "end": "late"}
 # Question words around a date phrase that carry no meaning to search for.
 _FILLER = re.compile(r"^(?:what|when)\s+did\s+i\s+(?:write|say|do|feel)(?:\s+about)?\b", re.IGNORECASE)
 
@@ -174,6 +175,8 @@ def _rules(today: date) -> list[tuple[str, Callable[[re.Match[str]], DateRange |
          lambda m: _day(today, MONTHS[m.group(1)], int(m.group(2)), m.group(3))),
         (rf"\b(early|mid|late)[\s-]+({_MONTH_RE})\b\.?(?:\s+(\d{{4}}))?",
          lambda m: _part_of_month(today, m.group(1), MONTHS[m.group(2)], m.group(3))),
+        (rf"\b(?:at\s+|in\s+|towards\s+)?the\s+(start|beginning|middle|end)\s+of\s+({_MONTH_RE})\b\.?(?:\s+(\d{{4}}))?",
+         lambda m: _part_of_month(today, _PARTS[m.group(1)], MONTHS[m.group(2)], m.group(3))),
         (rf"\b(?:between|from)\s+({_MONTH_RE})\.?\s+(?:and|to|until|till)\s+({_MONTH_RE})\b\.?(?:\s+(\d{{4}}))?",
          lambda m: _months_between(today, MONTHS[m.group(1)], MONTHS[m.group(2)], m.group(3))),
         (rf"\blast\s+({_MONTH_ALONE_RE})\b", lambda m: _last_month_named(today, MONTHS[m.group(1)])),

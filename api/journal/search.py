@@ -22,7 +22,9 @@ similar as a whole, or holds the query's words (all of them, or half their weigh
 the only one about the subject ("worried about my father's health" -> "Dad's test results came
 back and they are not good", 0.26 as a whole): the results are the fused ranking's first
 `SHOWN_AT_LEAST` entries that are at least `NEAR_FLOOR` similar (as a whole or by a sentence), then
-any within `NEAR_BEST` of the best similarity, and every entry with the query's words.
+any within `NEAR_BEST` of the best similarity, and every entry with the query's words. When entries
+hold every word of a query of several words, the first five must be within `EVERY_MARGIN` of the
+best too ("vendor report" finds the two entries that say it, not three more about work).
 
 Every figure was tuned on the labelled query set's tuning voices and measured on the held-out ones
 (pipelines/data/eval, tests/support/search_eval.py; pipelines/README.md, "Search").
@@ -68,6 +70,7 @@ ENTRY_GATE = 0.30
 SHOWN_AT_LEAST = 5
 NEAR_FLOOR = 0.25
 NEAR_BEST = 0.05
+EVERY_MARGIN = 0.30
 # An entry with the query's words: they carry at least this share of the query's weight...
 WORDS_SHARE = 0.5
 # ...and it is at least this similar as a whole (or holds every word).
@@ -249,8 +252,9 @@ async def find_entries(session: AsyncSession, user_id: uuid.UUID, text: str, sta
         return []
     best = max(best_sentence, best_whole)
     ranked = sorted(found, key=lambda c: -c.fused)
+    floor = max(NEAR_FLOOR, best - EVERY_MARGIN) if len(groups) > 1 and any(c.every for c in found) else NEAR_FLOOR
     shown = [c for i, c in enumerate(ranked)
-             if (i < SHOWN_AT_LEAST and c.near >= NEAR_FLOOR) or c.near >= best - NEAR_BEST or c.by_words]
+             if (i < SHOWN_AT_LEAST and c.near >= floor) or c.near >= best - NEAR_BEST or c.by_words]
     return [(c.row, None if c.score is None else round(c.score, 4)) for c in shown[:limit]]
 
 

@@ -10,7 +10,9 @@ import numpy as np
 
 from pipelines.highlights import split_sentences
 from pipelines.providers.base import Passage
-from pipelines.providers.question_topics import (  # noqa: F401 (topic_words, related_names: their names here, as before)
+from pipelines.providers.fact_answers import fact_answer, is_fact_question
+from pipelines.providers.feelings import strongest_feeling
+from pipelines.providers.question_topics import (
     RELATIONS,
     related_names,
     stem,
@@ -443,9 +445,16 @@ def _last_answer(question: str, passages: list[Passage]) -> str | None:
 _FEELING_WORDS = re.compile(rf"^(?:{'|'.join(_FEELINGS.values())}|moods?|emotions?|emotional|happier|sadder|"
                             r"feelings?|changed?|made|make|makes|stressful)$", re.IGNORECASE)
 FEELING_TOPIC_QUOTED = 5
-# A sentence that says how something went for the writer.
-_EVALUATIVE = re.compile(rf"\b(?:{'|'.join(_FEELINGS.values())}|feel|felt|best|worst|great|terrible|awful|lovely|"
-                         r"proud|guilty|relieved|hate|love|okay)\b", re.IGNORECASE)
+# A sentence that says a feeling in words.
+_SAYS_FEELING = re.compile(rf"\b(?:feel|felt|feeling|{'|'.join(_FEELINGS.values())}|trust|love|hate|proud|guilty|"
+                           r"relieved|gutted|furious|hurt|miss|missing)\b", re.IGNORECASE)
+_POSSESSED = re.compile(r"\b([A-Z][a-z]+)['’]s\s+([a-z]+)\b")
+
+
+def feeling_topic(question: str) -> list[str]:
+    """What a question about feelings is about ("How have I been feeling about the bank?" -> bank;
+    "How have I been feeling lately?" -> nothing)."""
+    return [w for w in topic_words(question) if not _FEELING_WORDS.match(w)]
 
 
 def _feeling_topic_answer(question: str, passages: list[Passage]) -> str | None:
@@ -453,15 +462,17 @@ def _feeling_topic_answer(question: str, passages: list[Passage]) -> str | None:
     stored mood, its sentence about it closest to the question and, when another says how it felt
     ("Best conversation we've had in years."), that one; None when it names neither or no entry."""
     names = [n.lower() for n in _QUESTION_NAME.findall(question) if not _CALENDAR.fullmatch(n)]
-    words = [w for w in topic_words(question) if not _FEELING_WORDS.match(w)]
+    words = feeling_topic(question)
     area = _area(words)
-    if not (names or area):
+    if not (names or area or words):
         return None
     texts = [p.text for p in passages]
     if area:
         about = _area_pattern(area, texts)
         found, named = _about_topic(words[0], passages) or ([], Counter())
         passages = [p for p, _ in _most_named(found, named, FEELING_TOPIC_QUOTED)]
+    elif whose := _POSSESSED.search(question):  # "Ravi's mum": that person, not Ravi nor Mum
+        about = re.compile(rf"\b{whose.group(1)}['’]s\s+{whose.group(2)}\b", re.IGNORECASE)
     else:
         stems = [stem(w) for w in words] + related_names(words, texts)
         about = re.compile("|".join(rf"\b{re.escape(st)}" for st in stems), re.IGNORECASE)
@@ -480,11 +491,13 @@ def _feeling_topic_answer(question: str, passages: list[Passage]) -> str | None:
         offset += len(sentences)
         ranked = [s for _, s in sorted(zip(scores, sentences, strict=True), key=lambda x: -x[0])]
         quoted = [next(s for s in ranked if about.search(_WORK_AS_TIME.sub("", s)))]
-        quoted += [s for s in ranked if _EVALUATIVE.search(s) and s not in quoted
-                   and _on_topic(s, sentences, about, area)][:1]
+        felt = strongest_feeling([s for s in sentences if s not in quoted and _on_topic(s, sentences, about, area)],
+                                 _SAYS_FEELING)
+        quoted += [felt] if felt else []
         mood = f" ({passage.mood})" if passage.mood else ""
-        lines.append(f"On {passage.date}{mood} you wrote: " + " and ".join(f'"{_with_context(passage, s)}"'
-                                                                           for s in quoted))
+        said = list(dict.fromkeys(_with_context(passage, s) for s in quoted))  # one quote holding the other: once
+        said = [t for i, t in enumerate(said) if not any(t in other for j, other in enumerate(said) if j != i)]
+        lines.append(f"On {passage.date}{mood} you wrote: " + " and ".join(f'"{t}"' for t in said))
     return "Here is what your journal says, oldest first:\n" + "\n".join(lines)
 
 
@@ -519,6 +532,8 @@ def compose_answer(question: str, passages: list[Passage]) -> str:
     if _WHEN_QUESTION.search(question.strip()):
         return _help_answer(question, passages, skip_trouble=not (_HEAVY_TOPIC.search(question)
                                                                   or _TROUBLE.search(question) or feeling))
+    if is_fact_question(question) and (fact := fact_answer(question, passages)) is not None:
+        return fact
     about_topic = (_last_answer if _LAST_QUESTION.search(question) else _topic_answer)(question, passages)
     if about_topic is not None:
         return about_topic

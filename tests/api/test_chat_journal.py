@@ -4,8 +4,10 @@ topics spread over several entries, feelings named in words, and the search's fl
 
 from __future__ import annotations
 
+import json
 import re
 from datetime import date, datetime, timedelta
+from pathlib import Path
 
 import pytest
 
@@ -135,8 +137,7 @@ def test_a_feeling_is_read_in_the_entries_words_and_mostly_means_more_than_half(
 
 def test_search_drops_hits_with_only_some_words_and_no_meaning_in_common(lena):
     found = lena.get("/api/journal/search", params={"q": "feeling overwhelmed at work"}).json()["results"]
-    assert all(hit["score"] >= 0.2 for hit in found), found
-    assert "Work was fine today" not in " ".join(hit["entry"]["content"] for hit in found)
+    assert found and "Work was fine today" not in " ".join(hit["entry"]["content"] for hit in found), found
     report = lena.get("/api/journal/search", params={"q": "vendor report"}).json()["results"]
     # Every word found: a hit whatever its score.
     assert {hit["entry"]["date"] for hit in report} == {_us(_moved("10/12/2026")), _us(_moved("10/14/2026"))}
@@ -199,3 +200,48 @@ def test_next_week_is_answered_from_its_tasks_and_plans(lena):
     else:
         assert answer == f"Nothing you wrote about is planned for {week}.", answer
     assert all(datetime.strptime(d, "%m/%d/%Y").date() <= date.today() for d in _quoted_days(answer))
+
+
+# -- the retired farmer's journal (pipelines/data/eval/chat_journals.jsonl): a number, a role, an outcome --
+
+FARMER = [json.loads(line) for line in (Path(__file__).resolve().parents[2] / "pipelines" / "data" / "eval"
+                                        / "chat_journals.jsonl").read_text().splitlines()]
+
+
+@pytest.fixture
+def wilf(ana):
+    """The farmer's twelve entries, moved to end two days before today (their order and gaps kept).
+    Returns each entry's date as answers write it, by its id in the file."""
+    entries = [row for row in FARMER if row["voice"] == "wilf"]
+    shift = date.today() - timedelta(days=2) - date.fromisoformat(entries[-1]["date"])
+    dates = {}
+    for row in entries:
+        day = date.fromisoformat(row["date"]) + shift
+        write_entry(ana, row["text"], _us(day))
+        dates[row["id"]] = _us(day)
+    wait_all_analysed(ana)
+    return dates
+
+
+def test_a_number_is_answered_with_the_sentence_that_states_it(ana, wilf):
+    answer = _ask(ana, "How many ewes were empty at scanning?")
+    assert _quoted_days(answer) == [wilf["wilf-10"]], answer
+    assert "62 scanned, 9 of them empty" in answer, answer
+
+
+def test_a_role_is_answered_as_the_journal_states_it(ana, wilf):
+    answer = _ask(ana, "Who is Pritchard?")
+    assert answer.startswith(f"Pritchard is your accountant, from your entry of {wilf['wilf-02']}"), answer
+    assert '"Rang Pritchard, our accountant, about the tax return."' in answer, answer
+
+
+def test_an_outcome_is_answered_from_the_day_it_came_not_the_day_it_was_announced(ana, wilf):
+    answer = _ask(ana, "When did June get her scan results, and what were they?")
+    assert _quoted_days(answer) == [wilf["wilf-04"]], answer  # not 08/21's "the results come back in ten days"
+    assert "June's scan is clear" in answer, answer
+
+
+def test_a_feeling_about_a_topic_is_read_from_the_entries_about_it_only(ana, wilf):
+    answer = _ask(ana, "How have I been feeling about the bank?")
+    assert not answer.startswith("Here is how your moods have gone"), answer
+    assert set(_quoted_days(answer)) == {wilf["wilf-05"], wilf["wilf-09"]}, answer

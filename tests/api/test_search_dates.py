@@ -81,6 +81,8 @@ PHRASES = [
     ("early March", "", "2026-03-01", "2026-03-10"),
     ("late October", "", "2026-10-21", "2026-10-31"),
     ("mid-September 2025", "", "2025-09-11", "2025-09-20"),
+    ("rain at the start of March", "rain", "2026-03-01", "2026-03-10"),
+    ("the end of October 2025", "", "2025-10-21", "2025-10-31"),
     ("between March and May", "", "2026-03-01", "2026-05-31"),
     ("from November to February", "", "2025-11-01", "2026-02-28"),
 ]
