@@ -233,7 +233,7 @@ RUNNERS: dict[str, Callable[[Sequence[InputEntry], int], Iterator[dict[str, Any]
 def read_labels(path: Path, entries: Sequence[InputEntry]) -> list[Any]:
     """The labelled entries of an `evaluate` input: each checked line plus its "mood" and
     "highlights" (both optional)."""
-    from pipelines.evaluation import MOODS, LabelledEntry
+    from pipelines.lab.scoring import MOODS, LabelledEntry
 
     raw = path.read_bytes().removeprefix(b"\xef\xbb\xbf").splitlines()
     labelled = []
@@ -283,8 +283,8 @@ def read_groups(path: Path, entries: Sequence[InputEntry], field: str) -> list[s
 
 
 def run_evaluate(path: Path, entries: Sequence[InputEntry], output: Path | None, by: str | None = None) -> int:
-    from pipelines import evaluation
-    from pipelines.evaluation import format_groups, format_report, score, score_groups
+    from pipelines.lab import scoring as evaluation
+    from pipelines.lab.scoring import format_groups, format_report, score, score_groups
     from pipelines.providers import ProviderConfigError, get_providers
 
     labelled = read_labels(path, entries)

@@ -53,13 +53,14 @@ CORPUS_DIR = Path(__file__).resolve().parent / "data" / "journal_corpus"
 SOURCE_DIR = CORPUS_DIR / "source"
 DEV_PATH = CORPUS_DIR / "dev.jsonl"
 TEST_PATH = CORPUS_DIR / "test.jsonl"
+TRAIN_PATH = CORPUS_DIR / "train.jsonl"
 FRESH_DIR = CORPUS_DIR / "fresh"
 FRESH_PATH = CORPUS_DIR / "fresh.jsonl"
 TEST_SHARE_BYTE = 102  # sha256(id)[0] < 102: about 40% of the entries
 
 _WEEKDAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
 _HEADER = re.compile(r"^=== (?P<id>[\w-]+) (?P<md>\d\d-\d\d) (?P<mood>\w+)$")
-_FORCED_SPLIT = re.compile(r"^#\s*split:\s*(?P<split>dev|test|fresh)\s*$")
+_FORCED_SPLIT = re.compile(r"^#\s*split:\s*(?P<split>dev|test|train|fresh)\s*$")
 _LABEL = re.compile(r"^@(?P<type>task|goal|project) (?P<text>[^|]+?)(?P<attributes>(?:\s*\|\s*[^|]+?)*)\s*$")
 _ATTRIBUTE = re.compile(r"^(?:due=(?P<due>\S+)|(?P<implied>implied)|ref=(?P<pronoun>[a-z]+)(?:>(?P<name>.+))?)$")
 MOODS = ("happy", "sad", "angry", "anxious", "loving", "tired", "neutral")
@@ -166,7 +167,8 @@ _AUTHOR = re.compile(r"\b((?:twenty-)?(?:second|third|fourth|fifth|sixth|seventh
 def author_of_voices() -> dict[str, str]:
     """Each voice's author, from its source file's header comment ("Written by a fifth author"; the
     phrase may run over two comment lines): nadia was written by the third extraction round's
-    engineer ("extraction-round author"), the seven voices that name no author by the first."""
+    engineer ("extraction-round author"), the train-only voices by the engineer of the learned
+    highlight core ("highlight-core author"), the seven voices that name no author by the first."""
     authors: dict[str, str] = {}
     for path in sorted(SOURCE_DIR.glob("*.txt")):
         header = []
@@ -180,6 +182,8 @@ def author_of_voices() -> dict[str, str]:
             authors[path.stem] = f"{m.group(1).lower()} author"
         elif "extraction round" in head:
             authors[path.stem] = "extraction-round author"
+        elif "learned highlight core" in head:
+            authors[path.stem] = "highlight-core author"
         else:
             authors[path.stem] = "first author"
     return authors
@@ -221,7 +225,7 @@ def load_fresh_source() -> list[dict[str, Any]]:
 
 
 def load_split(split: str) -> list[dict[str, Any]]:
-    path = {"dev": DEV_PATH, "test": TEST_PATH, "fresh": FRESH_PATH}[split]
+    path = {"dev": DEV_PATH, "test": TEST_PATH, "train": TRAIN_PATH, "fresh": FRESH_PATH}[split]
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
 
 
@@ -231,7 +235,7 @@ def build(*, write: bool = True) -> dict[str, Any]:
     file was up to date (`"stale": false`)."""
     entries = load_source() + load_fresh_source()
     counts: dict[str, Any] = {}
-    for split, path in (("dev", DEV_PATH), ("test", TEST_PATH), ("fresh", FRESH_PATH)):
+    for split, path in (("dev", DEV_PATH), ("test", TEST_PATH), ("train", TRAIN_PATH), ("fresh", FRESH_PATH)):
         chosen = [e for e in entries if e["split"] == split]
         text = "".join(json.dumps(e, ensure_ascii=False) + "\n" for e in chosen)
         stale = not path.exists() or path.read_text(encoding="utf-8") != text

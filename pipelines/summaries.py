@@ -15,8 +15,8 @@ import re
 import numpy as np
 
 from pipelines.highlights import split_sentences
-from pipelines.highlights.people import _people
-from pipelines.highlights.text import _PROMPT_LINE
+from pipelines.highlights.text import PROMPT_LINE
+from pipelines.highlights.wording import named_people
 
 # Spec (part 1, section 4): a summary is requested only when the content length changed by more
 # than 150 characters since the last summarised text.
@@ -96,7 +96,7 @@ def summary_sentences(text: str) -> list[str]:
             continue
         if sentence.endswith(":") and len(sentence.split()) <= _HEADER_WORDS:
             continue
-        if prompt := _PROMPT_LINE.match(sentence):  # "What would make today great: a walk with Mom"
+        if prompt := PROMPT_LINE.match(sentence):  # "What would make today great: a walk with Mom"
             sentence = sentence[prompt.end():].strip()
             if not any(ch.isalnum() for ch in sentence):
                 continue
@@ -241,9 +241,9 @@ _POSSESSOR = re.compile(r"\b([A-Z][a-z]+)['\u2019]s\b")
 
 
 def _named(sentence: str) -> list[tuple[int, str, str | None]]:
-    """The people a sentence names (`_people`), and a capitalised word with a possessive, which
+    """The people a sentence names (`named_people`), and a capitalised word with a possessive, which
     is someone whatever the word ("June's hands were shaking"), gender unknown."""
-    found = list(_people(sentence))
+    found = list(named_people(sentence))
     seen = {start for start, _, _ in found}
     found += [(m.start(1), m.group(1), None) for m in _POSSESSOR.finditer(sentence) if m.start(1) not in seen]
     return sorted(found)

@@ -1,5 +1,6 @@
-"""The layers point one way: api -> pipelines -> models, never back (pyproject.toml,
-[tool.importlinter]). Runs import-linter's `lint-imports` on the real packages."""
+"""The layers point one way: api -> pipelines -> models, never back, and nothing the app runs imports
+the lab (pyproject.toml, [tool.importlinter]). Runs import-linter's `lint-imports` on the real
+packages."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 CONTRACT = "api above pipelines above models"
+LAB_CONTRACT = "the product never imports the lab"
 LINT_IMPORTS = "import sys; from importlinter.cli import lint_imports_command; sys.exit(lint_imports_command())"
 
 
@@ -29,6 +31,7 @@ def test_the_layer_contract_is_kept() -> None:
     output = result.stdout + result.stderr
     assert result.returncode == 0, f"lint-imports failed:\n{output}"
     assert f"{CONTRACT} KEPT" in output, output
+    assert f"{LAB_CONTRACT} KEPT" in output, output
 
 
 def test_a_reversed_contract_is_broken(tmp_path: Path) -> None:
@@ -44,3 +47,19 @@ def test_a_reversed_contract_is_broken(tmp_path: Path) -> None:
     output = result.stdout + result.stderr
     assert result.returncode != 0, f"lint-imports should have failed:\n{output}"
     assert "models above pipelines above api BROKEN" in output, output
+
+
+def test_a_product_module_importing_the_lab_breaks_the_lab_contract(tmp_path: Path) -> None:
+    """The lab contract is not vacuous: with the imports the lab makes of the product turned round
+    (the same contract, the lab and the highlights swapped), it is reported broken."""
+    config = tmp_path / "lab.toml"
+    config.write_text(
+        '[tool.importlinter]\nroot_packages = ["api", "models", "pipelines"]\n\n'
+        '[[tool.importlinter.contracts]]\nname = "the lab never imports the highlights"\ntype = "forbidden"\n'
+        'source_modules = ["pipelines.lab"]\nforbidden_modules = ["pipelines.highlights"]\n',
+        encoding="utf-8",
+    )
+    result = lint_imports(str(config))
+    output = result.stdout + result.stderr
+    assert result.returncode != 0, f"lint-imports should have failed:\n{output}"
+    assert "the lab never imports the highlights BROKEN" in output, output

@@ -1,29 +1,31 @@
-"""Highlights: the intentions a journal entry states (tasks, projects, goals), found by rules.
+"""Highlights: the intentions a journal entry states or implies (tasks, projects, goals), found by
+models trained on the labelled journal corpus.
 
 This is the local provider's highlight extraction, and the spec's "fallback task extraction" when
-another provider fails. It is deliberately conservative: a missed intention costs the journaler a
-click, a task invented from a memory or a feeling costs their trust. So it extracts only what is
-written as an intention of the writer (first person, present or future, not negated, not asked),
-and ignores past events, other people's obligations, questions and feelings.
+another provider fails. `extract_highlights(text, today=...)` runs the shipped `HighlightPipeline`
+(pipelines/data/highlight_pipeline.npz) over every clause of the entry: a learned detector decides
+which clauses state or imply something the writer means to do (a task written plainly, a broken
+thing, a bill due, someone waiting for an answer, work running over weeks), a learned typer whether
+it is a task, a goal or a project; closed-language steps word it as an instruction, name a pronoun
+only when the entry leaves one likely reading, and date it only when the text states a time.
 
-Vocabulary (kept small on purpose, see pipelines/README.md):
-- type: task (a one-off action), project (an ongoing piece of work with a name), goal (an outcome or
-  a habit to build over time).
+Vocabulary:
+- type: task (a one-off action), project (an ongoing piece of work), goal (an outcome or a habit).
 - timeframe: tasks "today" | "week" (default "week"); goals and projects "month" | "quarter" |
   "year" (default "year", the spec's goal default).
-- priority: "high" (urgency words, a deadline within about a week, or a today timeframe), "low"
-  (hedges: maybe, someday, eventually, if I have time...; a hedge wins over urgency), else "medium".
+- priority: "high" (urgency words, or a task due within a week), "low" (hedges: maybe, someday,
+  eventually...; a hedge wins), else "medium".
 
-Plain functions, no Prefect and no database. The similarity functions use `pipelines.embeddings`,
-imported when first needed so that extraction alone never loads the model.
-
-Modules: `schema` (the `Highlight` shape and its vocabulary of types, timeframes and priorities),
-`text` (clean-up and segmentation), `vocabulary` (trigger patterns and the deciding words),
-`extraction` (`extract_highlights`), `statements` (tasks stated without a trigger), `dates` (the
-date grammar), `due`, `people`, `types` (`task_type`, `limit_projects`), `projects` (named pieces
-of work), `duplicates` (the same intention in other words). Import from `pipelines.highlights`:
-every public name is here.
+Modules: `schema` (the `Highlight` shape), `text` (clean-up and sentences), `segment` (the
+clauses), `steps` (the learned detector and typer), `wording` (reformulation, due dates, pronouns,
+the people an entry names), `pipeline` (`HighlightPipeline`, its artifact), `dates` (the date
+grammar), `types` (`task_type`, `limit_projects`), `duplicates` (the same intention in other
+words), `done` (which open tasks an entry says are done). Training and tuning: `pipelines.lab`.
 """
+
+from __future__ import annotations
+
+from datetime import date
 
 from models.constants import MAX_PROJECTS_PER_TYPE
 from pipelines.highlights.duplicates import (
@@ -33,7 +35,7 @@ from pipelines.highlights.duplicates import (
     intention_key,
     same_intention,
 )
-from pipelines.highlights.extraction import extract_highlights
+from pipelines.highlights.pipeline import HighlightPipeline, default_pipeline
 from pipelines.highlights.schema import (
     DEFAULT_GOAL_TIMEFRAME,
     DEFAULT_PRIORITY,
@@ -50,6 +52,18 @@ from pipelines.highlights.schema import (
 from pipelines.highlights.text import normalise_text, split_sentences
 from pipelines.highlights.types import limit_projects, task_type
 
+
+def extract_highlights(text: str, *, today: date | None = None) -> list[Highlight]:
+    """The tasks, projects and goals of one entry, in the order written, by the shipped pipeline.
+
+    `today` (default: the current date) is the entry's date, from which weekdays and deadlines are
+    read ("by Friday" written on a Friday is due that day). Projects are not limited here; see
+    `limit_projects`."""
+    if not text or not text.strip():
+        return []
+    return default_pipeline().predict([text], [today or date.today()])[0]
+
+
 __all__ = [
     "DEFAULT_GOAL_TIMEFRAME",
     "DEFAULT_PRIORITY",
@@ -61,9 +75,11 @@ __all__ = [
     "TASK_TIMEFRAMES",
     "Highlight",
     "HighlightMetadata",
+    "HighlightPipeline",
     "HighlightType",
     "Priority",
     "TaskType",
+    "default_pipeline",
     "embed_intentions",
     "extract_highlights",
     "find_duplicates",

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from pipelines.highlights.statements import _base_verb
+from pipelines.highlights.pipeline import known_verbs
 
 _IRREGULAR = {
     "rang": "ring", "rung": "ring", "paid": "pay", "sent": "send", "bought": "buy", "brought": "bring",
@@ -92,6 +92,21 @@ _CLAUSES = re.compile(r"(?<=[.!?])\s+|\n+|;\s*|,\s*(?:and\s+|then\s+|but\s+|so\s
 _WORD = re.compile(r"[a-z][a-z'-]+")
 
 
+def base_verb(stem: str) -> str | None:
+    """The plain verb of an "-ed"/"-ing" form's stem ("rais" -> "raise", "dropp" -> "drop",
+    "reprint" -> "reprint"), when it is one the corpus' highlights start with."""
+    known = known_verbs()
+    stem = stem.lower()
+    for again in ("", "re"):  # "reprinted": printed again
+        if again and not stem.startswith(again):
+            continue
+        rest = stem[len(again):]
+        for option in (rest, f"{rest}e", rest[:-1] if len(rest) > 2 and rest[-1] == rest[-2] else ""):
+            if option and option in known:
+                return again + option
+    return None
+
+
 def _lemma(verb: str) -> str:
     verb = " ".join(verb.lower().split())
     if verb in _IRREGULAR:
@@ -102,7 +117,7 @@ def _lemma(verb: str) -> str:
         stem = verb[:-2]
         # "stopped" is "stop", but "crossed" is "cross": a doubled s, f or z is the verb's own.
         doubled = len(stem) > 2 and stem[-1] == stem[-2] and stem[-1] not in "sfz"
-        return _base_verb(stem) or (stem[:-1] if doubled else stem)
+        return base_verb(stem) or (stem[:-1] if doubled else stem)
     return verb
 
 

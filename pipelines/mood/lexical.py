@@ -54,10 +54,13 @@ class LexicalVoice:
     def __init__(self, C: float = 32.0) -> None:
         self.C = C
 
-    def fit(self, texts: Sequence[str], moods: Sequence[str]) -> LexicalVoice:
+    def fit(self, texts: Sequence[str], moods: Sequence[str], sample_weight: Sequence[float] | None = None
+            ) -> LexicalVoice:
         self.vectorizer_ = _vectorizer()
         matrix = self.vectorizer_.fit_transform(list(texts))
-        self.classifier_ = LogisticRegression(C=self.C, max_iter=5000).fit(matrix, np.asarray(moods))
+        weights = None if sample_weight is None else np.asarray(sample_weight)
+        self.classifier_ = LogisticRegression(C=self.C, max_iter=5000).fit(matrix, np.asarray(moods),
+                                                                            sample_weight=weights)
         return self
 
     def scores(self, texts: Sequence[str]) -> np.ndarray:

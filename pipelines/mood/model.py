@@ -251,8 +251,12 @@ class MoodModel(BaseEstimator):
 
     def fit(
         self, texts: Sequence[str], moods: Sequence[str], embeddings: np.ndarray | None = None,
-        sentence_vectors: Sequence[np.ndarray] | None = None,
+        sentence_vectors: Sequence[np.ndarray] | None = None, sample_weight: Sequence[float] | None = None,
+        lexical_rows: Sequence[int] | None = None,
     ) -> MoodModel:
+        """Fit on labelled texts. `sample_weight`: each row's weight in the classifier (rows of
+        other kinds of writing, such as GoEmotions' comments, weigh less than journal entries);
+        `lexical_rows`: the rows the lexical voice learns from (default: all)."""
         texts = list(texts)
         self.prototypes_ = None
         if self.prototype_weight:
@@ -265,11 +269,18 @@ class MoodModel(BaseEstimator):
             mean, scale = standardiser(self.prototype_raw(texts, np.asarray(embeddings), sentence_vectors))
             self.prototypes_.update(mean=mean, scale=scale)
         classifier = clone(self.classifier) if self.classifier is not None else default_classifier()
-        self.classifier_ = classifier.fit(self._features(texts, embeddings, None, sentence_vectors), np.asarray(moods))
+        features = self._features(texts, embeddings, None, sentence_vectors)
+        if sample_weight is None:
+            self.classifier_ = classifier.fit(features, np.asarray(moods))
+        else:
+            self.classifier_ = classifier.fit(features, np.asarray(moods), sample_weight=np.asarray(sample_weight))
         unknown = set(self.classifier_.classes_) - set(MOODS)
         if unknown:
             raise ValueError(f"Unknown moods {sorted(unknown)}")
-        self.lexical_ = LexicalVoice(self.lexical_C).fit(texts, moods) if self.lexical_weight else None
+        rows = list(range(len(texts))) if lexical_rows is None else list(lexical_rows)
+        weights = None if sample_weight is None else [sample_weight[i] for i in rows]
+        self.lexical_ = (LexicalVoice(self.lexical_C).fit([texts[i] for i in rows], [moods[i] for i in rows], weights)
+                         if self.lexical_weight else None)
         return self
 
     def classifier_scores(

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from pipelines.evaluation import LabelledEntry, Prediction, match_highlights, match_score, score
+from pipelines.lab.scoring import LabelledEntry, Prediction, match_highlights, match_score, score
 from pipelines.providers import ProviderConfig, ProviderConfigError
 from tests.support.openai_standin import OpenAIStandIn, hang, ok, status
 
@@ -103,7 +103,7 @@ def test_the_command_measures_the_local_provider(labelled, tmp_path):
     # 3's showed the plain to-do entry "a" as Anxious (pipelines/README.md, "Mood").
     assert "mood: accuracy 1.000  macro-F1 1.000  (3 entries)" in done.stdout
     assert "highlights (strict): recall 1.000  precision 1.000" in done.stdout
-    assert "due dates: 1.000 right (3 of 3 dated tasks)" in done.stdout
+    assert "due dates: 1.000 right (3 of 3 dated tasks;" in done.stdout
     report = json.loads(out.read_text())
     assert report["provider"] == "local" and report["answered_by"] == {"local": 3}
 

@@ -32,7 +32,7 @@ from pipelines.mood import (
     load_goemotions,
     predict_mood,
 )
-from pipelines.mood.required import ONE_OF_EACH
+from pipelines.lab.mood_readings import ONE_OF_EACH
 
 REPO = Path(__file__).resolve().parents[2]
 # GoEmotions is not shipped (pipelines/README.md, "Mood"): its figures are checked when a copy is
@@ -41,7 +41,7 @@ GOEMOTIONS = DEFAULT_GOEMOTIONS_DIR
 # Embeddings differ in the last digits between CPUs and library versions.
 TOLERANCE = 0.02
 
-# a line of each feeling and a plain day (pipelines/mood/required.py)
+# a line of each feeling and a plain day (pipelines/lab/mood_readings.py)
 JOURNAL_SENTENCES = [*ONE_OF_EACH, ("Went to the store, bought milk, came home.", "neutral")]
 
 
@@ -327,4 +327,4 @@ def test_a_short_understated_heavy_entry_keeps_its_heavy_reading():
     # The short-entry rule never turns a heavy reading Neutral: the issue says a heavy entry is
     # never shown as Neutral or Happy.
     text = "I'm fine, I keep telling everyone. I'm not. I haven't opened the curtains since Sunday."
-    assert predict_mood(text).mood in ("sad", "anxious")  # heavy (pipelines/mood/required.py says why not only Sad)
+    assert predict_mood(text).mood in ("sad", "anxious")  # heavy (pipelines/lab/mood_readings.py says why not only Sad)

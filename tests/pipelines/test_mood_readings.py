@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from pipelines.mood import MOODS, MoodModel, keyword_mood, keyword_scores, predict_mood
-from pipelines.mood.required import REQUIRED_READINGS, TOUR_READINGS
+from pipelines.lab.mood_readings import REQUIRED_READINGS, TOUR_READINGS
 from pipelines.mood.vocabulary import is_sarcastic, keyword_evidence, says_rest, stated_heavy
 
 

@@ -1,9 +1,9 @@
 """Readings any shipped mood model must give: the issue's own examples (explicit feeling
 statements, sarcasm, thanks inside worry, tiredness, love said with pain words, a plain errand
-day) and the short entries a journal is full of ("Ok.", "Fine."). They are product requirements,
-not data: the trainer (`pipelines.mood.training.train`) ships the best grid point by the
-leave-one-author-out score that reads all of them, and records the better-scored points it passed
-over and what they misread. None of these sentences is in the corpus."""
+day), love and care in a sad week and sadness that mentions love, and the short entries a journal
+is full of ("Ok.", "Fine."). They are product requirements, not data: the trainer
+(`pipelines.lab.mood.train`) ships only a grid point that reads all of them, and records what each
+point misread. None of these sentences is in the corpus."""
 
 from __future__ import annotations
 
@@ -63,6 +63,15 @@ TOUR_READINGS: tuple[Reading, ...] = (
      "Monday about my blood test results. Also have to confirm the movers for Saturday and prep for the "
      "Fernwood interview on Wednesday. Slept badly again, worried about everything at once.", "anxious"),
 )
+# love and care for a person in a sad situation is loving; a sad entry that mentions love is sad
+LOVE_AND_LOSS: tuple[Reading, ...] = (
+    ("Mum's back in hospital. I sat with her all afternoon, held her hand and told her how much I love her.",
+     "loving"),
+    ("Grandad's not got long now. I read him the paper and he squeezed my hand, and I love that man so much.",
+     "loving"),
+    ("Dad's funeral today. I loved him so much and I never once said it. The house is so quiet.", "sad"),
+    ("Six months since she left. I still love her and I still set two cups out every morning.", "sad"),
+)
 # a few words give a classifier nothing to go on
 SHORT_ENTRIES: tuple[Reading, ...] = (
     ("Ok.", "neutral"),
@@ -70,7 +79,7 @@ SHORT_ENTRIES: tuple[Reading, ...] = (
     ("Not bad today.", "neutral"),
 )
 REQUIRED_READINGS: tuple[Reading, ...] = (
-    ISSUE_CASES + OTHER_WORDS + ONE_OF_EACH + FEELING_NAMED_LAST + TOUR_READINGS + SHORT_ENTRIES
+    ISSUE_CASES + OTHER_WORDS + ONE_OF_EACH + FEELING_NAMED_LAST + TOUR_READINGS + LOVE_AND_LOSS + SHORT_ENTRIES
 )
 
 

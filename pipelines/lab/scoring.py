@@ -31,15 +31,17 @@ from typing import Any
 
 from sklearn.metrics import f1_score
 
+from pipelines.language import (  # noqa: F401 (content_words: the scoring's words)
+    CALENDAR_WORDS,
+    MATCH_STOP_WORDS,
+    PERSON_PRONOUNS,
+    STOP_WORDS,
+    content_words,
+    overlap,
+)
+
 MOODS = ("happy", "sad", "angry", "anxious", "loving", "tired", "neutral")
 MATCH_F1 = 0.5
-_STOP = frozenset(
-    "a an the your you yours yourself my me i to of for and or on in at with about up some any this that "
-    "these those it its is be".split()
-)
-_WORD = re.compile(r"[a-z0-9£$€][a-z0-9'£$€-]*")
-
-
 @dataclass
 class LabelledEntry:
     id: str
@@ -55,33 +57,7 @@ class Prediction:
     highlights: list[dict[str, Any]] = field(default_factory=list)  # {"type", "text", "dueDate"}
 
 
-def _stem(word: str) -> str:
-    word = word.strip("'-")
-    for suffix in ("'s", "ies", "ing", "ed", "es", "s"):
-        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
-            return word[: -len(suffix)] + ("y" if suffix == "ies" else "")
-    return word
-
-
-def content_words(text: str) -> list[str]:
-    return [_stem(w) for w in _WORD.findall(text.lower()) if w not in _STOP]
-
-
-def match_score(a: str, b: str) -> float:
-    """F1 of the two texts' content words (multiset overlap)."""
-    wa, wb = content_words(a), content_words(b)
-    if not wa or not wb:
-        return 0.0
-    remaining = list(wb)
-    common = 0
-    for w in wa:
-        if w in remaining:
-            remaining.remove(w)
-            common += 1
-    if not common:
-        return 0.0
-    precision, recall = common / len(wa), common / len(wb)
-    return 2 * precision * recall / (precision + recall)
+match_score = overlap  # F1 of the two texts' content words (pipelines.language.overlap)
 
 
 def match_highlights(
@@ -108,16 +84,18 @@ def match_highlights(
     return matched
 
 
-_CALENDAR_WORDS = frozenset((
-    "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "january", "february",
-    "march", "april", "may", "june", "july", "august", "september", "october", "november", "december", "i",
-))
+_CALENDAR_WORDS = CALENDAR_WORDS | {"eve", "day", "i"}
 _CAPITALISED = re.compile(r"\b[A-Z][\w'’-]*")
 
 
 def _names_of_entry(text: str) -> set[str]:
-    """The capitalised words of an entry, lower case, without their possessive 's."""
-    return {_bare(w) for w in _CAPITALISED.findall(text)} - _CALENDAR_WORDS
+    """The names of an entry: words it capitalises inside a sentence (not as its first word), lower
+    case, without their possessive 's; no function or calendar word."""
+    names = set()
+    for sentence in re.split(r"[.!?:;\n]+", text):
+        words = sentence.split()
+        names |= {_bare(w.strip("\"'(),")) for w in words[1:] if _CAPITALISED.match(w.strip("\"'(),"))}
+    return names - _CALENDAR_WORDS - STOP_WORDS - MATCH_STOP_WORDS
 
 
 def _bare(word: str) -> str:
@@ -128,13 +106,17 @@ def _bare(word: str) -> str:
 
 
 def wrong_referent(predicted: str, gold: dict[str, Any], entry_text: str) -> list[str]:
-    """The names a matched prediction gives that its label does not (see the module docstring)."""
-    allowed = {_bare(w) for w in re.findall(r"[\w'’-]+", gold["text"])}
-    ref = gold.get("ref") or {}
-    allowed |= {_bare(w) for w in re.findall(r"[\w'’-]+", ref.get("name", ""))}
+    """The names a matched prediction puts where its label has someone else: a name of the entry
+    the label does not have, while the label has a name or a person pronoun the prediction does
+    not ("Take Cork to the GP" for "Take her to the GP")."""
     names = _names_of_entry(entry_text)
-    words = [_bare(w) for w in re.findall(r"[\w'’-]+", predicted)[1:]]
-    return [w for w in words if w in names and w not in allowed]
+    label_words = {_bare(w) for w in re.findall(r"[\w'’-]+", gold["text"])}
+    ref = gold.get("ref") or {}
+    allowed = label_words | {_bare(w) for w in re.findall(r"[\w'’-]+", ref.get("name", ""))}
+    said = [_bare(w) for w in re.findall(r"[\w'’-]+", predicted)]
+    added = [w for w in said[1:] if w in names and w not in allowed]
+    missing = [w for w in label_words - set(said) if w in names or w in PERSON_PRONOUNS]
+    return added if added and missing else []
 
 
 def _ratio(numerator: int, denominator: int) -> float | None:

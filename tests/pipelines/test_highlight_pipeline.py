@@ -1,0 +1,192 @@
+"""`HighlightPipeline`: its structure (steps passed in, fit/predict on plain lists, one versioned
+artifact), and the shipped pipeline's behaviour on what it must get right: implied tasks and
+projects found, no due date without a stated time, a pronoun named only when one person fits."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from datetime import date
+
+import msgspec
+import numpy as np
+import pytest
+
+from pipelines.highlights import Highlight, HighlightPipeline, default_pipeline, extract_highlights
+from pipelines.highlights.pipeline import ARTIFACT_PATH, FORMAT_VERSION, align
+from pipelines.highlights.segment import ClauseSegmenter
+from pipelines.highlights.wording import DueDateResolver, PronounResolver, Reformulator, named_people
+
+TUESDAY = date(2025, 9, 16)
+
+
+def fake_embed(texts):
+    """A stand-in for the embedding model in the structure tests: a fixed vector per text."""
+    rows = [np.frombuffer(hashlib.sha256(t.encode()).digest() * 12, dtype=np.uint8)[:384] for t in texts]
+    return np.asarray(rows, dtype=np.float32).reshape(len(texts), 384) / 255.0
+
+
+TEXTS = [
+    "Need to ring the vet Tuesday. Rain all day.",
+    "Bo was sick on the floor. I cleaned it up.",
+    "Gotta pay the gas bill by Friday. Long day.",
+    "Quiet day. Read the paper.",
+    "I should email Jo about the rota. Tired.",
+    "Started building a shed in the garden this weekend.",
+] * 4
+LABELS = [
+    [{"type": "task", "text": "Ring the vet"}],
+    [],
+    [{"type": "task", "text": "Pay the gas bill"}],
+    [],
+    [{"type": "task", "text": "Email Jo about the rota"}],
+    [{"type": "project", "text": "Build a shed in the garden"}],
+] * 4
+
+
+@pytest.fixture(scope="module")
+def small() -> HighlightPipeline:
+    return HighlightPipeline(embed=fake_embed, segmenter=ClauseSegmenter(min_verb_count=1),
+                             reformulator=Reformulator(min_verb_count=1)).fit(TEXTS, LABELS)
+
+
+def test_fit_and_predict_take_plain_lists(small):
+    found = small.predict(["Need to ring the vet Tuesday.", "Quiet day. Read the paper."], [TUESDAY, TUESDAY])
+    assert len(found) == 2 and found[1] == []
+    [task] = found[0]
+    assert (task.type, task.reformulation, task.metadata.due_date) == ("task", "Ring the vet", "2025-09-16")
+    assert small.info["labels"] == sum(len(labels) for labels in LABELS)
+
+
+def test_every_step_is_a_parameter_and_can_be_swapped(small):
+    params = small.get_params()
+    for step in HighlightPipeline.STEPS:
+        assert step in params
+    assert params["detector__threshold"] == small.detector.threshold
+    small.set_params(detector__threshold=0.99)
+    assert small.detector.threshold == 0.99
+    small.set_params(detector__threshold=0.5)
+
+    class NoDates:
+        def get_params(self):
+            return {}
+
+        def __call__(self, clause, today):
+            return None
+
+    swapped = HighlightPipeline(embed=fake_embed, dater=NoDates()).fit(TEXTS, LABELS)
+    for highlights in swapped.predict(TEXTS[:3], [TUESDAY] * 3):
+        assert all(h.metadata.due_date is None for h in highlights)
+    with pytest.raises(ValueError, match="no parameter"):
+        small.set_params(nonsense=1)
+
+
+def test_the_artifact_round_trips_and_says_its_version(small, tmp_path):
+    path = small.save(tmp_path / "p.npz", about={"note": "test"})
+    loaded = HighlightPipeline.load(path)
+    loaded.embed = fake_embed
+    texts = TEXTS[:6]
+    assert loaded.predict(texts, [TUESDAY] * 6) == small.predict(texts, [TUESDAY] * 6)
+    assert loaded.get_params(deep=True)["detector__C"] == small.detector.C
+    assert loaded.info["about"] == {"note": "test"}
+    with np.load(path, allow_pickle=False) as data:
+        header = json.loads(str(data["__header__"]))
+        assert not any(data[key].dtype == object for key in data.files)
+    assert header["format"] == FORMAT_VERSION
+    header["format"] = FORMAT_VERSION + 1
+    arrays = dict(np.load(path, allow_pickle=False))
+    arrays["__header__"] = np.asarray(json.dumps(header))
+    np.savez(tmp_path / "future.npz", **arrays)
+    with pytest.raises(ValueError, match="artifact format"):
+        HighlightPipeline.load(tmp_path / "future.npz")
+
+
+def test_a_label_goes_to_the_clause_it_was_written_for():
+    clauses = ClauseSegmenter(verbs=("ring",)).split("Long day. Need to ring the vet; the boiler is broken.")
+    assert [c.text for c in clauses] == ["Long day.", "Need to ring the vet", "the boiler is broken."]
+    assert align(clauses, [{"type": "task", "text": "Get the boiler fixed"}, {"type": "task", "text": "Ring the vet"}]) \
+        == [-1, 1, 0]
+
+
+def test_segmenter_lists_headers_and_done_items():
+    clauses = ClauseSegmenter(verbs=("pay", "email")).split(
+        "To do:\n- pay the feed bill\n- [x] ring the bank\n- email Jo ✓\nBefore Friday: pay the tax, email Jo\nSunny.")
+    assert [(c.text, c.header, c.list_item) for c in clauses] == [
+        ("pay the feed bill", "To do", True), ("pay the tax", "Before Friday", True),
+        ("email Jo", "Before Friday", True), ("Sunny.", "", False)]
+
+
+def test_reformulation_is_an_instruction_in_the_second_person():
+    words = Reformulator(verbs=("ring", "book", "take"))
+    assert words("ok so I really need to ring my sister tomorrow because she's upset", "task", True) == "Ring your sister"
+    assert words("Booking the hall for the party (deposit paid)", "task", False) == "Book the hall for the party"
+    assert words("I'm taking her to get new shoes", "task", False) == "Take her to get new shoes"
+    assert words("gotta", "task", False) == "Gotta"  # nothing would be left: kept
+
+
+def test_a_due_date_only_when_the_clause_or_its_list_states_a_time():
+    [clause] = ClauseSegmenter().split("the boiler's making that noise again")
+    assert DueDateResolver()(clause, TUESDAY) is None
+    [listed] = ClauseSegmenter().split("Before Friday:\n- ring the plumber")
+    assert DueDateResolver()(listed, TUESDAY) == date(2025, 9, 19)
+
+
+def test_a_pronoun_is_named_only_when_one_person_fits():
+    segmenter, resolver = ClauseSegmenter(), PronounResolver()
+
+    def last(text):
+        clauses = segmenter.split(text)
+        return resolver(clauses[-1].text, clauses, len(clauses) - 1)
+
+    assert last("Kayla called. Need to fix her brakes.") == "Need to fix Kayla's brakes."
+    assert last("Mum rang from Cork. Need to take her to the GP.") == "Need to take Mum to the GP."
+    assert last("Deb and Carol came by. Said I would sharpen it for her.") == "Said I would sharpen it for her."
+    assert last("My sister and Jo were here. Ring her tomorrow.") == "Ring her tomorrow."
+    assert last("Long week. Ring her tomorrow.") == "Ring her tomorrow."
+    assert [name for _, name, _ in named_people("Kayla called. We drove from Cork with my dad.")] == ["Kayla", "your dad"]
+
+
+# -- the shipped pipeline ---------------------------------------------------------------------------
+
+
+def test_the_shipped_artifact_is_the_one_the_record_describes():
+    pipeline = default_pipeline()
+    record = json.loads(ARTIFACT_PATH.with_name("highlight_metrics.json").read_text(encoding="utf-8"))
+    params = pipeline.get_params()
+    assert all(params[key] == value for key, value in record["chosen"].items())
+    assert pipeline.info["entries"] == record["data"]["dev"]["entries"] + record["data"]["train_only"]["entries"]
+    assert record["cv_figures"]["precision"] >= record["precision_floor"]
+
+
+def test_extraction_returns_the_spec_shape_and_nothing_for_empty_text():
+    assert extract_highlights("") == [] and extract_highlights("  \n ") == []
+    [task] = extract_highlights("I need to call the landlord before Friday.", today=date(2025, 3, 12))
+    assert msgspec.to_builtins(task) == {
+        "type": "task", "reformulation": "Call the landlord",
+        "metadata": {"timeframe": "week", "priority": "high", "projectRef": None, "parentId": None,
+                     "dueDate": "2025-03-14"}}
+    assert msgspec.json.decode(msgspec.json.encode(task), type=Highlight) == task
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("The boiler's making that banging noise again. Really should get someone out to look at it.", "someone out"),
+        ("The washing machine is broken again.", "washing machine"),
+        ("Sarah's still waiting for an answer about the spare room.", "sarah"),
+    ],
+)
+def test_implied_tasks_are_found(text, words):
+    """A broken thing, someone waiting for an answer: tasks no trigger word states."""
+    found = extract_highlights(text, today=TUESDAY)
+    assert any(h.type == "task" and words in h.reformulation.lower() and h.metadata.due_date is None
+               for h in found), found
+
+
+def test_a_task_without_a_stated_time_has_no_due_date():
+    found = extract_highlights("Need to renew my passport at some point. Long shift.", today=TUESDAY)
+    assert found and all(h.metadata.due_date is None for h in found)
+
+
+def test_nothing_is_found_in_a_plain_day():
+    assert extract_highlights("Rain all day. Watched the match with Dad. Fish and chips for tea.", today=TUESDAY) == []
