@@ -56,8 +56,8 @@ def test_pattern_tuning_saves_the_sweeps_choice_which_is_the_config_the_flow_loa
                                              "HF_HUB_OFFLINE": "1"})
     text = _output_text(notebook)
     assert "held-out ARI" in text
-    # the explanation of the sweep is computed, not written down: the default sits on the plateau
-    assert "the chosen threshold 0.8 lies on a plateau from" in text
+    # the choice is computed per writer, not written down: it is the committed config
+    assert "the chosen setting: 20 components, cut at 0.95" in text and "leave one writer out" in text
     assert any(o.get("output_type") == "display_data" for c in notebook.cells for o in c.get("outputs", []))  # plots
     assert PatternConfig.load(out) == PatternConfig.load()  # the committed config is the notebook's choice
 
@@ -80,7 +80,7 @@ def test_mood_evaluation_runs_on_dev_and_measures_test_only_when_asked():
 
 
 @pytest.mark.parametrize(("name", "split", "flag"), [("mood_evaluation.ipynb", 'load_split("test")', "MEASURE_TEST"),
-                                                     ("pattern_tuning.ipynb", 'load_labelled("heldout")',
+                                                     ("pattern_tuning.ipynb", 'load_writers("heldout")',
                                                       "MEASURE_HELDOUT")])
 def test_only_the_flagged_last_cell_reads_the_held_out_split(name, split, flag):
     """Tuning in a notebook never reads the split that is measured once: only the last cell does,

@@ -7,12 +7,13 @@ silently ignored settings.
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 from typing import Literal
 
 import msgspec
 
-from pipelines.mood.model import DATA_DIR
+DATA_DIR = Path(__file__).resolve().parents[1] / "data"
 
 CONFIG_PATH = DATA_DIR / "pattern_config.json"
 
@@ -23,7 +24,8 @@ Namer = Literal["ctfidf", "keywords"]
 
 class PatternConfig(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     # reduce: PCA centres the user's own entries, so what they share (the journaling voice)
-    # drops out and the topics remain; tuned in notebooks/pattern_tuning.ipynb.
+    # drops out and the topics remain. Tuned per writer, one journal at a time, in
+    # notebooks/pattern_tuning.ipynb (pipelines/README.md, "Patterns").
     reducer: Reducer = "pca"
     n_components: int = 10
     # cluster: agglomerative on cosine distance, average linkage, cut at a distance threshold, so
@@ -34,6 +36,9 @@ class PatternConfig(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     hdbscan_min_samples: int | None = None
     kmeans_clusters: int = 6
     min_cluster_size: int = 3  # smaller groups are noise: a pattern recurs
+    # ... and in a long journal a pattern is a share of it: at least this share of the entries read
+    # (365 entries: 8), never fewer than min_cluster_size.
+    min_cluster_share: float = 0.02
     # run only from this many analysed entries
     min_entries: int = 6
     # name
@@ -43,6 +48,10 @@ class PatternConfig(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     # insights drawn under each pattern
     max_insights: int = 5
     random_state: int = 0
+
+    def min_size(self, entries: int) -> int:
+        """The fewest entries a pattern of a journal of `entries` entries has."""
+        return max(self.min_cluster_size, math.ceil(self.min_cluster_share * entries))
 
     def replace(self, **changes: object) -> PatternConfig:
         return msgspec.structs.replace(self, **changes)

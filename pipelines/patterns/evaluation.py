@@ -5,6 +5,7 @@ clusters in the space they were found in."""
 from __future__ import annotations
 
 import json
+from collections import Counter
 from pathlib import Path
 from typing import Literal
 
@@ -12,7 +13,7 @@ import msgspec
 import numpy as np
 from sklearn.metrics import adjusted_rand_score, silhouette_score
 
-from pipelines.mood.model import DATA_DIR
+from pipelines.patterns.config import DATA_DIR
 from pipelines.patterns.pipeline import PatternPipeline
 
 LABELLED_JOURNAL = DATA_DIR / "patterns_journal.jsonl"
@@ -52,3 +53,113 @@ def score(pipeline: PatternPipeline, entries: list[LabelledEntry], embeddings: n
         sil = float(silhouette_score(pipeline.reduced_[clustered], labels[clustered], metric="cosine"))
     return Scores(ari=float(adjusted_rand_score([e.theme for e in entries], labels)), silhouette=sil,
                   patterns=len(pipeline.patterns_), in_no_pattern=int((~clustered).sum()), entries=len(entries))
+
+
+# -- one writer's journal at a time ---------------------------------------------------------------
+
+WRITER_LABELS = DATA_DIR / "pattern_labels.jsonl"
+CLAIMS_JOURNALS = DATA_DIR.parents[1] / "tests" / "pipelines" / "data" / "claims_journals.jsonl"
+WriterSplit = Literal["tune", "heldout", "small"]
+# A theme of fewer entries than a pattern needs is, like "other", what the pipeline should leave out.
+NO_THEME = "other"
+
+
+class WriterScores(msgspec.Struct, kw_only=True):
+    voice: str
+    ari: float
+    entries: int
+    in_no_pattern: int
+    patterns: int
+
+    @property
+    def left_out(self) -> float:
+        return self.in_no_pattern / self.entries if self.entries else 0.0
+
+
+def load_writers(split: WriterSplit, *, labels: Path = WRITER_LABELS) -> dict[str, list[LabelledEntry]]:
+    """Each labelled journal of `split`, voice -> entries oldest first, with their hand-written
+    themes (pipelines/data/pattern_labels.md): `tune` and `heldout` voices of the corpus' dev split,
+    `small` the four 12-entry journals of the claims audit."""
+    from pipelines.corpus import DEV_PATH
+
+    rows = [json.loads(line) for line in labels.read_text(encoding="utf-8").splitlines() if line.strip()]
+    rows = [r for r in rows if r["split"] == split]
+    source = CLAIMS_JOURNALS if split == "small" else DEV_PATH
+    texts = {}
+    for line in source.read_text(encoding="utf-8").splitlines():
+        if line.strip():
+            entry = json.loads(line)
+            texts[entry["id"]] = entry
+    journals: dict[str, list[LabelledEntry]] = {}
+    for r in rows:
+        entry = texts[r["id"]]
+        journals.setdefault(r["voice"], []).append(LabelledEntry(
+            id=r["id"], text=entry["text"], date=_iso(entry["date"]), theme=r["theme"], split=split))
+    return {voice: sorted(entries, key=lambda e: (e.date, e.id)) for voice, entries in journals.items()}
+
+
+def _iso(date: str) -> str:
+    """The claims journals write MM/DD/YYYY, the corpus YYYY-MM-DD: both sort as ISO."""
+    if "/" in date:
+        month, day, year = date.split("/")
+        return f"{year}-{month}-{day}"
+    return date
+
+
+def writer_themes(entries: list[LabelledEntry], min_size: int = 3) -> list[str]:
+    """The themes as the pipeline should find them: `other` and a theme of fewer than `min_size`
+    entries are one group, 'in no pattern'."""
+    counts = Counter(e.theme for e in entries)
+    return [NO_THEME if e.theme == NO_THEME or counts[e.theme] < min_size else e.theme for e in entries]
+
+
+def score_writer(pipeline: PatternPipeline, voice: str, entries: list[LabelledEntry],
+                 embeddings: np.ndarray) -> WriterScores:
+    """Fit on one writer's journal alone and compare with its themes; entries in no pattern are one
+    more group on both sides."""
+    labels = pipeline.fit([e.text for e in entries], embeddings, ids=[e.id for e in entries]).labels_
+    return WriterScores(voice=voice, ari=float(adjusted_rand_score(writer_themes(entries), labels)),
+                        entries=len(entries), in_no_pattern=int((labels == -1).sum()),
+                        patterns=len(set(labels) - {-1}))
+
+
+def score_writers(pipeline: PatternPipeline, journals: dict[str, list[LabelledEntry]],
+                  embeddings: dict[str, np.ndarray]) -> list[WriterScores]:
+    return [score_writer(pipeline, voice, entries, embeddings[voice]) for voice, entries in journals.items()]
+
+
+def summary(scores: list[WriterScores]) -> dict[str, float]:
+    """Mean ARI over writers, and the share of all their entries in no pattern."""
+    entries = sum(s.entries for s in scores)
+    return {"ari": float(np.mean([s.ari for s in scores])) if scores else 0.0,
+            "left_out": sum(s.in_no_pattern for s in scores) / entries if entries else 0.0,
+            "min_ari": min((s.ari for s in scores), default=0.0)}
+
+
+# The most of a journal's entries the chosen config may leave in no pattern.
+MAX_LEFT_OUT = 0.25
+
+
+def choose(scores: list[list[WriterScores]], *, leave_out: str | None = None,
+           max_left_out: float = MAX_LEFT_OUT) -> int:
+    """The index of the config (one list of per-writer scores each) with the best mean ARI over the
+    writers, `leave_out` aside, among those leaving at most `max_left_out` of their entries in no
+    pattern; the first on a tie. -1 when none qualifies."""
+    best, best_ari = -1, -np.inf
+    for i, per_writer in enumerate(scores):
+        kept = summary([s for s in per_writer if s.voice != leave_out])
+        if kept["left_out"] <= max_left_out and kept["ari"] > best_ari + 1e-12:
+            best, best_ari = i, kept["ari"]
+    return best
+
+
+def leave_one_writer_out(scores: list[list[WriterScores]], *, max_left_out: float = MAX_LEFT_OUT
+                         ) -> list[WriterScores]:
+    """Each writer scored with the config chosen on the other writers alone: what the choice is
+    worth on a journal it was not made on."""
+    voices = [s.voice for s in scores[0]]
+    out = []
+    for j, voice in enumerate(voices):
+        chosen = choose(scores, leave_out=voice, max_left_out=max_left_out)
+        out.append(scores[max(chosen, 0)][j])
+    return out

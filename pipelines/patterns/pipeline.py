@@ -62,7 +62,7 @@ class PatternPipeline(BaseEstimator):
         clusterer = self.clusterer if self.clusterer is not None else default_clusterer(config)
         namer = self.namer if self.namer is not None else default_namer(config)
         self.reduced_ = np.asarray(reducer.fit_transform(X))
-        self.labels_ = drop_small(cluster(clusterer, self.reduced_), config.min_cluster_size)
+        self.labels_ = drop_small(cluster(clusterer, self.reduced_), config.min_size(len(texts)))
         names = namer.name(texts, self.labels_)
         patterns = []
         for label in sorted(names):

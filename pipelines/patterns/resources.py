@@ -19,7 +19,7 @@ import msgspec
 import numpy as np
 
 from pipelines.embeddings import embed
-from pipelines.mood.model import DATA_DIR
+from pipelines.patterns.config import DATA_DIR
 from pipelines.patterns.naming import TOPICS
 from pipelines.patterns.steps import STOP_WORDS, _singular
 
