@@ -263,6 +263,60 @@ def _truncate(sentence: str, max_chars: int) -> str:
     return f"{head}{ELLIPSIS}"
 
 
+# -- a summary of several entries ----------------------------------------------------------------
+
+# A block of a pasted text that opens with a date is an entry (closed grammar: numeric dates, a
+# weekday and/or a month with its day number): "08/03/2026", "2026-08-03", "Tue 5 March",
+# "March 5, 2026", "Friday 9/5".
+_WEEKDAY = r"(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)[a-z]*\.?,?"
+_MONTH = (r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?")
+_DATE_LEAD = re.compile(
+    rf"^\s*(?:{_WEEKDAY}\s+)?(?:\d{{4}}-\d{{1,2}}-\d{{1,2}}|\d{{1,2}}/\d{{1,2}}(?:/\d{{2,4}})?|"
+    rf"\d{{1,2}}(?:st|nd|rd|th)?\s+{_MONTH}(?:\s+\d{{4}})?|{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?(?:,?\s+\d{{4}})?)"
+    rf"(?=[\s:.,\u2014\u2013-]|$)[\s:.,\u2014\u2013-]*",
+    re.IGNORECASE,
+)
+# Sentences of each entry's part of a summary of several.
+ENTRY_SENTENCES = 1
+
+
+def split_entries(text: str) -> list[tuple[str, str]]:
+    """The entries of a text that holds several, each `(date as written, text)`: blocks separated by
+    a blank line or starting on a line of their own that each open with a date. A text with fewer
+    than two such blocks is one entry: `[]`."""
+    blocks = [b.strip() for b in re.split(r"\n\s*\n|\n(?=[^\n]*\S)(?=\s*\S)", text or "") if b.strip()]
+    starts = [_DATE_LEAD.match(b) for b in blocks]
+    if sum(1 for m in starts if m) < 2 or not starts[0]:
+        return []
+    entries: list[tuple[str, list[str]]] = []
+    for block, start in zip(blocks, starts, strict=True):
+        if start:
+            entries.append((start.group(0).strip(" :.,\u2014\u2013-"), [block[start.end():]]))
+        else:  # a paragraph of the entry above
+            entries[-1][1].append(block)
+    return [(day, "\n".join(parts).strip()) for day, parts in entries]
+
+
+def summarize_entries(entries: list[tuple[str, str]], *, sentences_each: int = ENTRY_SENTENCES,
+                      max_chars_each: int = DEFAULT_MAX_CHARS) -> str:
+    """A summary of several entries that covers each of them: for every entry, in order, its date
+    and its own summary (`summarize`, so a "she" comes with the sentence naming her or not at all).
+    Five entries give five parts, not two sentences of one."""
+    parts = []
+    for day, text in entries:
+        summary = summarize(text, max_sentences=sentences_each, max_chars=max_chars_each)
+        if summary:
+            parts.append(f"{day}: {summary}" if day else summary)
+    return " ".join(parts)
+
+
+def summarize_text(text: str) -> str:
+    """What the summary endpoint returns for a pasted text: one entry's summary, or, when the text
+    holds several dated entries, a summary that covers each (`summarize_entries`)."""
+    entries = split_entries(text)
+    return summarize_entries(entries) if entries else summarize(text)
+
+
 def needs_new_summary(old_length: int | None, new_length: int) -> bool:
     """Spec rule: summarise again only when the length moved by more than 150 characters."""
     if old_length is None:

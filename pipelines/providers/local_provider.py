@@ -32,7 +32,7 @@ from pipelines.providers.local_answers import (  # noqa: F401 (the answers' name
     is_help_question,
     is_mood_question,
 )
-from pipelines.summaries import summarize
+from pipelines.summaries import summarize, summarize_text
 
 # An existing goal or project counts as related to an entry above this cosine similarity.
 RELATED_THRESHOLD = 0.45
@@ -64,7 +64,7 @@ class LocalProvider:
         )
 
     def summarize(self, text: str) -> str:
-        return summarize(text)
+        return summarize_text(text)  # several dated entries: a summary that covers each
 
     def build_profile(self, entries: list[ProfileEntry]) -> ProfileDraft:
         return build_local_profile(entries)
