@@ -128,7 +128,8 @@ def analyse_entry(entry_id: str) -> dict[str, Any]:
         if entry.analysis_state == "done" and entry.analysed_version >= version:
             return {"status": "skipped", "reason": "analysed meanwhile by another run"}
         entry.embedding = vector.tolist()
-        entry.mood = {"emoji": analysis.mood.emoji, "text": analysis.mood.text}
+        if entry.mood_source != "writer":  # a mood the writer gave in the app they came from stays theirs
+            entry.mood = {"emoji": analysis.mood.emoji, "text": analysis.mood.text}
         if want_summary and analysis.summary:
             entry.summary = analysis.summary
             entry.summarised_length = len(text)

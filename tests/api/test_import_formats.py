@@ -190,8 +190,6 @@ def test_daylio_two_check_ins_with_the_same_text_on_one_day_are_two_entries(held
         "Anxious": "Anxious"}
 
 
-@pytest.mark.xfail(strict=True, reason="pipelines/analysis.py writes the analysis' mood over a writer's own "
-                                       "(mood_source = 'writer'): the pipelines keep it once they read the column")
 def test_daylio_moods_survive_the_analysis(ana):
     imported(ana, "daylio_currin_sample.csv", count=3, fmt="Daylio")
     entries = wait_all_analysed(ana)
