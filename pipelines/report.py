@@ -35,6 +35,8 @@ log = structlog.stdlib.get_logger("reverie.report")
 DISCLAIMER = "Prepared from the writer's own journal; it is not a clinical assessment."
 MAX_QUOTES = 8
 MAX_THEMES = 6
+# A theme of the period recurs: it is in at least this many of its entries.
+MIN_THEME_ENTRIES = 2
 SUMMARY_CHARS = 400
 QUOTE_MIN_WORDS, QUOTE_MAX_WORDS = 6, 45
 # Words of errands and to-do phrasing ("ask Sam", "buy milk", "email the landlord"): frequent in a
@@ -179,6 +181,35 @@ def _as_written(word: str, texts: Sequence[str], pattern: re.Pattern) -> str:
     return form.capitalize() if capitals and all(capitals) else form
 
 
+_TITLES = frozenset({"mr", "mrs", "ms", "miss", "dr", "sir", "madam"})
+
+
+def _about(found: list[tuple[str, set[int]]], texts: Sequence[str]) -> list[tuple[str, set[int]]]:
+    """The recurring words that name a topic of their entries, as Self Analysis's threads do: a
+    person the journal names (`people_by_text`), or a word its entries are about by meaning
+    (`THEME_MIN_MEANING`). A shared word is no theme: "field" (a dog's grave in the top field, the
+    field let), "says", the title "Mrs"."""
+    import numpy as np
+
+    from pipelines.embeddings import embed
+    from pipelines.people import people_by_text
+    from pipelines.themes import THEME_MIN_MEANING, is_family_name
+
+    people = {p.lower(): p for p in people_by_text(list(texts))[0]}
+    vectors = embed(list(texts))
+    kept = []
+    for word, ids in found:
+        if word.lower() in _TITLES:
+            continue
+        if word.lower() in people or is_family_name(word):
+            kept.append((people.get(word.lower(), word), ids))
+        else:
+            meaning = float(np.mean(vectors[sorted(ids)] @ embed([word])[0]))
+            if meaning >= THEME_MIN_MEANING:
+                kept.append((word, ids))
+    return kept
+
+
 def _themes(entries: Sequence[ReportEntry]) -> list[tuple[str, int]]:
     """Areas of life (by meaning, named in the entry's words) and recurring words, each with the
     number of entries it is in."""
@@ -195,7 +226,9 @@ def _themes(entries: Sequence[ReportEntry]) -> list[tuple[str, int]]:
         areas = Counter(_named_areas(texts, {i: names[int(row.argmax())] for i, row in enumerate(scores)
                                              if row.max() >= LIFE_AREA_MIN_SCORE}).values())
         # The report is read by the therapist: "Feelings", not the story's "your feelings".
-        themes += [(name.removeprefix("your ").capitalize(), n) for name, n in areas.most_common(3)]
+        # Recurring: an area of one entry is no theme of the period.
+        themes += [(name.removeprefix("your ").capitalize(), n) for name, n in areas.most_common(3)
+                   if n >= MIN_THEME_ENTRIES]
     except Exception as exc:  # recurring words still say what the entries return to
         log.warning("report_life_areas_failed", error=str(exc))
     try:
@@ -207,6 +240,7 @@ def _themes(entries: Sequence[ReportEntry]) -> list[tuple[str, int]]:
             # The whole word, its plural or possessive: "Tom" and "Tom's", never "Tomorrow".
             pattern = re.compile(rf"\b{re.escape(word)}(?:s|['\u2019]s)?\b", re.IGNORECASE)
             found.append((_as_written(word, texts, pattern), {i for i, t in enumerate(texts) if pattern.search(t)}))
+        found = _about(found, texts)
         # Words of the same (or nearly the same) entries are one theme: one recurring sentence gave
         # "deciding", "planning" and "stuck", 73 entries each, three rows.
         for group in merge_alike(found, lambda item: item[1])[:MAX_THEMES]:
