@@ -167,6 +167,10 @@ def principles(entries: list[ProfileEntry]) -> list[Principle]:
 # -- purpose ---------------------------------------------------------------------------------
 
 
+# An area of life named in the purpose statement is the subject of at least this many entries.
+MIN_AREA_ENTRIES = 2
+
+
 @functools.cache
 def _area_vectors() -> np.ndarray:
     return embed(list(LIFE_AREAS.values()))
@@ -196,6 +200,7 @@ def purpose_statement(entries: list[ProfileEntry], values: list[CoreValue], area
     top = values[:3]
     counted = [f"{v.name.lower()} ({v.entry_count} entries, most recently {v.last_date})" for v in top]
     text = f"{span}, you come back most to {_listing(counted)}."
+    areas = [(name, n) for name, n in areas if n >= MIN_AREA_ENTRIES]  # "most often" of one entry says nothing
     if areas:
         text += (" By subject, your entries are most often about "
                  + _listing([f"{name} ({n} of {len(entries)})" for name, n in areas[:2]]) + ".")
