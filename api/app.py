@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Awaitable, Callable
-from importlib.metadata import PackageNotFoundError, version
 
 import msgspec
 from advanced_alchemy.extensions.litestar import (
@@ -25,6 +24,7 @@ from sqlalchemy.ext.asyncio import async_sessionmaker, create_async_engine
 
 from api.auth.access import AUTOCOMMIT_READ, SessionMiddleware, access_guard
 from api.database import prepare_database
+from api.dependencies import DEPENDENCIES
 from api.errors import EXCEPTION_HANDLERS
 from api.journal.recovery import resubmit_unfinished_analyses
 from api.logging import configure_logging, get_logger
@@ -37,7 +37,7 @@ from api.security.headers import SecurityHeaders
 from api.security.hosts import AllowedHostsMiddleware
 from api.security.rate_limit import RateLimiter
 from api.security.text_input import RejectNulText
-from api.settings import Settings
+from api.settings import Settings, app_version
 from api.storage import LocalFileStorage
 
 log = get_logger("reverie.app")
@@ -49,13 +49,6 @@ POOL_SIZE = 40
 # cached, but a process holds up to 40 connections, so under load a statement ran unprepared up to
 # 5 times on each of them; 1 prepares it on its second run (a statement run once is never prepared).
 PREPARE_THRESHOLD = 1
-
-
-def app_version() -> str:
-    try:
-        return version("reverie")
-    except PackageNotFoundError:
-        return "0.0.0"
 
 
 def openapi_config() -> OpenAPIConfig:
@@ -165,6 +158,8 @@ def create_app(settings: Settings | None = None, *, database_url: str | None = N
         middleware=[RequestIdMiddleware(), AllowedHostsMiddleware(settings.host_allow_list), RejectNulText(), CSRFMiddleware(),
                     SessionMiddleware()],
         guards=[access_guard],
+        # The settings, runner, mailer, storage and limiter, handed to the handlers that name them.
+        dependencies=DEPENDENCIES,
         before_send=[SecurityHeaders(settings.web_dist)],
         exception_handlers=EXCEPTION_HANDLERS,  # type: ignore[arg-type]
         openapi_config=openapi_config(),
@@ -176,8 +171,8 @@ def create_app(settings: Settings | None = None, *, database_url: str | None = N
         logging_config=None,
         debug=False,
     )
+    # What api/dependencies.py hands to handlers, and the middleware reads.
     app.state.settings = settings
-    app.state.version = app_version()
     app.state.pipelines = pipelines
     app.state.db_config = db_config
     app.state.db_sessionmaker = async_sessionmaker(engine, expire_on_commit=False)

@@ -23,6 +23,7 @@ from litestar.openapi import ResponseSpec
 from litestar.status_codes import HTTP_500_INTERNAL_SERVER_ERROR
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
+from api.dependencies import DEPENDENCIES
 from api.logging import get_logger
 
 log = get_logger("reverie.errors")
@@ -154,7 +155,8 @@ def error_responses(*codes: int) -> dict[int, ResponseSpec]:
     }
 
 
-# Parameters the framework provides, as opposed to input the client sends.
+# Parameters the framework provides, as opposed to input the client sends: its own, and the app's
+# dependencies (api/dependencies.py).
 _PROVIDED = frozenset({"self", "request", "db_session", "state", "scope", "socket"})
 
 
@@ -164,7 +166,7 @@ def documented_errors(controller: type) -> type:
         if not isinstance(handler, HTTPRouteHandler):
             continue
         codes: list[int] = []
-        injected = set(vars(controller).get("dependencies") or ())
+        injected = set(vars(controller).get("dependencies") or ()) | set(DEPENDENCIES)
         if set(inspect.signature(handler.fn).parameters) - _PROVIDED - injected:
             codes.append(400)
         if not handler.opt.get("public"):

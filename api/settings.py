@@ -6,8 +6,10 @@ Settings are read when `Settings.from_env()` is called, never at import time.
 
 from __future__ import annotations
 
+import functools
 import os
 import secrets
+from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Literal
 
@@ -19,6 +21,15 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 AIProvider = Literal["local", "openai"]
 PipelinesMode = Literal["inline", "deployments"]
 LogFormat = Literal["json", "console"]
+
+
+@functools.cache
+def app_version() -> str:
+    """The installed package's version (the OpenAPI schema's, and the health check's for admins)."""
+    try:
+        return version("reverie")
+    except PackageNotFoundError:
+        return "0.0.0"
 
 
 class SettingsError(ValueError):

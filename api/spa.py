@@ -6,9 +6,11 @@ from __future__ import annotations
 import mimetypes
 from pathlib import Path
 
-from litestar import Request, get
+from litestar import get
 from litestar.exceptions import NotFoundException
 from litestar.response import File, Response
+
+from api.dependencies import AppSettings
 
 _MISSING_BUILD = (
     "<!doctype html><meta charset=utf-8><title>Reverie</title>"
@@ -27,11 +29,11 @@ def _resolve(dist: Path, path: str) -> Path | None:
 
 
 @get(["/", "/{path:path}"], include_in_schema=False, sync_to_thread=False, opt={"public": True})
-def serve_spa(request: Request, path: str = "") -> Response | File:
+def serve_spa(settings: AppSettings, path: str = "") -> Response | File:
     relative = path.lstrip("/")
     if relative == "api" or relative.startswith("api/"):
         raise NotFoundException("Not found")
-    dist: Path = request.app.state.settings.web_dist.resolve()
+    dist: Path = settings.web_dist.resolve()
     found = _resolve(dist, relative)
     if found is not None:
         # Vite fingerprints everything under assets/, so those can be cached for good.

@@ -32,6 +32,7 @@ from api.admin.schemas import (
 from api.admin.services import AuditService, UserAdminService
 from api.auth.access import admin_only
 from api.auth.controllers import send_verification_code
+from api.dependencies import AppSettings, Limiter, Storage
 from api.errors import Conflict, FieldError, documented_errors, error_responses
 from api.paging import PAGE_HEADERS
 from api.services import provide
@@ -104,26 +105,26 @@ class AdminController(Controller):
     @post("/users/{user_id:uuid}/resend-verification", operation_id="adminResendVerification", status_code=200,
           responses=error_responses(409, 429))
     async def resend_verification(self, request: Request, db_session: AsyncSession, users: UserAdminService,
-                                  audit: AuditService, user_id: uuid.UUID) -> AdminMessageOut:
+                                  audit: AuditService, rate_limiter: Limiter, user_id: uuid.UUID) -> AdminMessageOut:
         """Mail an unverified user a new verification code (the earlier one stops working). 409 when
         the address is already verified; limited as the sign-up page's resend is, per address."""
         user = await users.target(user_id)
         if user.is_verified:
             raise Conflict(detail=rules.MSG_ALREADY_VERIFIED)
-        await request.app.state.rate_limiter.check("resend", request, account=user.email.lower())
+        await rate_limiter.check("resend", request, account=user.email.lower())
         await audit.record(request.user, rules.ACTION_RESEND_VERIFICATION, "user", user.id, target=user)
         await send_verification_code(request, db_session, user)  # commits the log line with the code
         return AdminMessageOut(success=True, message=rules.MSG_VERIFICATION_SENT.format(email=user.email))
 
     @post("/users/{user_id:uuid}/set-admin", operation_id="adminSetAdmin", status_code=200,
           responses=error_responses(409))
-    async def set_admin(self, request: Request, users: UserAdminService, audit: AuditService,
+    async def set_admin(self, request: Request, users: UserAdminService, audit: AuditService, settings: AppSettings,
                         user_id: uuid.UUID, data: SetAdminIn) -> AdminUserResultOut:
         """Grant or take away admin rights. 409 when it would leave no admin, or when the server's
         configuration (ADMIN_EMAILS) makes the account an admin: it would be one again at its next
         sign-in. Setting the value the user already has changes nothing and is not logged."""
         user = await users.target(user_id, admin_id=None if data.is_admin else request.user.id)
-        if not data.is_admin and user.is_admin and user.email.lower() in request.app.state.settings.admin_emails:
+        if not data.is_admin and user.is_admin and user.email.lower() in settings.admin_emails:
             raise Conflict(detail=rules.MSG_ADMIN_BY_CONFIG, extra={"reason": "configured"})
         if await users.set_admin(user, data.is_admin):
             await audit.record(request.user, rules.ACTION_SET_ADMIN, "user", user.id,
@@ -152,14 +153,14 @@ class AdminController(Controller):
 
     @delete("/users/{user_id:uuid}", operation_id="adminDeleteUser", status_code=200,
             responses=error_responses(409))
-    async def delete_user(self, request: Request, users: UserAdminService, audit: AuditService,
+    async def delete_user(self, request: Request, users: UserAdminService, audit: AuditService, storage: Storage,
                           user_id: uuid.UUID) -> AdminDeletedOut:
         """Delete the account permanently with everything it owns, its files included. 409 when
         it is the last admin."""
         user = await users.target(user_id, admin_id=request.user.id)
         # The username in the line itself: it says which account went once the account is gone.
         await audit.record(request.user, rules.ACTION_DELETE_USER, "user", user.id, user.username, target=user)
-        await users.delete(user, request.app.state.storage)
+        await users.delete(user, storage)
         return AdminDeletedOut(success=True, message=rules.MSG_USER_DELETED)
 
     # -- the waitlist --------------------------------------------------------------------

@@ -11,6 +11,7 @@ from uuid import UUID
 from litestar import Controller, Request, Response, delete, get, patch, post
 from litestar.params import Parameter
 
+from api.dependencies import Pipelines, Storage
 from api.errors import Conflict, documented_errors, error_responses
 from api.journal import rules
 from api.journal.details import entry_details
@@ -36,35 +37,33 @@ STORY_FLOW = "profile-regeneration"
 PATTERN_FLOW = "pattern-clustering"
 
 
-def _request_analysis(request: Request, entry: JournalEntry) -> None:
+def _request_analysis(pipelines: Pipelines, entry: JournalEntry) -> None:
     """Ask the pipelines to analyse this version of the entry; never blocks or fails the save."""
     try:
-        request.app.state.pipelines.submit("highlight-extraction", entry_id=str(entry.id), owner=str(entry.user_id))
+        pipelines.submit("highlight-extraction", entry_id=str(entry.id), owner=str(entry.user_id))
     except Exception as exc:  # the entry stays pending and is picked up again at start-up
         log.warning("analysis_not_submitted", entry_id=str(entry.id), error=str(exc))
 
 
-def _rebuild_patterns(request: Request) -> str | None:
+def _rebuild_patterns(request: Request, pipelines: Pipelines) -> str | None:
     """The patterns are rebuilt without what an entry no longer says (its pattern insights went at
     once); the run's id lets the web app show the new ones when they are ready."""
     user_id = str(request.user.id)
     try:
-        runner = request.app.state.pipelines
-        run = runner.active(PATTERN_FLOW, user_id) or runner.submit(PATTERN_FLOW, user_id=user_id, owner=user_id)
+        run = pipelines.active(PATTERN_FLOW, user_id) or pipelines.submit(PATTERN_FLOW, user_id=user_id, owner=user_id)
     except Exception as exc:  # the nightly run rebuilds them instead
         log.warning("pattern_refresh_not_submitted", error=str(exc))
         return None
     return run.id
 
 
-def _rewrite_story(request: Request) -> str | None:
+def _rewrite_story(request: Request, pipelines: Pipelines) -> str | None:
     """The personal story is rewritten without a deleted entry (its counts and words were drawn from
     it); the run's id lets the web app show the new story when it is ready. Below the unlock the
     run leaves the story alone (the story is locked then)."""
     user_id = str(request.user.id)
     try:
-        runner = request.app.state.pipelines
-        run = runner.active(STORY_FLOW, user_id) or runner.submit(STORY_FLOW, user_id=user_id, owner=user_id)
+        run = pipelines.active(STORY_FLOW, user_id) or pipelines.submit(STORY_FLOW, user_id=user_id, owner=user_id)
     except Exception as exc:  # the story is rewritten with the next analysed entry instead
         log.warning("profile_regeneration_not_submitted", error=str(exc))
         return None
@@ -115,7 +114,8 @@ class JournalController(Controller):
         return conditional(request, body, page.headers, tag=tag)
 
     @post(operation_id="createEntry", status_code=201)
-    async def create_entry(self, request: Request, entries: EntryService, data: EntryCreate) -> EntryOut:
+    async def create_entry(self, request: Request, entries: EntryService, pipelines: Pipelines,
+                           data: EntryCreate) -> EntryOut:
         now = datetime.now(UTC)
         given = rules.check_timestamp(data.timestamp) if data.timestamp is not None else None
         if data.date:
@@ -139,7 +139,7 @@ class JournalController(Controller):
             timestamp=rules.agreeing_timestamp(day, time, given if given is not None else int(now.timestamp())),
         ))
         await entries.commit()
-        _request_analysis(request, entry)
+        _request_analysis(pipelines, entry)
         return EntryOut.of(entry)
 
     @patch("/{entry_id:uuid}", operation_id="updateEntry",
@@ -147,7 +147,7 @@ class JournalController(Controller):
                        "unload sends only content. A content change is analysed again (mood, summary, highlights, "
                        "embedding); generateSummary true (the editor's manual Save) asks for a summary of this very "
                        "text even when the content is unchanged. A new date moves the timestamp with it.")
-    async def update_entry(self, request: Request, entries: EntryService, entry_id: UUID,
+    async def update_entry(self, request: Request, entries: EntryService, pipelines: Pipelines, entry_id: UUID,
                            data: EntryUpdate) -> EntryOut:
         # The row stays locked until the commit, so two edits at the same moment are applied one
         # after the other (each its own content version), never both as one.
@@ -180,26 +180,28 @@ class JournalController(Controller):
             entry.related_projects = rules.parse_related(data.related_projects, "relatedProjects")
         await entries.commit()
         if content_changed:
-            _request_analysis(request, entry)
+            _request_analysis(pipelines, entry)
         if rebuild_patterns:
-            _rebuild_patterns(request)
+            _rebuild_patterns(request, pipelines)
         return (await _out(entries, request.user.id, [entry]))[0]
 
     @post("/{entry_id:uuid}/analysis", operation_id="retryEntryAnalysis", status_code=202,
           responses=error_responses(409),
           description="Analyse again an entry whose analysis failed (the entry list's Retry). 409 when its "
                       "analysis has not failed.")
-    async def retry_analysis(self, request: Request, entries: EntryService, entry_id: UUID) -> EntryOut:
+    async def retry_analysis(self, request: Request, entries: EntryService, pipelines: Pipelines,
+                             entry_id: UUID) -> EntryOut:
         entry = await entries.own(request.user.id, entry_id, for_update=True)
         if entry.analysis_state != "failed":
             raise Conflict(detail=rules.MSG_ANALYSIS_NOT_FAILED)
         entry.retry_analysis()
         await entries.commit()
-        _request_analysis(request, entry)
+        _request_analysis(pipelines, entry)
         return (await _out(entries, request.user.id, [entry]))[0]
 
     @delete("/{entry_id:uuid}", operation_id="deleteEntry", status_code=200)
-    async def delete_entry(self, request: Request, entries: EntryService, entry_id: UUID) -> DeletedOut:
+    async def delete_entry(self, request: Request, entries: EntryService, pipelines: Pipelines, storage: Storage,
+                           entry_id: UUID) -> DeletedOut:
         # Locked until the commit: a second delete of the same entry waits, then finds it gone (404).
         entry = await entries.own(request.user.id, entry_id, for_update=True)
         files = await entries.photo_files(entry)
@@ -210,8 +212,7 @@ class JournalController(Controller):
         rebuild_patterns = await forget_entry(entries.repository.session, request.user.id, entry.id)
         await entries.remove(entry)
         await entries.commit()
-        storage = request.app.state.storage
         for key in files:
             await storage.delete(key)
-        return DeletedOut(message="Entry deleted", profile_run_id=_rewrite_story(request),
-                          patterns_run_id=_rebuild_patterns(request) if rebuild_patterns else None)
+        return DeletedOut(message="Entry deleted", profile_run_id=_rewrite_story(request, pipelines),
+                          patterns_run_id=_rebuild_patterns(request, pipelines) if rebuild_patterns else None)

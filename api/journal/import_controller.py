@@ -29,6 +29,7 @@ from litestar.params import Body
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.auth import services as accounts
+from api.dependencies import AppSettings, Pipelines, Runner, SessionMaker, Storage
 from api.errors import FieldError, documented_errors, error_response, error_responses
 from api.journal.importing import FORMATS, MAX_IMPORT_ENTRIES, MSG_EMPTY, MSG_FORMAT
 from api.journal.imports import jobs, limits, runner, writer
@@ -37,6 +38,7 @@ from api.journal.rules import format_entry_date
 from api.journal.services import EntryService
 from api.logging import get_logger
 from api.services import provide
+from api.storage import FileStorage
 from api.users.restore import Backup, Restored, restore_account
 
 log = get_logger("reverie.journal.import")
@@ -117,11 +119,10 @@ def _format(value: str) -> str:
     return fmt
 
 
-async def _import(request: Request, db_session: AsyncSession, job: runner.Job, folder: Path,
-                  tracker: jobs.ImportJob) -> ImportOut:
+async def _import(request: Request, db_session: AsyncSession, storage: FileStorage, pipelines: Runner,
+                  job: runner.Job, folder: Path, tracker: jobs.ImportJob) -> ImportOut:
     """Read the job in a worker, write what it read in one transaction, then start the analyses."""
     user_id = request.user.id
-    storage = request.app.state.storage
     outcome = None
     try:
         parsed, _ = await runner.read_import(folder, job, tracker.progress)
@@ -143,7 +144,7 @@ async def _import(request: Request, db_session: AsyncSession, job: runner.Job, f
         raise
     finally:
         await anyio.to_thread.run_sync(runner.remove_folder, folder)
-    await anyio.to_thread.run_sync(_analyse, request.app.state.pipelines, outcome.to_analyse, user_id)
+    await anyio.to_thread.run_sync(_analyse, pipelines, outcome.to_analyse, user_id)
     days = sorted(entry.entry_date for entry in outcome.created)
     answer = ImportOut(success=True, count=len(outcome.created), skipped=outcome.skipped,
                        analysing=len(outcome.to_analyse), restored=restored,
@@ -168,15 +169,16 @@ class JournalImportController(Controller):
                       f"export, which brings back tasks, insights and the rest too). At most 5 MB and "
                       f"{MAX_IMPORT_ENTRIES:,} entries at once; larger journals and .zip files go through "
                       f"POST /api/journal/import/file.")
-    async def import_journal(self, request: Request, db_session: AsyncSession, data: ImportIn) -> ImportOut:
+    async def import_journal(self, request: Request, db_session: AsyncSession, settings: AppSettings,
+                             storage: Storage, pipelines: Pipelines, db_sessionmaker: SessionMaker,
+                             data: ImportIn) -> ImportOut:
         fmt = _format(data.format)
         if not data.content or not data.content.strip():
             raise FieldError("content", MSG_EMPTY)
-        settings = request.app.state.settings
         folder = await anyio.to_thread.run_sync(runner.new_folder, settings.data_dir)
         job = runner.job_for_paste(data.content, fmt, datetime.now(UTC).date())
-        tracker = await jobs.ImportJob.start(request.app.state.db_sessionmaker, request.user.id, None, 0)
-        return await _import(request, db_session, job, folder, tracker)
+        tracker = await jobs.ImportJob.start(db_sessionmaker, request.user.id, None, 0)
+        return await _import(request, db_session, storage, pipelines, job, folder, tracker)
 
     @post("/file", operation_id="importJournalFile", status_code=200,
           request_max_body_size=limits.MAX_UPLOAD_BYTES + limits.MB, responses=error_responses(413),
@@ -186,12 +188,12 @@ class JournalImportController(Controller):
                       "Daygram's text, Obsidian daily notes (one .md, or a vault as a .zip), any CSV, JSON or text "
                       "journal, or Reverie's own export (.json or .zip). At most 256 MB; the kind is read from the "
                       "file. GET /api/journal/import/progress follows it while it is read and saved.")
-    async def import_file(self, request: Request, db_session: AsyncSession,
+    async def import_file(self, request: Request, db_session: AsyncSession, settings: AppSettings,
+                          storage: Storage, pipelines: Pipelines, db_sessionmaker: SessionMaker,
                           data: Annotated[ImportFileIn, Body(media_type=RequestEncodingType.MULTI_PART)]) -> ImportOut:
         upload = data.file
         if not isinstance(upload, UploadFile):
             raise FieldError("file", MSG_FILE_REQUIRED)
-        settings = request.app.state.settings
         folder = await anyio.to_thread.run_sync(runner.new_folder, settings.data_dir)
         staged = folder / "upload"
         try:
@@ -206,9 +208,9 @@ class JournalImportController(Controller):
             raise ImportFileTooLarge()
         name = (upload.filename or "")[:255]
         await db_session.commit()  # nothing is held open while the file is read
-        tracker = await jobs.ImportJob.start(request.app.state.db_sessionmaker, request.user.id, name, size)
+        tracker = await jobs.ImportJob.start(db_sessionmaker, request.user.id, name, size)
         job = runner.job_for_file(staged, name, size, datetime.now(UTC).date())
-        return await _import(request, db_session, job, folder, tracker)
+        return await _import(request, db_session, storage, pipelines, job, folder, tracker)
 
     @get("/progress", operation_id="importProgress",
          description="How many of the signed-in user's entries are analysed, waiting or failed, and the latest "

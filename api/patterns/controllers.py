@@ -14,6 +14,7 @@ import anyio
 from litestar import Controller, Request, get, post
 from litestar.exceptions import NotFoundException, ServiceUnavailableException
 
+from api.dependencies import Pipelines
 from api.errors import FieldError, documented_errors, error_responses
 from api.logging import get_logger
 from api.patterns import rules
@@ -57,11 +58,10 @@ class PatternsController(Controller):
     @post("/refresh", operation_id="refreshPatterns", status_code=202, responses=error_responses(503),
           description="Starts the pattern-clustering flow over the user's analysed entries and answers at once "
                       "with the run's id; a re-run replaces the patterns it found before, never duplicates them.")
-    async def refresh(self, request: Request) -> RefreshOut:
+    async def refresh(self, request: Request, pipelines: Pipelines) -> RefreshOut:
         user_id = str(request.user.id)
-        runner = request.app.state.pipelines
         try:
-            run = runner.active(rules.PATTERN_FLOW, user_id) or runner.submit(
+            run = pipelines.active(rules.PATTERN_FLOW, user_id) or pipelines.submit(
                 rules.PATTERN_FLOW, user_id=user_id, owner=user_id)
         except Exception as exc:  # the runner is not running: nothing would refresh
             log.warning("pattern_refresh_not_submitted", error=str(exc))
@@ -71,8 +71,8 @@ class PatternsController(Controller):
     @get("/refresh/{run_id:str}", operation_id="getPatternRefresh",
          description="A refresh of the signed-in user's patterns: its state (`completed` once the patterns "
                      "are rewritten).")
-    async def refresh_state(self, request: Request, run_id: str) -> RefreshOut:
-        run = request.app.state.pipelines.get(run_id[:64])
+    async def refresh_state(self, request: Request, pipelines: Pipelines, run_id: str) -> RefreshOut:
+        run = pipelines.get(run_id[:64])
         if run is None or run.flow != rules.PATTERN_FLOW or run.owner != str(request.user.id):
             raise NotFoundException(rules.MSG_RUN_NOT_FOUND)
         return RefreshOut(run_id=run.id, state=run.state)

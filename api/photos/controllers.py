@@ -21,6 +21,7 @@ from litestar.exceptions.http_exceptions import RequestEntityTooLarge
 from litestar.params import Body
 from sqlalchemy.exc import IntegrityError
 
+from api.dependencies import Storage
 from api.errors import FieldError, documented_errors, error_response, error_responses
 from api.journal import rules as journal_rules
 from api.journal.services import EntryService
@@ -65,10 +66,6 @@ def _unreadable_form(request: Request, exc: UnicodeDecodeError) -> Response:
     return error_response(400, MSG_FORM_UNREADABLE)
 
 
-def _storage(request: Request) -> FileStorage:
-    return request.app.state.storage
-
-
 def _clean_caption(caption: str | None) -> str | None:
     text = (caption or "").strip()
     if "\x00" in text:  # PostgreSQL cannot store it (the body guard does not read multipart forms)
@@ -78,10 +75,11 @@ def _clean_caption(caption: str | None) -> str | None:
     return no_control_characters(text, "caption") or None
 
 
-async def _serve(request: Request, photos: PhotoService, photo_id: UUID, *, thumbnail: bool) -> Response[bytes]:
+async def _serve(request: Request, photos: PhotoService, storage: FileStorage, photo_id: UUID, *,
+                 thumbnail: bool) -> Response[bytes]:
     photo = await photos.own(request.user.id, photo_id)
     try:
-        content = await _storage(request).read(photo.thumbnail_key if thumbnail else photo.storage_key)
+        content = await storage.read(photo.thumbnail_key if thumbnail else photo.storage_key)
     except FileNotFoundError:
         log.warning("photo_file_missing", photo_id=str(photo.id), thumbnail=thumbnail)
         raise NotFoundException(MSG_PHOTO_NOT_FOUND) from None
@@ -115,6 +113,7 @@ class PhotosController(Controller):
         request: Request,
         photos: PhotoService,
         entries: EntryService,
+        storage: Storage,
         entry_id: UUID,
         data: Annotated[PhotoUpload, Body(media_type=RequestEncodingType.MULTI_PART)],
     ) -> PhotoOut:
@@ -138,7 +137,6 @@ class PhotosController(Controller):
         user_id = request.user.id
         storage_key = f"{user_id}/{photo_id}.{encoded.extension}"
         thumbnail_key = f"{user_id}/{photo_id}_thumb.{encoded.extension}"
-        storage = _storage(request)
         photo = Photo(
             id=photo_id, user_id=user_id, entry_id=entry_id, caption=caption,
             content_type=encoded.content_type, width=encoded.width, height=encoded.height,
@@ -162,20 +160,23 @@ class PhotosController(Controller):
 
     @delete("/{photo_id:uuid}", operation_id="deletePhoto", status_code=200,
             description="Delete one of the signed-in user's photos and its files.")
-    async def delete_photo(self, request: Request, photos: PhotoService, photo_id: UUID) -> PhotoDeletedOut:
+    async def delete_photo(self, request: Request, photos: PhotoService, storage: Storage,
+                           photo_id: UUID) -> PhotoDeletedOut:
         photo = await photos.own(request.user.id, photo_id)
         keys = (photo.storage_key, photo.thumbnail_key)
         await photos.remove(photo)
         await photos.commit()
-        await remove_files(_storage(request), *keys)
+        await remove_files(storage, *keys)
         return PhotoDeletedOut(success=True)
 
     @get("/file/{photo_id:uuid}", operation_id="getPhotoFile", media_type="image/*",
          description="The photo's image, served only to its owner.")
-    async def photo_file(self, request: Request, photos: PhotoService, photo_id: UUID) -> Response[bytes]:
-        return await _serve(request, photos, photo_id, thumbnail=False)
+    async def photo_file(self, request: Request, photos: PhotoService, storage: Storage,
+                         photo_id: UUID) -> Response[bytes]:
+        return await _serve(request, photos, storage, photo_id, thumbnail=False)
 
     @get("/thumbnail/{photo_id:uuid}", operation_id="getPhotoThumbnail", media_type="image/*",
          description="The photo's thumbnail (at most 320 px on its longer side), served only to its owner.")
-    async def photo_thumbnail(self, request: Request, photos: PhotoService, photo_id: UUID) -> Response[bytes]:
-        return await _serve(request, photos, photo_id, thumbnail=True)
+    async def photo_thumbnail(self, request: Request, photos: PhotoService, storage: Storage,
+                              photo_id: UUID) -> Response[bytes]:
+        return await _serve(request, photos, storage, photo_id, thumbnail=True)

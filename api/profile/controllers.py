@@ -11,6 +11,7 @@ from __future__ import annotations
 from litestar import Controller, Request, get, post
 from litestar.exceptions import NotFoundException, ServiceUnavailableException
 
+from api.dependencies import Pipelines
 from api.errors import FieldError, documented_errors, error_responses
 from api.journal.services import EntryService
 from api.logging import get_logger
@@ -61,12 +62,12 @@ class ProfileController(Controller):
           description="Starts rebuilding the personal story from all entries and answers at once with the "
                       "run's id. While one regeneration of the user's is waiting or running, asking again "
                       "answers with that one.")
-    async def regenerate(self, request: Request, profiles: ProfileService, entries: EntryService) -> RegenerateOut:
+    async def regenerate(self, request: Request, profiles: ProfileService, entries: EntryService,
+                         pipelines: Pipelines) -> RegenerateOut:
         user_id = str(request.user.id)
         count = await entries.require_unlocked(request.user.id, UNLOCK_PROFILE, MSG_LOCKED_FEATURE)
-        runner = request.app.state.pipelines
         try:
-            run = runner.active(REGENERATE_FLOW, user_id) or runner.submit(
+            run = pipelines.active(REGENERATE_FLOW, user_id) or pipelines.submit(
                 REGENERATE_FLOW, user_id=user_id, force=True, owner=user_id)
         except Exception as exc:  # the runner is not running: nothing will regenerate
             log.warning("profile_regeneration_not_submitted", error=str(exc))
@@ -80,8 +81,8 @@ class ProfileController(Controller):
          description="A regeneration of the signed-in user's personal story: its state, and the story as it is "
                      "now (rebuilt once `state` is `completed`).")
     async def regeneration(self, request: Request, profiles: ProfileService, entries: EntryService,
-                           run_id: str) -> RegenerateOut:
-        run = request.app.state.pipelines.get(run_id[:64])
+                           pipelines: Pipelines, run_id: str) -> RegenerateOut:
+        run = pipelines.get(run_id[:64])
         if run is None or run.flow != REGENERATE_FLOW or run.owner != str(request.user.id):
             raise NotFoundException(MSG_RUN_NOT_FOUND)
         count = await entries.count_mine(request.user.id)

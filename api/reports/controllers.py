@@ -23,6 +23,7 @@ import msgspec
 from litestar import Controller, Request, post
 from litestar.exceptions import ClientException, HTTPException, PermissionDeniedException
 
+from api.dependencies import AppMailer, Limiter
 from api.errors import documented_errors, error_responses
 from api.journal import rules as journal_rules
 from api.journal.services import EntryService
@@ -135,7 +136,7 @@ class TherapistReportController(Controller):
                       "(ISO dates, at most 366 days, not in the future) and e-mail it to therapistEmail. Errors: "
                       "403 for free accounts; 400 {error, title, field} with the dialog's messages, or when the "
                       f"period has no entries; 429 after {REPORTS_PER_DAY} reports in a day.")
-    async def send_report(self, request: Request, journal: EntryService,
+    async def send_report(self, request: Request, journal: EntryService, rate_limiter: Limiter, mailer: AppMailer,
                           data: TherapistReportIn) -> TherapistReportOut:
         user = request.user
         if not user.is_premium:  # first, before any work
@@ -150,7 +151,7 @@ class TherapistReportController(Controller):
         if not entries:
             raise ReportError(TITLE_EMPTY, MSG_EMPTY, "startDate")
         try:
-            await request.app.state.rate_limiter.check("therapist_report", request, account=str(user.id))
+            await rate_limiter.check("therapist_report", request, account=str(user.id))
         except TooManyRequests as exc:
             raise TooManyReports(detail=MSG_DAILY_LIMIT, headers=exc.headers, extra=exc.extra) from None
 
@@ -160,7 +161,7 @@ class TherapistReportController(Controller):
         )
         filename = f"reverie-report-{start.isoformat()}-{end.isoformat()}.pdf"
         try:
-            await request.app.state.mailer.send(
+            await mailer.send(
                 therapist,
                 f"Journal report from {user_name} ({long_date(start)} to {long_date(end)})",
                 mail_text(user_name, start, end, len(entries)),

@@ -13,6 +13,7 @@ from litestar.exceptions import HTTPException
 from litestar.exceptions.http_exceptions import RequestEntityTooLarge
 from litestar.params import Body
 
+from api.dependencies import Pipelines
 from api.errors import FieldError, documented_errors, error_response, error_responses
 from api.logging import get_logger
 from api.resume.files import (
@@ -26,7 +27,6 @@ from api.resume.files import (
 from api.resume.schemas import ResumeFileUpload, ResumeIn, ResumeOut
 from api.resume.services import ResumeService
 from api.services import provide
-from models import Profile
 
 log = get_logger("reverie.resume")
 STORY_FLOW = "profile-regeneration"
@@ -50,25 +50,16 @@ def _unreadable_form(request: Request, exc: UnicodeDecodeError) -> Response:
     return error_response(400, MSG_FORM_UNREADABLE, field="file")
 
 
-async def _career_follows(request: Request, resumes: ResumeService, has_resume: bool) -> str | None:
+async def _career_follows(request: Request, resumes: ResumeService, pipelines: Pipelines,
+                          has_resume: bool) -> str | None:
     """What reads the resume follows it: the story's Career part says at once whether there is one
     (no role or objective of a resume that is gone), and the story is rewritten with it; returns the
     rewrite's run id. Without a story (fewer entries than its unlock) there is nothing to follow."""
-    session = resumes.repository.session
-    profile = await session.get(Profile, request.user.id, with_for_update=True)
-    if profile is None:
+    if not await resumes.career_follows(request.user.id, has_resume):
         return None
-    career = dict(profile.career or {})
-    if career and career.get("hasResume") != has_resume:
-        career["hasResume"] = has_resume
-        if not has_resume:
-            career["role"] = career["direction"] = None
-        profile.career = career
-    await session.commit()
     user_id = str(request.user.id)
     try:
-        runner = request.app.state.pipelines
-        run = runner.active(STORY_FLOW, user_id) or runner.submit(STORY_FLOW, user_id=user_id, owner=user_id)
+        run = pipelines.active(STORY_FLOW, user_id) or pipelines.submit(STORY_FLOW, user_id=user_id, owner=user_id)
     except Exception as exc:  # noqa: BLE001 - the story is rewritten with the next analysed entry instead
         log.warning("profile_regeneration_not_submitted", error=str(exc))
         return None
@@ -98,10 +89,11 @@ class ResumeController(Controller):
         return ResumeOut(content=resume.content, updated_at=resume.updated_at)
 
     @post(operation_id="saveResume", status_code=200)
-    async def save_resume(self, request: Request, resumes: ResumeService, data: ResumeIn) -> ResumeOut:
+    async def save_resume(self, request: Request, resumes: ResumeService, pipelines: Pipelines,
+                          data: ResumeIn) -> ResumeOut:
         resume = await resumes.put(request.user.id, _content(data.content))
         return ResumeOut(content=resume.content, updated_at=resume.updated_at,
-                         profile_run_id=await _career_follows(request, resumes, True))
+                         profile_run_id=await _career_follows(request, resumes, pipelines, True))
 
     @post("/file", operation_id="uploadResumeFile", status_code=200,
           request_max_body_size=MAX_RESUME_FILE_BYTES + 64 * 1024, responses=error_responses(413),
@@ -110,7 +102,7 @@ class ResumeController(Controller):
                       "Its text is read on the server and saved as the resume, replacing any earlier one. An old "
                       "Word .doc is refused with a message saying how to convert it.")
     async def upload_resume_file(
-        self, request: Request, resumes: ResumeService,
+        self, request: Request, resumes: ResumeService, pipelines: Pipelines,
         data: Annotated[ResumeFileUpload, Body(media_type=RequestEncodingType.MULTI_PART)],
     ) -> ResumeOut:
         upload = data.file
@@ -128,12 +120,12 @@ class ResumeController(Controller):
             raise FieldError("file", str(exc)) from None
         resume = await resumes.put(request.user.id, _content(text))
         return ResumeOut(content=resume.content, updated_at=resume.updated_at,
-                         profile_run_id=await _career_follows(request, resumes, True))
+                         profile_run_id=await _career_follows(request, resumes, pipelines, True))
 
     @delete(operation_id="deleteResume", status_code=200)
-    async def delete_resume(self, request: Request, resumes: ResumeService) -> ResumeOut:
+    async def delete_resume(self, request: Request, resumes: ResumeService, pipelines: Pipelines) -> ResumeOut:
         resume = await resumes.own_one(request.user.id)
         if resume is None:
             return ResumeOut()
         await resumes.remove(resume)
-        return ResumeOut(profile_run_id=await _career_follows(request, resumes, False))
+        return ResumeOut(profile_run_id=await _career_follows(request, resumes, pipelines, False))

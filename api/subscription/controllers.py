@@ -7,6 +7,7 @@ from __future__ import annotations
 from advanced_alchemy.exceptions import NotFoundError
 from litestar import Controller, Request, get, post
 
+from api.dependencies import Limiter
 from api.errors import documented_errors, error_responses
 from api.services import provide
 from api.subscription import rules
@@ -69,11 +70,12 @@ class SubscriptionController(Controller):
         return subscription.promo_access_of(request.user)
 
     @post("/promo-code", operation_id="applyPromoCode", status_code=200, responses=error_responses(409, 429))
-    async def apply_promo_code(self, request: Request, codes: PromoCodeService, data: PromoCodeIn) -> PromoCodeAppliedOut:
+    async def apply_promo_code(self, request: Request, codes: PromoCodeService, rate_limiter: Limiter,
+                               data: PromoCodeIn) -> PromoCodeAppliedOut:
         """Redeem an Early Access Code (case-insensitive). 400 'Invalid promo code' for a code that
         is unknown, expired or used up; 409 when this account already used it; 429 after too many
         attempts."""
-        await request.app.state.rate_limiter.check("promo_code", request, account=str(request.user.id))
+        await rate_limiter.check("promo_code", request, account=str(request.user.id))
         redemption = await codes.redeem(request.user, data.code)
         return PromoCodeAppliedOut(success=True, message=rules.MSG_PROMO_APPLIED,
                                    expires_at=request.user.promo_expires_at or redemption.access_expires_at)

@@ -20,6 +20,7 @@ import anyio
 from litestar import Controller, Request, post
 from litestar.exceptions import ServiceUnavailableException
 
+from api.dependencies import Pipelines
 from api.errors import documented_errors, error_responses
 from api.journal.services import EntryService
 from api.logging import get_logger
@@ -35,12 +36,11 @@ log = get_logger("reverie.weekly_focus")
 PRIORITIES = ("high", "medium", "low")
 
 
-async def run_weekly_focus_flow(request: Request, user_id: uuid.UUID, domain: str) -> dict[str, Any] | None:
+async def run_weekly_focus_flow(runner: Pipelines, user_id: uuid.UUID, domain: str) -> dict[str, Any] | None:
     """The flow's suggestion, or None when the pipeline failed. Inline, the flow runs on the app's
     runner and this call waits for it; with Prefect deployments the flow runs on a worker whose
     answer this call cannot wait for, so the same plain function runs here (the schedule's
     preparation is what the workers do)."""
-    runner = request.app.state.pipelines
     parameters = {"user_id": str(user_id), "domain": domain}
     try:
         if runner.mode == "inline":
@@ -74,14 +74,15 @@ class WeeklyFocusController(Controller):
                       "is personal), grounded in the signed-in user's journal. Free plan: "
                       f"{FREE_TASK_GENERATIONS_PER_WEEK} generations in any seven days (429 past that).")
     async def weekly_focus(self, request: Request, tasks: TaskService, focus: FocusService,
-                           entries: EntryService, usage: UsageService, data: WeeklyFocusIn) -> WeeklyFocusOut:
+                           entries: EntryService, usage: UsageService, pipelines: Pipelines,
+                           data: WeeklyFocusIn) -> WeeklyFocusOut:
         user = request.user
         domain = rules.domain(data.domain)
         await entries.require_unlocked(user.id, UNLOCK_TASKS, "Tasks")
         if data.add:
             await focus.require_room(user.id, domain, weekly=True)  # before a generation is spent
         generation = await usage.take_task_generation(user, domain)
-        suggestion = await run_weekly_focus_flow(request, user.id, domain)
+        suggestion = await run_weekly_focus_flow(pipelines, user.id, domain)
         if suggestion is None:
             await usage.give_back(generation)
             raise ServiceUnavailableException(rules.MSG_WEEKLY_FOCUS_FAILED)

@@ -20,6 +20,7 @@ from litestar.response import File
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.auth import services as svc
+from api.dependencies import AppSettings, Storage
 from api.errors import documented_errors
 from api.users.archive import archive_name, write_archive
 from api.users.backup import ReverieExport, export_account
@@ -81,18 +82,18 @@ class ExportController(Controller):
                      "/api/export), the photos, and a Markdown note per entry with YAML front matter (date, time, "
                      "mood, location, tags) that Obsidian and jrnl's import read. Import it with POST "
                      "/api/journal/import/file to restore the account with its photos.")
-    async def export_archive(self, request: Request, db_session: AsyncSession) -> File:
+    async def export_archive(self, request: Request, db_session: AsyncSession, settings: AppSettings,
+                             storage: Storage) -> File:
         user = await svc.get_user(db_session, request.user.id)
         assert user is not None
         document = await export_account(db_session, user)
         keys = {str(photo_id): key for photo_id, key in await db_session.execute(
             sa.select(Photo.id, Photo.storage_key).where(Photo.user_id == user.id))}
         await db_session.commit()  # nothing held open while the photos are read
-        folder = request.app.state.settings.data_dir / "exports"
+        folder = settings.data_dir / "exports"
         await anyio.to_thread.run_sync(_prepare, folder)
         target = folder / f"{uuid.uuid4().hex}.zip"
         name = archive_name(document["exportedAt"])
-        storage = request.app.state.storage
         try:
             async with _writers():
                 await anyio.to_thread.run_sync(write_archive, target, name, document, keys, storage.read)
