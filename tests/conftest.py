@@ -26,6 +26,7 @@ configure_prefect(_RUN_DIR / "data")
 
 from api.database import migrate, sqlalchemy_url  # noqa: E402
 from api.settings import Settings  # noqa: E402
+from tests.support.accounts import signed_up  # noqa: E402
 from tests.support.app import SharedRunner, app_client  # noqa: E402
 from tests.support.database import TEMPLATE_DB, DatabaseSupply, database_url_for  # noqa: E402
 
@@ -111,6 +112,23 @@ def app(settings: Settings, database_url: str, pipeline_runner):
 def client(app):
     with app_client(app, raise_server_exceptions=False) as test_client:
         yield test_client
+
+
+@pytest.fixture
+def ana(client, settings):
+    """`client`, signed in as Ana: verified, agreed to the terms, nothing written yet."""
+    signed_up(client, settings.outbox_dir)
+    return client
+
+
+@pytest.fixture
+def standin():
+    """A real OpenAI-compatible server on loopback (tests/support/openai_standin.py) that wants
+    STANDIN_API_KEY."""
+    from tests.support.openai_standin import STANDIN_API_KEY, OpenAIStandIn
+
+    with OpenAIStandIn(api_key=STANDIN_API_KEY) as server:
+        yield server
 
 
 @pytest.fixture

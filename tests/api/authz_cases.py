@@ -25,7 +25,6 @@ import hashlib
 import io
 import json
 import re
-import threading
 import uuid
 import zipfile
 from collections.abc import Callable, Iterable, Iterator
@@ -39,7 +38,8 @@ from litestar import Litestar
 from litestar.testing import TestClient
 
 from tests.support.accounts import PASSWORD, outbox_messages, signed_up
-from tests.support.app import SharedRunner, app_client
+from tests.support.app import TrackingRunner, app_client
+from tests.support.images import png_bytes
 from tests.support.journal import write_entries
 
 PUBLIC, OBJECT, OWNER_SCOPED, STATELESS, ADMIN = "public", "object", "owner-scoped", "stateless", "admin"
@@ -67,42 +67,7 @@ A_RANGE = ("2026-03-01", "2026-03-31")  # holds all of A's entries and none of B
 B_RANGE = ("2026-05-01", "2026-05-31")
 
 
-def png_bytes() -> bytes:
-    from PIL import Image
-
-    buffer = io.BytesIO()
-    Image.new("RGB", (40, 30), "teal").save(buffer, format="PNG")
-    return buffer.getvalue()
-
-
 # -- the running world the cases act in ------------------------------------------------------
-class TrackingRunner(SharedRunner):
-    """The session's pipeline runner, remembering the runs this module starts so a case can wait
-    for the background work B's calls caused before it checks A's data."""
-
-    def __init__(self, runner) -> None:
-        super().__init__(runner)
-        self._pending: list[str] = []
-        self._lock = threading.Lock()
-
-    def submit(self, flow: str, **parameters: Any):
-        run = self._runner.submit(flow, **parameters)
-        with self._lock:
-            self._pending.append(run.id)
-        return run
-
-    def settle(self, timeout: float = 180) -> None:
-        while True:
-            with self._lock:
-                if not self._pending:
-                    return
-                run_id = self._pending.pop(0)
-            try:
-                self._runner.wait(run_id, timeout=timeout)
-            except KeyError:
-                pass
-
-
 @dataclass
 class World:
     """Users A (the victim, who owns one of everything) and B (the caller), each signed in on a

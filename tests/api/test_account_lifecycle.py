@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import re
 
-import msgspec
 import pytest
 
 from api.security.rate_limit import LIMITS
@@ -17,7 +16,7 @@ from tests.support.accounts import (
     signed_up,
     verification_code,
 )
-from tests.support.app import SharedRunner, app_client
+from tests.support.app import app_client
 
 NEW = "ana.new@example.com"
 
@@ -173,13 +172,9 @@ def test_email_change_codes_are_rate_limited(ana):
     assert limited.status_code == 429 and int(limited.headers["retry-after"]) >= 1
 
 
-def test_account_mails_go_over_smtp(smtp_sink, settings, database_url, pipeline_runner):
+def test_account_mails_go_over_smtp(smtp, settings):
     """The code and both notices through a real SMTP server, as every other mail."""
-    from api.app import create_app
-
-    sink, port = smtp_sink
-    smtp_settings = msgspec.structs.replace(settings, smtp_host="127.0.0.1", smtp_port=port)
-    app = create_app(smtp_settings, database_url=database_url, pipelines=SharedRunner(pipeline_runner))
+    app, sink = smtp
     with app_client(app) as client:
         user_id = register(client).json()["id"]
         code = verification_code(sink.messages[-1])

@@ -5,52 +5,21 @@ left), the waitlist, promo codes, statistics and the audit log."""
 from __future__ import annotations
 
 import concurrent.futures
-import io
 import re
 import threading
 import uuid
-from contextlib import ExitStack
 from datetime import UTC, datetime, timedelta
 
 import msgspec
-import pytest
 import sqlalchemy as sa
-from PIL import Image
 
-from api.__main__ import _make_admin
 from api.auth.access import admin_only
 from api.subscription.rules import PROMO_ALPHABET, PROMO_RANDOM_CHARS
-from tests.support.accounts import PASSWORD, signed_up
+from tests.support.accounts import PASSWORD
 from tests.support.app import app_client
 from tests.support.database import sql
+from tests.support.images import png_bytes
 from tests.support.journal import wait_all_analysed, write_entries
-
-
-@pytest.fixture
-def clients(app, database_url):
-    """A factory of signed-in clients of the same app, one per user."""
-    with ExitStack() as stack:
-        def make(username: str, *, admin: bool = False):
-            client = stack.enter_context(app_client(app, raise_server_exceptions=False))
-            email = f"{username}@example.com"
-            body = signed_up(client, app.state.settings.outbox_dir, username, email)
-            if admin:
-                assert _make_admin(database_url, email, True) == 0  # the `python -m api make-admin` command
-            client.user_id, client.username = body["user"]["id"], username
-            return client
-
-        yield make
-
-
-@pytest.fixture
-def boss(clients):
-    return clients("boss", admin=True)
-
-
-def png() -> bytes:
-    buffer = io.BytesIO()
-    Image.new("RGB", (40, 30), "teal").save(buffer, format="PNG")
-    return buffer.getvalue()
 
 
 def admin_routes(app) -> list[tuple[str, str]]:
@@ -154,9 +123,9 @@ def test_deleting_a_user_leaves_no_row_or_file_of_theirs(app, boss, clients, dat
     write_entries(ben, [("2026-03-02", "Ben's own entry about cycling.")])
     wait_all_analysed(ana)
     assert ana.post(f"/api/journal-photos/{entries[0]}", data={"caption": "dawn"},
-                    files={"photo": ("a.png", png(), "image/png")}).status_code == 201
+                    files={"photo": ("a.png", png_bytes(), "image/png")}).status_code == 201
     assert ben.post("/api/journal-photos/" + ben.get("/api/journal").json()[0]["id"],
-                    files={"photo": ("b.png", png(), "image/png")}).status_code == 201
+                    files={"photo": ("b.png", png_bytes(), "image/png")}).status_code == 201
     assert ana.post("/api/tasks", json={"text": "Call the plumber", "entryId": entries[0]}).status_code == 201
     assert ana.post("/api/insights", json={"text": "Running calms me", "entryId": entries[1]}).status_code in (200, 201)
     assert ana.post("/api/resume", json={"content": "Ana, plumber's friend."}).status_code == 200

@@ -7,37 +7,13 @@ from __future__ import annotations
 
 import csv
 import io
-from contextlib import ExitStack
 from datetime import UTC, datetime, timedelta
 
 import msgspec
-import pytest
 
-from api.__main__ import _make_admin
-from tests.support.accounts import PASSWORD, last_code, register, signed_up
+from tests.support.accounts import PASSWORD, last_code, register
 from tests.support.app import app_client
 from tests.support.database import sql
-
-
-@pytest.fixture
-def clients(app, database_url):
-    with ExitStack() as stack:
-        def make(username: str, *, admin: bool = False, sign_up: bool = True):
-            client = stack.enter_context(app_client(app, raise_server_exceptions=False))
-            email = f"{username}@example.com"
-            if sign_up:
-                client.user_id = signed_up(client, app.state.settings.outbox_dir, username, email)["user"]["id"]
-            if admin:
-                assert _make_admin(database_url, email, True) == 0
-            client.username = username
-            return client
-
-        yield make
-
-
-@pytest.fixture
-def boss(clients):
-    return clients("boss", admin=True)
 
 
 def _generate(boss, **body) -> dict:

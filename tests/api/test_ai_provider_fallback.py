@@ -13,17 +13,10 @@ from pipelines.providers import configure as configure_providers
 from tests.support.accounts import signed_up
 from tests.support.app import SharedRunner, app_client
 from tests.support.journal import wait_until_analysed
-from tests.support.openai_standin import DEFAULT_ANSWERS, OpenAIStandIn, ok, status
+from tests.support.openai_standin import DEFAULT_ANSWERS, STANDIN_API_KEY, ok, status
 
-API_KEY = "test-key"
 MODEL = "test-model"
 SDK_ATTEMPTS = 3  # the settings do not choose max_retries: the provider's default of 2 retries applies
-
-
-@pytest.fixture
-def standin():
-    with OpenAIStandIn(api_key=API_KEY) as server:
-        yield server
 
 
 @pytest.fixture
@@ -33,7 +26,7 @@ def openai_client(settings, database_url, pipeline_runner, standin):
     from api.app import create_app
 
     openai_settings = msgspec.structs.replace(
-        settings, ai_provider="openai", openai_base_url=standin.base_url, openai_api_key=API_KEY,
+        settings, ai_provider="openai", openai_base_url=standin.base_url, openai_api_key=STANDIN_API_KEY,
         openai_model=MODEL, openai_timeout_seconds=2.0,
     )
     app = create_app(openai_settings, database_url=database_url, pipelines=SharedRunner(pipeline_runner))
@@ -77,7 +70,7 @@ def test_a_failing_openai_falls_back_to_local_and_recovers(openai_client, standi
     assert [r.status_code for r in standin.requests] == [500] * SDK_ATTEMPTS
     assert {r.schema_name for r in standin.requests} == {"entry_analysis"}
     assert {r.body["model"] for r in standin.requests} == {MODEL}
-    assert {r.headers["authorization"] for r in standin.requests} == {f"Bearer {API_KEY}"}
+    assert {r.headers["authorization"] for r in standin.requests} == {f"Bearer {STANDIN_API_KEY}"}
     assert all(r.status_code < 500 for r in client.responses), [(r.url.path, r.status_code)
                                                                for r in client.responses]
 

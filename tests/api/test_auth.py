@@ -16,13 +16,6 @@ def outbox(settings):
     return settings.outbox_dir
 
 
-@pytest.fixture
-def db(database_url):
-    engine = sa.create_engine(database_url, poolclass=sa.pool.NullPool)
-    yield engine
-    engine.dispose()
-
-
 # -- the happy path ------------------------------------------------------------------------
 def test_register_verify_agree_then_signed_in(client, outbox):
     registered = register(client)

@@ -30,7 +30,7 @@ from api.auth.access import admin_only
 from api.settings import Settings
 from tests.api import authz_cases as authz
 from tests.support.accounts import signed_up
-from tests.support.app import app_client
+from tests.support.app import TrackingRunner, app_client
 from tests.support.database import fresh_database
 
 NOT_SIGNED_IN = "Not authenticated. Please log in."
@@ -51,8 +51,8 @@ def authz_settings(tmp_path_factory) -> Settings:
 
 
 @pytest.fixture(scope="module")
-def authz_runner(pipeline_runner) -> Iterator[authz.TrackingRunner]:
-    runner = authz.TrackingRunner(pipeline_runner)
+def authz_runner(pipeline_runner) -> Iterator[TrackingRunner]:
+    runner = TrackingRunner(pipeline_runner)
     yield runner
     runner.settle()  # no run of this module outlives its database
 

@@ -18,18 +18,11 @@ from pipelines.providers import ProviderConfig
 from pipelines.providers import configure as configure_providers
 from tests.support.accounts import signed_up
 from tests.support.app import SharedRunner, app_client
-from tests.support.journal import wait_all_analysed, write_entry
-from tests.support.openai_standin import OpenAIStandIn, ok
+from tests.support.journal import ask_help, wait_all_analysed, write_entry
+from tests.support.openai_standin import STANDIN_API_KEY, OpenAIStandIn, ok
 
-API_KEY = "test-key"
 NOT_FOUND = "I couldn't find anything in your journal about that yet."
 JOURNALS = Path(__file__).resolve().parents[2] / "pipelines" / "data" / "eval" / "chat_journals.jsonl"
-
-
-@pytest.fixture
-def standin():
-    with OpenAIStandIn(api_key=API_KEY) as server:
-        yield server
 
 
 @pytest.fixture
@@ -39,7 +32,7 @@ def farmer(settings, database_url, pipeline_runner, standin):
     from api.app import create_app
 
     openai_settings = msgspec.structs.replace(
-        settings, ai_provider="openai", openai_base_url=standin.base_url, openai_api_key=API_KEY,
+        settings, ai_provider="openai", openai_base_url=standin.base_url, openai_api_key=STANDIN_API_KEY,
         openai_model="test-model", openai_timeout_seconds=2.0)
     app = create_app(openai_settings, database_url=database_url, pipelines=SharedRunner(pipeline_runner))
     rows = [json.loads(line) for line in JOURNALS.read_text().splitlines()]
@@ -73,18 +66,12 @@ def _answers(standin: OpenAIStandIn) -> list:
     return [r for r in standin.requests if r.schema_name == "answer"]
 
 
-def _ask(client, question: str) -> str:
-    asked = client.post("/api/openai/ask-help", json={"question": question})
-    assert asked.status_code == 200, asked.text
-    return asked.json()["response"]
-
-
 def test_the_model_gets_the_evidence_and_its_answer_citing_it_is_used(farmer, standin):
     client, dates = farmer
     scanned = dates["wilf-10"]
     said = f"Nine of your 62 ewes were empty at scanning (your entry of {scanned})."
     standin.script(ok({"answer": said}))
-    assert _ask(client, "How many ewes were empty at scanning?") == said
+    assert ask_help(client, "How many ewes were empty at scanning?") == said
     [request] = _answers(standin)
     prompt = request.body["messages"][-1]["content"]
     # the evidence: the entry that states it, with its date, and the sentence the local answerer chose
@@ -101,7 +88,7 @@ def test_the_model_gets_the_evidence_and_its_answer_citing_it_is_used(farmer, st
 def test_an_answer_that_does_not_cite_the_evidence_is_replaced_by_the_local_one(farmer, standin, reply):
     client, dates = farmer
     standin.always(ok({"answer": reply.format(other=dates["wilf-06"])}))
-    answer = _ask(client, "How many ewes were empty at scanning?")
+    answer = ask_help(client, "How many ewes were empty at scanning?")
     assert answer.startswith("Here is what your journal says:"), answer
     assert f'On {dates["wilf-10"]} you wrote: "The scanning man came for the ewes. 62 scanned, 9 of them empty' in answer, answer
     assert _answers(standin), "the model was asked"
@@ -109,5 +96,5 @@ def test_an_answer_that_does_not_cite_the_evidence_is_replaced_by_the_local_one(
 
 def test_when_nothing_answers_the_model_is_not_asked(farmer, standin):
     client, _ = farmer
-    assert _ask(client, "Did I go to the dentist?") == NOT_FOUND
+    assert ask_help(client, "Did I go to the dentist?") == NOT_FOUND
     assert _answers(standin) == []

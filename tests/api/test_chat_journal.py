@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from api.journal.dates import extract_date_range
-from tests.support.journal import wait_all_analysed, write_entry
+from tests.support.journal import ask_help, wait_all_analysed, write_entry
 
 NOT_FOUND = "I couldn't find anything in your journal about that yet."
 TOUR_TODAY = date(2026, 11, 25)
@@ -59,34 +59,28 @@ def lena(ana):
     return ana
 
 
-def _ask(client, question: str) -> str:
-    asked = client.post("/api/openai/ask-help", json={"question": question})
-    assert asked.status_code == 200, asked.text
-    return asked.json()["response"]
-
-
 def _quoted_days(answer: str) -> list[str]:
     return re.findall(r"On (\d\d/\d\d/\d{4})", answer)
 
 
 def test_a_day_or_a_period_is_answered_from_its_entries_only(lena):
     day = _moved("11/14/2026")
-    answer = _ask(lena, f"What did I do on {day.month}/{day.day}?")
+    answer = ask_help(lena, f"What did I do on {day.month}/{day.day}?")
     assert _quoted_days(answer) == [_us(day)]
     assert "Hannah and I cooked dinner together" in answer
     for question in ("Tell me about last week", "What happened in October?"):
         _, window = extract_date_range(question, date.today())
         expected = [_us(_moved(d)) for d, _ in JOURNAL if window.start <= _moved(d) <= window.end]
-        answer = _ask(lena, question)
+        answer = ask_help(lena, question)
         listed = _quoted_days(answer)
         assert listed and all(d in expected for d in listed), (question, answer)
         assert listed == expected[:len(listed)]
-    empty = _ask(lena, f"What did I do on {_us(_moved('11/15/2026'))}?")
+    empty = ask_help(lena, f"What did I do on {_us(_moved('11/15/2026'))}?")
     assert empty == f"I couldn't find any entry on {_us(_moved('11/15/2026'))} in your journal."
 
 
 def test_this_weeks_tasks_lead_with_the_current_deadlines(lena):
-    lines = _ask(lena, "What do I need to do this week?").splitlines()
+    lines = ask_help(lena, "What do I need to do this week?").splitlines()
     # Three groups, each under its heading: this week's, the older ones, those read as done.
     current = lines[1:lines.index("Older, still open (no longer this week's):")]
     older = lines[lines.index("Older, still open (no longer this week's):") + 1:lines.index("Maybe done already:")]
@@ -98,23 +92,23 @@ def test_this_weeks_tasks_lead_with_the_current_deadlines(lena):
 
 
 def test_a_topic_is_answered_from_every_entry_about_it_in_date_order(lena):
-    sleep = _ask(lena, "Am I sleeping better?")
+    sleep = ask_help(lena, "Am I sleeping better?")
     assert _quoted_days(sleep) == [_us(_moved(d)) for d in ("10/23/2026", "11/04/2026", "11/05/2026",
                                                              "11/07/2026", "11/23/2026")]
     assert "Finally slept 8 hours!" in sleep and "Slept badly again" in sleep
-    goals = _ask(lena, "What are my goals?")  # the stored goals, or the sentence stating them
+    goals = ask_help(lena, "What are my goals?")  # the stored goals, or the sentence stating them
     assert "run three times a week" in goals.lower() and _us(_moved("10/14/2026")) in goals
-    sister = _ask(lena, "What did I say about my sister?")
+    sister = ask_help(lena, "What did I say about my sister?")
     assert len(_quoted_days(sister)) >= 4 and _quoted_days(sister) == sorted(
         _quoted_days(sister), key=lambda d: datetime.strptime(d, "%m/%d/%Y"))
     assert "Hannah and I cooked dinner" in sister
-    greg = _ask(lena, "What's going on with Greg?")
+    greg = ask_help(lena, "What's going on with Greg?")
     assert "Greg blamed my team" in greg and "Greg was actually nice today" in greg
-    assert "Sent the vendor report at 4:55" in _ask(lena, "Did I finish the vendor report?")
-    running = _ask(lena, "Have I been running much?")
+    assert "Sent the vendor report at 4:55" in ask_help(lena, "Did I finish the vendor report?")
+    running = ask_help(lena, "Have I been running much?")
     assert "Ran 6 miles" in running and "Ran 8 miles" in running
     for nothing in ("Did I walk my dog?", "Did I feed the cat?", "When did I go to the dentist?", "asdfgh"):
-        assert _ask(lena, nothing) == NOT_FOUND, nothing
+        assert ask_help(lena, nothing) == NOT_FOUND, nothing
 
 
 def test_the_open_entrys_sentences_answer_questions_about_it(lena):
@@ -127,10 +121,10 @@ def test_the_open_entrys_sentences_answer_questions_about_it(lena):
 
 
 def test_a_feeling_is_read_in_the_entries_words_and_mostly_means_more_than_half(lena):
-    worried = _ask(lena, "What was I worried about?")
+    worried = ask_help(lena, "What was I worried about?")
     assert "worried about everything at once" in worried.splitlines()[1]
     assert "Best conversation" not in worried and "cooked dinner" not in worried
-    trend = _ask(lena, "How has my mood changed?")
+    trend = ask_help(lena, "How has my mood changed?")
     for share in re.findall(r"mostly \w+ \((\d+) of (\d+)\)", trend):
         assert 2 * int(share[0]) > int(share[1]), trend
 
@@ -144,13 +138,13 @@ def test_search_drops_hits_with_only_some_words_and_no_meaning_in_common(lena):
 
 
 def test_last_time_says_the_latest_date_and_this_week_stays_in_the_week(lena):
-    last = _ask(lena, "When did I last see Maya?")
+    last = ask_help(lena, "When did I last see Maya?")
     # the latest first, its date said plainly, and a phone call told from a meeting
     assert last.startswith(f"The last time you wrote about Maya was {_us(_moved('11/24/2026'))} (a call or message): "
                            '"Maya called to wish me luck."'), last
     assert _quoted_days(last)[0] == _us(_moved("11/01/2026")), last
     _, week = extract_date_range("this week", date.today())
-    answer = _ask(lena, "Did I see Maya this week?")
+    answer = ask_help(lena, "Did I see Maya this week?")
     assert all(week.start <= datetime.strptime(d, "%m/%d/%Y").date() <= week.end for d in _quoted_days(answer)), answer
     if week.start <= _moved("11/24/2026") <= week.end:
         assert "Maya called to wish me luck" in answer and "Brunch with Maya" not in answer, answer
@@ -158,39 +152,39 @@ def test_last_time_says_the_latest_date_and_this_week_stays_in_the_week(lena):
 
 def test_what_is_not_done_yet_is_a_task_question(lena):
     for question in ("What haven't I done yet?", "What's left?", "What am I behind on?"):
-        answer = _ask(lena, question)
+        answer = ask_help(lena, question)
         assert answer.startswith("Still to do, from your journal:"), (question, answer)
         assert "slept" not in answer, answer
 
 
 def test_a_day_ahead_is_answered_from_its_plans_never_from_a_day_gone(lena):
-    answer = _ask(lena, "What will I be doing next Saturday?")
+    answer = ask_help(lena, "What will I be doing next Saturday?")
     assert "Lovely lazy Saturday" not in answer, answer
     assert all(datetime.strptime(d, "%m/%d/%Y").date() < date.today() for d in _quoted_days(answer))
     saturday = _moved("11/28/2026")  # the movers come then ("confirm the movers for Saturday", on 11/23)
     if saturday > date.today():
         assert f"For {saturday:%a}, {saturday:%b} {saturday.day}, from your journal:" in answer, answer
         assert "movers" in answer.split("For ", 1)[1].split("\n\n")[0].lower(), answer
-    far = _ask(lena, "What am I doing on Boxing Day?")
+    far = ask_help(lena, "What am I doing on Boxing Day?")
     assert far.startswith("Nothing you wrote about is planned for") and not _quoted_days(far), far
 
 
 def test_an_area_of_life_is_read_through_its_words_and_the_journals(lena):
-    work = _ask(lena, "How's work been?")
+    work = ask_help(lena, "How's work been?")
     assert "Greg blamed my team" in work and _us(_moved("10/12/2026")) in work, work
     assert "No work email" in work and "Work was fine today" in work
     assert "after work tonight" not in work and "Ran 8 miles" not in work, work  # a run after work is a run
 
 
 def test_a_feeling_about_a_person_is_answered_from_the_entries_about_them(lena):
-    answer = _ask(lena, "How did I feel after talking to Hannah at Mum's?")
+    answer = ask_help(lena, "How did I feel after talking to Hannah at Mum's?")
     assert _quoted_days(answer) == [_us(_moved("11/14/2026"))], answer
     assert "talked properly" in answer and "Best conversation we've had in years." in answer
     assert not answer.startswith("Here is how your moods have gone:")
 
 
 def test_next_week_is_answered_from_its_tasks_and_plans(lena):
-    answer = _ask(lena, "What did I plan for next week?")
+    answer = ask_help(lena, "What did I plan for next week?")
     monday = date.today() + timedelta(days=7 - date.today().weekday())
     sunday = monday + timedelta(days=6)
     week = f"next week ({monday:%a}, {monday:%b} {monday.day} to {sunday:%a}, {sunday:%b} {sunday.day})"
@@ -224,24 +218,24 @@ def wilf(ana):
 
 
 def test_a_number_is_answered_with_the_sentence_that_states_it(ana, wilf):
-    answer = _ask(ana, "How many ewes were empty at scanning?")
+    answer = ask_help(ana, "How many ewes were empty at scanning?")
     assert _quoted_days(answer) == [wilf["wilf-10"]], answer
     assert "62 scanned, 9 of them empty" in answer, answer
 
 
 def test_a_role_is_answered_as_the_journal_states_it(ana, wilf):
-    answer = _ask(ana, "Who is Pritchard?")
+    answer = ask_help(ana, "Who is Pritchard?")
     assert answer.startswith(f"Pritchard is your accountant, from your entry of {wilf['wilf-02']}"), answer
     assert '"Rang Pritchard, our accountant, about the tax return."' in answer, answer
 
 
 def test_an_outcome_is_answered_from_the_day_it_came_not_the_day_it_was_announced(ana, wilf):
-    answer = _ask(ana, "When did June get her scan results, and what were they?")
+    answer = ask_help(ana, "When did June get her scan results, and what were they?")
     assert _quoted_days(answer) == [wilf["wilf-04"]], answer  # not 08/21's "the results come back in ten days"
     assert "June's scan is clear" in answer, answer
 
 
 def test_a_feeling_about_a_topic_is_read_from_the_entries_about_it_only(ana, wilf):
-    answer = _ask(ana, "How have I been feeling about the bank?")
+    answer = ask_help(ana, "How have I been feeling about the bank?")
     assert not answer.startswith("Here is how your moods have gone"), answer
     assert set(_quoted_days(answer)) == {wilf["wilf-05"], wilf["wilf-09"]}, answer

@@ -6,29 +6,15 @@ the personal story lists June (named in 7 entries, "my wife June") and no place.
 from __future__ import annotations
 
 import json
-import time
 from datetime import datetime
 from pathlib import Path
 
 from pipelines.reflection import ReflectionEntry, mood_shift
-from tests.support.journal import wait_until_analysed, write_entry
+from tests.support.journal import regenerated_profile, wait_until_analysed, write_entry
 
 DATA = Path(__file__).parents[1] / "pipelines" / "data" / "claims_journals.jsonl"
 FARMER = [row for line in DATA.read_text(encoding="utf-8").splitlines() if line.strip()
           and (row := json.loads(line))["journal"] == "farmer"]
-
-
-def regenerate(client) -> dict:
-    started = client.post("/api/profile/regenerate")
-    assert started.status_code == 202, started.text
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:
-        run = client.get(f"/api/profile/regenerate/{started.json()['runId']}").json()
-        if run["state"] in ("completed", "failed"):
-            assert run["state"] == "completed", run
-            return run["profile"]
-        time.sleep(0.3)
-    raise AssertionError("the personal story was not regenerated in time")
 
 
 def iso(day: str) -> str:
@@ -52,7 +38,7 @@ def test_self_analysis_and_story_of_the_farmers_journal_hold_to_their_evidence(a
         if item["title"] in ("Lighter days lately", "Heavier days lately"):
             assert "Mann-Whitney U test" in item["description"]
 
-    story = regenerate(ana)["fullProfile"]
+    story = regenerated_profile(ana)["fullProfile"]
     people = story.split("The people in your story:")[1].split("\n\n")[0]
     assert "- June: 7 entries" in people, people
     for place in ("Leeds", "Skipton", "Infirmary", "Royal"):

@@ -3,11 +3,7 @@ and the user never touched; what the user touched stays (tour_ai finding 4)."""
 
 from __future__ import annotations
 
-from tests.support.journal import wait_until_analysed, write_entry
-
-
-def _tasks(client) -> dict[str, dict]:
-    return {t["text"]: t for t in client.get("/api/tasks").json()}
+from tests.support.journal import tasks_by_text, wait_until_analysed, write_entry
 
 
 def _delete(client, entry_id: str) -> None:
@@ -22,7 +18,7 @@ def test_a_deleted_entry_takes_its_untouched_tasks_goals_and_done_hints(ana):
                             "my passport at the post office. My goal this year is to run a half marathon.",
                        "11/25/2026")
     wait_until_analysed(ana, note["id"])
-    tasks = _tasks(ana)
+    tasks = tasks_by_text(ana)
     assert {"Call the plumber about the leak", "Renew your passport at the post office"} <= set(tasks)
     assert any("half marathon" in g["text"] for g in ana.get("/api/goals").json())
     passport = tasks["Renew your passport at the post office"]
@@ -31,7 +27,7 @@ def test_a_deleted_entry_takes_its_untouched_tasks_goals_and_done_hints(ana):
     assert mine.status_code == 201, mine.text
 
     _delete(ana, note["id"])
-    tasks = _tasks(ana)
+    tasks = tasks_by_text(ana)
     assert "Call the plumber about the leak" not in tasks  # untouched: it goes with the entry
     assert tasks["Renew your passport at the post office"]["completed"] is True  # the user's answer stays
     assert tasks["Buy a bucket for the leak"]["entryId"] is None  # the user's own task stays, unlinked
@@ -44,9 +40,9 @@ def test_a_deleted_entry_takes_its_untouched_tasks_goals_and_done_hints(ana):
     wait_until_analysed(ana, said["id"])
     done = write_entry(ana, "Booked the movers (Swift Removals, for November 28th).", "11/23/2026")
     wait_until_analysed(ana, done["id"])
-    assert _tasks(ana)["Book the movers"]["doneHintEntryId"] == done["id"]
+    assert tasks_by_text(ana)["Book the movers"]["doneHintEntryId"] == done["id"]
     _delete(ana, done["id"])
-    movers = _tasks(ana)["Book the movers"]
+    movers = tasks_by_text(ana)["Book the movers"]
     assert (movers["doneHint"], movers["doneHintEntryId"], movers["completed"]) == (None, None, False)
 
 

@@ -21,6 +21,7 @@ import pytest
 from api.settings import Settings
 from tests.support.accounts import PASSWORD, last_reset_link, outbox_messages, signed_up
 from tests.support.app import SharedRunner, app_client, call_from
+from tests.support.images import png_bytes
 from tests.support.journal import wait_until_analysed, write_entry
 
 
@@ -29,16 +30,6 @@ def _app(settings, database_url, pipeline_runner, **changes):
 
     return create_app(msgspec.structs.replace(settings, **changes), database_url=database_url,
                       pipelines=SharedRunner(pipeline_runner))
-
-
-def png_bytes() -> bytes:
-    import io
-
-    from PIL import Image
-
-    out = io.BytesIO()
-    Image.new("RGB", (40, 30), (200, 120, 40)).save(out, "PNG")
-    return out.getvalue()
 
 
 # -- 1. reset-link poisoning -----------------------------------------------------------------

@@ -4,21 +4,12 @@ text that would show as nothing, or as boxes, refused with a clear 400."""
 
 from __future__ import annotations
 
-import io
-
 import pytest
-from PIL import Image
 
 from api.__main__ import _make_admin
 from api.errors import MSG_NOT_JSON
+from tests.support.images import png_bytes
 from tests.support.journal import write_entry
-
-
-def png_bytes() -> bytes:
-    out = io.BytesIO()
-    Image.new("RGB", (40, 30), (200, 120, 40)).save(out, "PNG")
-    return out.getvalue()
-
 
 SECURITY_HEADERS = ("content-security-policy", "x-content-type-options", "x-frame-options", "referrer-policy")
 

@@ -12,14 +12,6 @@ import sqlalchemy as sa
 from api.journal.importing import MAX_IMPORT_BYTES, MAX_IMPORT_ENTRIES
 from tests.support.journal import wait_all_analysed
 
-
-@pytest.fixture
-def db(database_url):
-    engine = sa.create_engine(database_url, poolclass=sa.pool.NullPool)
-    yield engine
-    engine.dispose()
-
-
 CSV = (
     "ID,Date,Content,Mood\n"
     '1,03/02/2026,"Long walk by the river.\nThe herons were back, finally.",calm\n'

@@ -18,30 +18,7 @@ import pytest
 
 from api.errors import FieldError
 from api.journal.imports import limits, runner
-from tests.support.accounts import signed_up
-from tests.support.app import SharedRunner, app_client
 from tests.support.imports import day_one_zip, ten_year_day_one_zip, upload
-
-
-class HeldRunner(SharedRunner):
-    """Analyses recorded, not run: 3,650 of them are the pipelines' business, not this test's."""
-
-    def __init__(self, runner) -> None:
-        super().__init__(runner)
-        self.held: list[dict] = []
-
-    def submit(self, flow: str, **parameters):
-        self.held.append({"flow": flow, **parameters})
-
-
-@pytest.fixture
-def held(settings, database_url, pipeline_runner):
-    from api.app import create_app
-
-    pipelines = HeldRunner(pipeline_runner)
-    with app_client(create_app(settings, database_url=database_url, pipelines=pipelines)) as client:
-        signed_up(client, settings.outbox_dir)
-        yield client, pipelines
 
 
 def test_ten_years_of_day_one_with_photos_in_one_upload(held):

@@ -7,40 +7,8 @@ from __future__ import annotations
 import pytest
 import sqlalchemy as sa
 
-from tests.support.accounts import signed_up
-from tests.support.app import SharedRunner, app_client
 from tests.support.imports import day_one_zip, fixture, upload, vault_zip
 from tests.support.journal import wait_all_analysed
-
-
-@pytest.fixture
-def db(database_url):
-    engine = sa.create_engine(database_url, poolclass=sa.pool.NullPool)
-    yield engine
-    engine.dispose()
-
-
-class HeldRunner(SharedRunner):
-    """The runner, with the analyses the import asks for recorded and not run: what the import
-    itself stored stays to be read (the analysis would write its own mood over it)."""
-
-    def __init__(self, runner) -> None:
-        super().__init__(runner)
-        self.held: list[dict] = []
-
-    def submit(self, flow: str, **parameters):
-        self.held.append({"flow": flow, **parameters})
-
-
-@pytest.fixture
-def held(settings, database_url, pipeline_runner):
-    """A signed-in client of an app whose analyses are held, and the runner holding them."""
-    from api.app import create_app
-
-    runner = HeldRunner(pipeline_runner)
-    with app_client(create_app(settings, database_url=database_url, pipelines=runner)) as client:
-        signed_up(client, settings.outbox_dir)
-        yield client, runner
 
 
 def listed(client) -> list[dict]:

@@ -13,13 +13,6 @@ import sqlalchemy as sa
 from tests.support.imports import upload
 
 
-@pytest.fixture
-def db(database_url):
-    engine = sa.create_engine(database_url, poolclass=sa.pool.NullPool)
-    yield engine
-    engine.dispose()
-
-
 def reverie(changes: dict | None = None) -> dict:
     """A small valid Reverie export, with `changes` applied to its rows (key: (list, index, field))."""
     document = {

@@ -10,26 +10,18 @@ import io
 import json
 import time
 import zipfile
-from pathlib import Path
 
 import pytest
-import sqlalchemy as sa
 import yaml
 
 from tests.support.accounts import signed_up
 from tests.support.app import app_client
+from tests.support.database import set_premium
 from tests.support.imports import jpeg, upload
 from tests.support.journal import wait_all_analysed, write_entry
+from tests.support.patterns import ten_entry_journal
 
-LABELLED = Path(__file__).resolve().parents[2] / "pipelines" / "data" / "patterns_journal.jsonl"
 SERVER_FIELDS = {"id", "userId", "createdAt", "updatedAt", "completedAt", "exportedAt"}
-
-
-def _make_premium(database_url: str, email: str) -> None:
-    engine = sa.create_engine(database_url.replace("postgresql://", "postgresql+psycopg://", 1))
-    with engine.begin() as conn:
-        conn.execute(sa.text("UPDATE users SET subscription_tier = 'premium' WHERE email = :e"), {"e": email})
-    engine.dispose()
 
 
 def _wait(check, what: str, timeout: float = 180):
@@ -42,19 +34,12 @@ def _wait(check, what: str, timeout: float = 180):
     raise AssertionError(f"{what} did not appear")
 
 
-def _journal() -> list[dict]:
-    rows = [json.loads(line) for line in LABELLED.read_text().splitlines() if line.strip()]
-    picked = [r for theme in ("sleep", "money") for r in [r for r in rows if r["theme"] == theme][:4]]
-    picked += [r for r in rows if r["theme"] == "relationships"][:2]
-    return sorted(picked, key=lambda r: r["date"])
-
-
 @pytest.fixture
 def lived_in(ana, database_url):
     """Ana's account as it is after some weeks: ten analysed entries with their tasks, goals and
     projects, patterns and their insights, the personal story, a photo, an insight she saved, a
     Weekly Focus task, a resume."""
-    ids = [write_entry(ana, r["text"], r["date"])["id"] for r in _journal()]
+    ids = [write_entry(ana, r["text"], r["date"])["id"] for r in ten_entry_journal()]
     wait_all_analysed(ana)
     _wait(lambda: ana.get("/api/patterns").json(), "patterns")
     _wait(lambda: ana.get("/api/profile").json()["fullProfile"], "the personal story")
@@ -107,7 +92,7 @@ def test_export_archive_restores_into_a_new_account_object_by_object(lived_in, a
 
     with app_client(app) as bruno:
         signed_up(bruno, settings.outbox_dir, "bruno", "bruno@example.com")
-        _make_premium(database_url, "bruno@example.com")
+        set_premium(database_url, "bruno")
         body = upload(bruno, "reverie-export.zip", response.content).json()
         assert (body["count"], body["photos"], body["format"]) == (10, 1, "Reverie export"), body
         assert body["analysing"] == 0  # restored with their analysis
@@ -203,7 +188,7 @@ def test_a_free_account_restores_the_weeks_insights_and_focus_within_its_limits(
     # The quota is used up, as after five saves.
     assert ana.post("/api/insights", json={"text": "One more"}).status_code == 429
     # Premium has no weekly limit: the rest come back.
-    _make_premium(database_url, "ana@example.com")
+    set_premium(database_url, "ana")
     body = ana.post("/api/journal/import", json={"content": json.dumps(_document(8, 2)), "format": "json"}).json()
     assert body["restored"]["insights"] == 3 and body["notImported"] == []
 

@@ -4,13 +4,11 @@ nothing, and the therapist report's glyphs, themes and dates."""
 
 from __future__ import annotations
 
-import io
 import re
 from datetime import UTC, date, datetime
 
-from PIL import Image
-
 from pipelines.report import build_therapist_report, printable, shown_date
+from tests.support.images import png_bytes
 from tests.support.journal import wait_until_analysed, write_entry
 from tests.support.pdf import pdf_text
 
@@ -62,9 +60,7 @@ def test_entries_carry_their_insights_highlights_and_photos(ana):
     insight = ana.post("/api/insights", json={"text": "Work keeps spilling into home.", "type": "insight",
                                               "entryId": entry["id"]})
     assert insight.status_code == 201, insight.text
-    image = io.BytesIO()
-    Image.new("RGB", (40, 30), "teal").save(image, "PNG")
-    photo = ana.post(f"/api/journal-photos/{entry['id']}", files={"photo": ("p.png", image.getvalue(), "image/png")})
+    photo = ana.post(f"/api/journal-photos/{entry['id']}", files={"photo": ("p.png", png_bytes(), "image/png")})
     assert photo.status_code == 201, photo.text
     other = write_entry(ana, "A quiet Sunday with a book.")
 

@@ -5,19 +5,12 @@ from __future__ import annotations
 
 import re
 
-import msgspec
-
 from tests.support.accounts import PASSWORD, register, verification_code
-from tests.support.app import SharedRunner, app_client
+from tests.support.app import app_client
 
 
-def test_verification_and_reset_mail_go_over_smtp(smtp_sink, settings, database_url, pipeline_runner):
-    from api.app import create_app
-
-    sink, port = smtp_sink
-    smtp_settings = msgspec.structs.replace(settings, smtp_host="127.0.0.1", smtp_port=port,
-                                            smtp_from="Reverie <hello@reverie.test>")
-    app = create_app(smtp_settings, database_url=database_url, pipelines=SharedRunner(pipeline_runner))
+def test_verification_and_reset_mail_go_over_smtp(smtp, settings):
+    app, sink = smtp
     with app_client(app) as client:
         user_id = register(client).json()["id"]
         assert len(sink.messages) == 1

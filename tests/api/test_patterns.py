@@ -3,60 +3,19 @@ duplicating, insights are edited and deleted, Go Deep, Explore Further and the w
 
 from __future__ import annotations
 
-import json
-import time
 from pathlib import Path
 
 import pytest
-import sqlalchemy as sa
 
-from tests.support.accounts import signed_up
-from tests.support.database import sql
-from tests.support.journal import wait_all_analysed, write_entry
-
-LABELLED = Path(__file__).resolve().parents[2] / "pipelines" / "data" / "patterns_journal.jsonl"
-
-
-def _journal(themes: tuple[str, ...], per_theme: int) -> list[dict]:
-    rows = [json.loads(line) for line in LABELLED.read_text().splitlines() if line.strip()]
-    picked = [r for theme in themes for r in [r for r in rows if r["theme"] == theme][:per_theme]]
-    return sorted(picked, key=lambda r: r["date"])
-
-
-def _write(client, rows: list[dict]) -> dict[str, str]:
-    """Writes the rows as entries; returns entry id -> theme."""
-    return {write_entry(client, r["text"], r["date"])["id"]: r["theme"] for r in rows}
-
-
-def _wait_for_patterns(client, timeout: float = 120) -> list[dict]:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        patterns = client.get("/api/patterns").json()
-        if patterns:
-            return patterns
-        time.sleep(0.5)
-    raise AssertionError("no patterns appeared")
-
-
-def _refresh(client) -> None:
-    started = client.post("/api/patterns/refresh")
-    assert started.status_code == 202, started.text
-    run_id = started.json()["runId"]
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:
-        state = client.get(f"/api/patterns/refresh/{run_id}").json()["state"]
-        if state in ("completed", "failed"):
-            assert state == "completed"
-            return
-        time.sleep(0.3)
-    raise AssertionError("refresh did not finish")
+from tests.support.database import set_premium, sql
+from tests.support.journal import wait_all_analysed
+from tests.support.patterns import refresh_patterns, ten_entry_journal, wait_for_patterns, write_rows
 
 
 @pytest.fixture
 def journaled(ana):
     """Ana with 10 analysed entries about sleep, money and relationships."""
-    rows = _journal(("sleep", "money"), 4) + _journal(("relationships",), 2)
-    themes = _write(ana, sorted(rows, key=lambda r: r["date"]))
+    themes = write_rows(ana, ten_entry_journal())
     wait_all_analysed(ana)
     return ana, themes
 
@@ -69,7 +28,7 @@ def test_no_patterns_before_any_entry(ana):
 def test_patterns_lifecycle(journaled):
     """Patterns appear on their own; refresh replaces; add, edit and delete insights under them."""
     client, themes = journaled
-    patterns = _wait_for_patterns(client)  # nobody asked: the 'every 5 analysed entries' trigger ran
+    patterns = wait_for_patterns(client)  # nobody asked: the 'every 5 analysed entries' trigger ran
     counts = [len(p["insights"]) for p in patterns]
     assert counts == sorted(counts, reverse=True)  # most insights first
     for pattern in patterns:
@@ -88,10 +47,10 @@ def test_patterns_lifecycle(journaled):
             assert insight["id"] in drawn[entry_id]
 
     # Refresh: answers at once, and a re-run replaces, never duplicates
-    _refresh(client)
+    refresh_patterns(client)
     first = client.get("/api/patterns").json()
     before = client.get("/api/insights").json()
-    _refresh(client)
+    refresh_patterns(client)
     second = client.get("/api/patterns").json()
     assert [p["id"] for p in second] == [p["id"] for p in first]  # same patterns keep their ids
     texts = [i["text"] for i in client.get("/api/insights").json()]
@@ -118,7 +77,7 @@ def test_patterns_lifecycle(journaled):
     gone = client.delete(f"/api/insights/{deleted['id']}")
     assert gone.status_code == 200 and gone.json()["success"] is True
     assert client.delete(f"/api/insights/{deleted['id']}").status_code == 404
-    _refresh(client)
+    refresh_patterns(client)
     texts = [i["text"] for i in client.get("/api/insights").json()]
     assert texts.count("Sleep is where it starts") == 1 and texts.count("I rest better after writing") == 1
     assert deleted["text"] not in texts  # a deleted pipeline insight does not come back
@@ -127,7 +86,7 @@ def test_patterns_lifecycle(journaled):
 
 def test_go_deep_and_the_weekly_quota(journaled, database_url):
     client, themes = journaled
-    _refresh(client)
+    refresh_patterns(client)
     pattern = client.get("/api/patterns").json()[0]
     inputs = [i["text"] for i in pattern["insights"]]
     ask = {"patternId": pattern["id"], "insights": inputs}
@@ -147,7 +106,7 @@ def test_go_deep_and_the_weekly_quota(journaled, database_url):
     assert refused.status_code == 429
     assert refused.json()["limit"] == 5 and "free plan" in refused.json()["error"]
     assert refused.headers.get("retry-after")
-    _make_premium(database_url, "ana@example.com")
+    set_premium(database_url, "ana")
     assert client.post("/api/ai/generate-insight", json=ask).status_code == 200  # premium: unlimited
     assert client.post("/api/insights", json={"text": "Sixth", "patternId": pattern["id"]}).status_code == 201
 
@@ -160,13 +119,6 @@ def test_go_deep_input_errors(ana):
     too_many = ana.post("/api/ai/generate-insight",
                         json={"patternId": "8f1b5f4e-0000-4000-8000-000000000009", "insights": ["a"] * 21})
     assert too_many.status_code == 400
-
-
-def _make_premium(database_url: str, email: str) -> None:
-    engine = sa.create_engine(database_url.replace("postgresql://", "postgresql+psycopg://", 1))
-    with engine.begin() as conn:
-        conn.execute(sa.text("UPDATE users SET subscription_tier = 'premium' WHERE email = :e"), {"e": email})
-    engine.dispose()
 
 
 def test_resources_are_real_catalogue_entries_chosen_by_the_text(ana):
@@ -205,7 +157,7 @@ def test_first_patterns_do_not_wait_for_five_more_entries(journaled, database_ur
     client, themes = journaled
     user_id = client.get("/api/auth/me").json()["id"]
     count = len(themes)
-    _wait_for_patterns(client)
+    wait_for_patterns(client)
     sql(database_url, "UPDATE pattern_runs SET analysed_entries = :n WHERE user_id = :u", n=count - 1, u=user_id)
     assert patterns_due(user_id) is False  # has patterns: one new entry is not enough
     sql(database_url, "UPDATE pattern_runs SET analysed_entries = :n WHERE user_id = :u", n=count - 5, u=user_id)

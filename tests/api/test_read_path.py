@@ -11,6 +11,7 @@ import pytest
 import sqlalchemy as sa
 
 from tests.support.database import sql
+from tests.support.images import png_bytes
 from tests.support.journal import wait_until_analysed, write_entry
 
 HOT_READS = ["/api/journal", "/api/tasks", "/api/auth/me", "/api/profile", "/api/goals", "/api/projects"]
@@ -107,16 +108,6 @@ def test_the_hot_reads_take_few_statements_whatever_the_journal_holds(ana, app):
     assert more["/api/journal"] == 4
 
 
-def _png() -> bytes:
-    import io
-
-    from PIL import Image
-
-    out = io.BytesIO()
-    Image.new("RGB", (64, 48), (200, 120, 40)).save(out, "PNG")
-    return out.getvalue()
-
-
 @pytest.mark.slow
 def test_the_entry_list_shows_what_the_other_lists_show(ana, database_url):
     """The entry list reads its highlights, photos and insights with its own Core statements: each
@@ -135,7 +126,7 @@ def test_the_entry_list_shows_what_the_other_lists_show(ana, database_url):
     assert ana.post("/api/tasks", json={"text": "Book the vet", "priority": "high", "projectRef": "Home",
                                         "entryId": first}).status_code == 201
     for caption in ("morning", "evening"):
-        uploaded = ana.post(f"/api/journal-photos/{first}", files={"photo": ("p.png", _png(), "image/png")},
+        uploaded = ana.post(f"/api/journal-photos/{first}", files={"photo": ("p.png", png_bytes((64, 48)), "image/png")},
                             data={"caption": caption})
         assert uploaded.status_code == 201, uploaded.text
     assert ana.post("/api/insights", json={"text": "You plan on Fridays", "entryId": first,
@@ -242,7 +233,7 @@ def test_a_poll_of_the_entry_list_is_answered_from_row_versions_and_every_change
     assert ana.delete(f"/api/tasks/{task[0][0]}").status_code == 200
     now = changed(now["tag"])
     # A photo added, then deleted.
-    uploaded = ana.post(f"/api/journal-photos/{newest}", files={"photo": ("p.png", _png(), "image/png")})
+    uploaded = ana.post(f"/api/journal-photos/{newest}", files={"photo": ("p.png", png_bytes((64, 48)), "image/png")})
     assert uploaded.status_code == 201, uploaded.text
     now = changed(now["tag"])
     assert len(now["body"][0]["photos"]) == 1

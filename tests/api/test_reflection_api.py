@@ -6,20 +6,12 @@ Concrete Actions are open, recent tasks (never completed or stale ones), each wi
 from __future__ import annotations
 
 import re
-import time
 from collections import Counter
-from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from tests.support.journal import wait_until_analysed, write_entry
-
-TODAY = datetime.now(UTC).date()
-
-
-def day(days_ago: int) -> str:
-    return (TODAY - timedelta(days=days_ago)).isoformat()
-
+from tests.support.dates import day
+from tests.support.journal import regenerated_profile, wait_until_analysed, write_entry
 
 # (days ago, text): a teacher doing up a loft, in her own voice.
 JOURNAL = [
@@ -103,19 +95,6 @@ def test_a_task_keeps_coming_back_only_when_earlier_entries_name_it(ana, journal
     assert not blindspots("Call the insurer")  # written only now
 
 
-def regenerate(client) -> dict:
-    started = client.post("/api/profile/regenerate")
-    assert started.status_code == 202, started.text
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:
-        run = client.get(f"/api/profile/regenerate/{started.json()['runId']}").json()
-        if run["state"] in ("completed", "failed"):
-            assert run["state"] == "completed", run
-            return run["profile"]
-        time.sleep(0.3)
-    raise AssertionError("the personal story was not regenerated in time")
-
-
 def test_personal_story_mood_mix_and_concrete_actions(ana, journal):
     old, recent, latest = journal[0], journal[-2], journal[-1]
     tasks = {}
@@ -127,7 +106,7 @@ def test_personal_story_mood_mix_and_concrete_actions(ana, journal):
         tasks[name] = created.json()
     assert ana.patch(f"/api/tasks/{tasks['done']['id']}/complete", json={"completed": True}).status_code == 200
 
-    profile = regenerate(ana)
+    profile = regenerated_profile(ana)
     story = profile["fullProfile"]
     # The mood mix is the moods the journal shows, entry for entry.
     shown = Counter(e["mood"]["text"] for e in journal)

@@ -3,23 +3,14 @@ whole-account export that imports back into a new account with nothing lost."""
 
 from __future__ import annotations
 
-import io
 import json
 
-import pytest
 import sqlalchemy as sa
 
 from tests.support.accounts import PASSWORD, signed_up
 from tests.support.app import app_client
+from tests.support.images import png_bytes
 from tests.support.journal import wait_all_analysed, write_entries
-
-
-@pytest.fixture
-def db(database_url):
-    engine = sa.create_engine(database_url, poolclass=sa.pool.NullPool)
-    yield engine
-    engine.dispose()
-
 
 ENTRIES = [
     ("2026-03-02", "Called the plumber about the leak. I need to renew my passport before the trip."),
@@ -76,19 +67,11 @@ def test_changing_the_password_checks_the_current_one_and_signs_other_devices_ou
         assert phone.post("/api/auth/login", json={"username": "ana", "password": "a new secret"}).status_code == 200
 
 
-def _png() -> bytes:
-    from PIL import Image
-
-    buffer = io.BytesIO()
-    Image.new("RGB", (40, 30), "teal").save(buffer, format="PNG")
-    return buffer.getvalue()
-
-
 def test_deleting_the_account_leaves_no_row_and_no_file(ana, db, settings):
     write_entries(ana, ENTRIES)
     wait_all_analysed(ana)
     entry = ana.get("/api/journal").json()[0]["id"]
-    photo = ana.post(f"/api/journal-photos/{entry}", files={"photo": ("a.png", _png(), "image/png")})
+    photo = ana.post(f"/api/journal-photos/{entry}", files={"photo": ("a.png", png_bytes(), "image/png")})
     assert photo.status_code == 201, photo.text
     assert ana.post("/api/resume", json={"content": "Designer"}).status_code == 200
     assert ana.post("/api/tasks", json={"text": "Book the dentist"}).status_code == 201

@@ -4,40 +4,14 @@ product: the server checks every code against the ones admins generated."""
 
 from __future__ import annotations
 
-from contextlib import ExitStack
 from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from api.__main__ import _make_admin
-from tests.support.accounts import signed_up
-from tests.support.app import app_client
 from tests.support.database import sql
 
 REPORT_URL = "/api/journal/therapist-report"
 REPORT = {"startDate": "2026-01-01", "endDate": "2026-01-31", "therapistEmail": "dr.lee@clinic.example"}
-
-
-
-
-@pytest.fixture
-def clients(app):
-    """A factory of signed-in clients of the same app, one per user."""
-    with ExitStack() as stack:
-        def make(username: str, *, admin: bool = False, database_url: str | None = None):
-            client = stack.enter_context(app_client(app, raise_server_exceptions=False))
-            email = f"{username}@example.com"
-            signed_up(client, app.state.settings.outbox_dir, username, email)
-            if admin:
-                assert _make_admin(database_url, email, True) == 0  # the `python -m api make-admin` command
-            return client
-
-        yield make
-
-
-@pytest.fixture
-def boss(clients, database_url):
-    return clients("boss", admin=True, database_url=database_url)
 
 
 def generate(boss, **body) -> dict:

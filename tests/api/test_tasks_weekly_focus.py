@@ -5,30 +5,21 @@ task generations (429), enforced by the server."""
 from __future__ import annotations
 
 import re
-from datetime import UTC, datetime, timedelta
 
 import pytest
 
 from tests.support.accounts import signed_up
 from tests.support.app import app_client
 from tests.support.database import sql
+from tests.support.dates import day, us
 from tests.support.journal import wait_all_analysed, write_entries
 
 URL = "/api/tasks-ai/weekly-focus"
-TODAY = datetime.now(UTC).date()
 WEEKLY_PERSONAL = ("Weekly Personal task limit reached",
                    "You can only have 1 Personal task in Weekly Focus. Complete or remove your current task before "
                    "adding a new one.")
 ACTIVE_PERSONAL = ("Personal task limit reached",
                    "You can only have up to 3 active Personal tasks. Complete existing tasks before adding more.")
-
-
-def day(days_ago: int) -> str:
-    return (TODAY - timedelta(days=days_ago)).isoformat()
-
-
-def us(iso: str) -> str:
-    return datetime.fromisoformat(iso).strftime("%m/%d/%Y")
 
 
 ANA = [

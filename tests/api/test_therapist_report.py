@@ -6,13 +6,12 @@ from __future__ import annotations
 
 from datetime import UTC, date, datetime, timedelta
 
-import msgspec
 import pytest
-import sqlalchemy as sa
 
 from pipelines.report import ReportEntry
 from tests.support.accounts import outbox_messages, register, signed_up, verification_code
-from tests.support.app import SharedRunner, app_client
+from tests.support.app import app_client
+from tests.support.database import set_premium
 from tests.support.journal import write_entries
 from tests.support.pdf import pdf_text
 
@@ -24,13 +23,6 @@ ANA_ENTRIES = [
     ("11/12/2026", "Dinner with my sister Marguerite helped a lot. I laughed more than I expected tonight."),
 ]
 OUTSIDE = ("10/15/2026", "An October entry about the pelican sanctuary that is outside the range.")
-
-
-def set_premium(database_url: str, username: str) -> None:
-    engine = sa.create_engine(database_url)
-    with engine.begin() as conn:
-        conn.execute(sa.text("UPDATE users SET subscription_tier = 'premium' WHERE username = :u"), {"u": username})
-    engine.dispose()
 
 
 def report_mails(outbox):
@@ -179,13 +171,8 @@ def test_at_most_five_reports_a_day(ana, settings):
     assert len(report_mails(settings.outbox_dir)) == 5
 
 
-def test_the_report_goes_over_smtp_as_an_attachment(smtp_sink, settings, database_url, pipeline_runner):
-    from api.app import create_app
-
-    sink, port = smtp_sink
-    smtp_settings = msgspec.structs.replace(settings, smtp_host="127.0.0.1", smtp_port=port,
-                                            smtp_from="Reverie <hello@reverie.test>")
-    app = create_app(smtp_settings, database_url=database_url, pipelines=SharedRunner(pipeline_runner))
+def test_the_report_goes_over_smtp_as_an_attachment(smtp, settings, database_url):
+    app, sink = smtp
     with app_client(app) as client:
         user_id = register(client).json()["id"]
         code = verification_code(sink.messages[0])

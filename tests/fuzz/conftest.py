@@ -18,8 +18,6 @@ What keeps every operation really exercised (see `FuzzWorld.prepare`):
 
 from __future__ import annotations
 
-import contextlib
-import io
 import itertools
 import json
 import zlib
@@ -28,14 +26,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PIL import Image
 
 from api.auth.access import SESSION_COOKIE
 from api.security.rate_limit import RateLimiter
 from api.settings import Settings
 from tests.support.accounts import PASSWORD, last_reset_link, signed_up
-from tests.support.app import APP_HEADERS, SharedRunner
+from tests.support.app import APP_HEADERS, TrackingRunner
 from tests.support.database import fresh_database
+from tests.support.images import png_bytes
 
 SCHEMA_PATH = "/api/schema/openapi.json"
 # The schema the app serves, as checked in for the web client; `fuzz_world` checks they agree.
@@ -44,12 +42,6 @@ BASE_URL = "http://testserver"
 # Profile regeneration waits for its pipeline run, which may queue behind entries' analyses.
 REQUEST_TIMEOUT_SECONDS = 180
 SEED_ENTRIES = 4  # enough to unlock tasks, projects, goals and the personal story
-
-
-def png_bytes() -> bytes:
-    out = io.BytesIO()
-    Image.new("RGB", (32, 24), "teal").save(out, "PNG")
-    return out.getvalue()
 
 
 def pick_real(value: Any) -> bool:
@@ -97,7 +89,7 @@ class FuzzWorld:
 
     def new_photo(self, entry_id: str) -> str:
         return self.ok("POST", f"/api/journal-photos/{entry_id}", 201,
-                       files={"photo": ("seed.png", png_bytes(), "image/png")}, data={"caption": "seed"})["id"]
+                       files={"photo": ("seed.png", png_bytes((32, 24)), "image/png")}, data={"caption": "seed"})["id"]
 
     def new_task(self) -> str:
         return self.ok("POST", "/api/tasks", 201, json={"text": "Call the dentist", "entryId": self.entries[0]})["id"]
@@ -157,26 +149,6 @@ class FuzzWorld:
         case.validate_response(response, checks=checks)
 
 
-class TrackingRunner(SharedRunner):
-    """The shared pipeline runner, whose runs this app started are waited for before its
-    database goes, so no analysis outlives the run and fails on a dropped database."""
-
-    def __init__(self, runner) -> None:
-        super().__init__(runner)
-        self.run_ids: list[str] = []
-
-    def submit(self, flow: str, **parameters: Any):
-        run = self._runner.submit(flow, **parameters)
-        self.run_ids.append(run.id)
-        return run
-
-    def drain(self, timeout: float = 120.0) -> None:
-        for run_id in self.run_ids:
-            # A failed run is the pipelines' business (and their tests'), not this run's.
-            with contextlib.suppress(Exception):
-                self._runner.wait(run_id, timeout=timeout)
-
-
 @pytest.fixture(scope="module")
 def fuzz_settings(tmp_path_factory) -> Settings:
     data_dir = tmp_path_factory.mktemp("fuzz") / "data"
@@ -192,9 +164,12 @@ def fuzz_app(fuzz_settings, postgres_server, pipeline_runner):
     from api.app import create_app
 
     with fresh_database(postgres_server, "fuzz") as url:
-        runner = TrackingRunner(pipeline_runner)
+        # The app's runs are waited for before its database goes, so no analysis outlives the run
+        # and fails on a dropped database; a failed run is the pipelines' business (and their
+        # tests'), not this run's.
+        runner = TrackingRunner(pipeline_runner, tolerate=(Exception,))
         yield create_app(fuzz_settings, database_url=url, pipelines=runner)
-        runner.drain()
+        runner.settle(timeout=120)
         asgi.shutdown_lifespans()
 
 
@@ -212,7 +187,7 @@ def fuzz_world(fuzz_app, fuzz_settings) -> FuzzWorld:
         # The seeded entries' analyses finish first: their results are data to fuzz against, and a
         # first analysis imports modules in a worker thread while Hypothesis may be reading
         # sys.modules (which then fails with "dictionary changed size during iteration").
-        fuzz_app.state.pipelines.drain()
+        fuzz_app.state.pipelines.settle(timeout=120)
         yield world
 
 

@@ -3,28 +3,9 @@ re-run creates nothing twice, that a task said again in other words is recognise
 
 from __future__ import annotations
 
-import time
-
-import pytest
 import sqlalchemy as sa
 
-from tests.support.accounts import signed_up
-
-
-@pytest.fixture
-def ana(client, settings):
-    signed_up(client, settings.outbox_dir)
-    return client
-
-
-def wait_analysed(client, entry_id: str, timeout: float = 90) -> dict:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        entry = next(e for e in client.get("/api/journal").json() if e["id"] == entry_id)
-        if entry["analysis"]["state"] in ("done", "failed"):
-            return entry
-        time.sleep(0.2)
-    raise AssertionError(f"entry {entry_id} not analysed in {timeout}s: {entry['analysis']}")
+from tests.support.journal import wait_until_analysed
 
 
 def test_a_save_is_analysed_into_mood_summary_and_tasks(ana, database_url):
@@ -32,7 +13,7 @@ def test_a_save_is_analysed_into_mood_summary_and_tasks(ana, database_url):
         "Work was exhausting today and I barely slept. I need to call the landlord before Friday about "
         "the leaking pipe. Also don't forget to renew my passport. The evening walk helped me calm down."
     )}).json()
-    done = wait_analysed(ana, entry["id"])
+    done = wait_until_analysed(ana, entry["id"])
     assert done["analysis"] == {"state": "done", "error": None, "provider": "local"}
     assert done["mood"]["text"] in {"Tired", "Anxious", "Sad"}
     assert done["summary"]
@@ -49,10 +30,10 @@ def test_rerunning_and_paraphrases_create_nothing_twice(ana, database_url):
     from pipelines.analysis import analyse_entry
 
     first = ana.post("/api/journal", json={"content": "I need to call the landlord about the rent."}).json()
-    wait_analysed(ana, first["id"])
+    wait_until_analysed(ana, first["id"])
     assert analyse_entry(first["id"])["status"] == "skipped"  # same content, same version
     second = ana.post("/api/journal", json={"content": "Must remember to phone my landlord about rent."}).json()
-    wait_analysed(ana, second["id"])
+    wait_until_analysed(ana, second["id"])
     engine = sa.create_engine(database_url)
     with engine.connect() as conn:
         count = conn.execute(sa.text("SELECT count(*) FROM tasks")).scalar()
@@ -64,14 +45,14 @@ def test_goals_are_remembered_from_the_first_entry(ana, database_url):
     # Issue 16: goals unlock at 3 entries for display; what the first entries state is remembered.
     text = "My goal this year is to run a half marathon."
     first = ana.post("/api/journal", json={"content": text}).json()
-    wait_analysed(ana, first["id"])
+    wait_until_analysed(ana, first["id"])
     engine = sa.create_engine(database_url)
     with engine.connect() as conn:
         assert conn.execute(sa.text("SELECT count(*) FROM goals")).scalar() == 1
     for filler in ("A quiet day at home.", "Read a good book this afternoon."):
-        wait_analysed(ana, ana.post("/api/journal", json={"content": filler}).json()["id"])
+        wait_until_analysed(ana, ana.post("/api/journal", json={"content": filler}).json()["id"])
     third = ana.post("/api/journal", json={"content": text + " I want to learn Spanish by next summer."}).json()
-    wait_analysed(ana, third["id"])
+    wait_until_analysed(ana, third["id"])
     with engine.connect() as conn:
         goals = [r.text for r in conn.execute(sa.text("SELECT text FROM goals"))]
     engine.dispose()
@@ -80,9 +61,9 @@ def test_goals_are_remembered_from_the_first_entry(ana, database_url):
 
 def test_editing_content_reanalyses_the_new_version(ana):
     entry = ana.post("/api/journal", json={"content": "A calm day."}).json()
-    wait_analysed(ana, entry["id"])
+    wait_until_analysed(ana, entry["id"])
     ana.patch(f"/api/journal/{entry['id']}", json={"content": "I'm furious, my boss ignored me again."})
-    done = wait_analysed(ana, entry["id"])
+    done = wait_until_analysed(ana, entry["id"])
     assert done["mood"]["text"] == "Angry"
 
 

@@ -18,6 +18,7 @@ from pipelines.providers.local_provider import LocalProvider
 from pipelines.providers.openai_provider import json_schema
 from tests.support.openai_standin import (
     DEFAULT_ANSWERS,
+    STANDIN_API_KEY,
     OpenAIStandIn,
     empty_choices,
     hang,
@@ -26,7 +27,6 @@ from tests.support.openai_standin import (
     status,
 )
 
-API_KEY = "test-key"
 MODEL = "test-model"
 MAX_RETRIES = 2
 TEXT = (
@@ -48,14 +48,8 @@ STANDIN_ANALYSIS = {
 }
 
 
-@pytest.fixture
-def standin():
-    with OpenAIStandIn(api_key=API_KEY) as server:
-        yield server
-
-
 def providers(standin: OpenAIStandIn, *, timeout: float = 2.0, max_retries: int = MAX_RETRIES,
-              api_key: str = API_KEY) -> Providers:
+              api_key: str = STANDIN_API_KEY) -> Providers:
     return Providers(ProviderConfig(
         provider="openai", openai_base_url=standin.base_url, openai_api_key=api_key, openai_model=MODEL,
         timeout_seconds=timeout, max_retries=max_retries,
@@ -80,7 +74,7 @@ def test_the_analysis_comes_from_openai_with_model_key_and_json_schema(standin):
     assert outcome.value == msgspec.convert(STANDIN_ANALYSIS, EntryAnalysis)
     [request] = standin.requests
     assert (request.method, request.path, request.status_code) == ("POST", "/v1/chat/completions", 200)
-    assert request.headers["authorization"] == f"Bearer {API_KEY}"
+    assert request.headers["authorization"] == f"Bearer {STANDIN_API_KEY}"
     assert request.body["model"] == MODEL
     response_format = request.body["response_format"]
     assert response_format["type"] == "json_schema"

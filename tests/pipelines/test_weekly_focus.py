@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 import uuid
-from datetime import UTC, date, datetime, timedelta
+from datetime import timedelta
 
 import pytest
 
@@ -21,21 +21,12 @@ from pipelines.weekly_focus import (
     FocusSentence,
     local_suggestion,
 )
-from tests.support.accounts import signed_up
 from tests.support.database import sql
+from tests.support.dates import TODAY, day, us
 from tests.support.journal import wait_all_analysed, write_entries
-from tests.support.openai_standin import OpenAIStandIn, malformed, ok, status
+from tests.support.openai_standin import STANDIN_API_KEY, malformed, ok, status
 
-TODAY = datetime.now(UTC).date()
 DATE = re.compile(r"\d{2}/\d{2}/\d{4}")
-
-
-def day(days_ago: int) -> str:
-    return (TODAY - timedelta(days=days_ago)).isoformat()
-
-
-def us(d: str) -> str:
-    return date.fromisoformat(d).strftime("%m/%d/%Y")
 
 
 ANA_ENTRIES = [
@@ -46,12 +37,12 @@ ANA_ENTRIES = [
 
 
 @pytest.fixture
-def ana(client, settings, database_url):
+def ana(ana, database_url):
+    """The signed-in Ana of tests/conftest.py, the pipelines reading this test's database."""
     from pipelines import db
 
     db.configure(database_url)
-    signed_up(client, settings.outbox_dir)
-    return client
+    return ana
 
 
 def user_id(client) -> str:
@@ -215,15 +206,10 @@ def test_everything_already_a_task_is_a_general_suggestion_that_says_why():
 
 # -- the OpenAI-compatible path through the real openai client ---------------------------------
 
-@pytest.fixture
-def standin():
-    with OpenAIStandIn(api_key="test-key") as server:
-        yield server
-
-
 def openai_providers(standin) -> Providers:
-    return Providers(ProviderConfig(provider="openai", openai_base_url=standin.base_url, openai_api_key="test-key",
-                                    openai_model="test-model", timeout_seconds=2.0, max_retries=0))
+    return Providers(ProviderConfig(provider="openai", openai_base_url=standin.base_url,
+                                    openai_api_key=STANDIN_API_KEY, openai_model="test-model",
+                                    timeout_seconds=2.0, max_retries=0))
 
 
 def model_answer(**overrides):

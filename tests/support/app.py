@@ -1,7 +1,10 @@
 """The app under test in-process: the headers the web app sends, a TestClient that sends them, and
-the session's shared pipeline runner wrapped so each test app can start and stop "its" runner."""
+the session's shared pipeline runner wrapped so each test app can start and stop "its" runner (and,
+wrapped further, hold the analyses it asks for or wait for the runs it started)."""
 
 from __future__ import annotations
+
+import threading
 
 import httpx
 
@@ -20,6 +23,48 @@ class SharedRunner:
 
     def __getattr__(self, name: str):
         return getattr(self._runner, name)
+
+
+class HeldRunner(SharedRunner):
+    """The runner, with the analyses the app asks for recorded in `held` and not run: what a call
+    itself stored stays to be read, and thousands of analyses stay the pipelines' business."""
+
+    def __init__(self, runner) -> None:
+        super().__init__(runner)
+        self.held: list[dict] = []
+
+    def submit(self, flow: str, **parameters):
+        self.held.append({"flow": flow, **parameters})
+
+
+class TrackingRunner(SharedRunner):
+    """The runner, remembering the runs the app starts so a test can wait for them: for the
+    background work a call caused, or for every run before the test's database goes. A run that
+    ends in one of `tolerate` (by default: the runner no longer knows it) counts as settled."""
+
+    def __init__(self, runner, *, tolerate: tuple[type[BaseException], ...] = (KeyError,)) -> None:
+        super().__init__(runner)
+        self._tolerate = tolerate
+        self._pending: list[str] = []
+        self._lock = threading.Lock()
+
+    def submit(self, flow: str, **parameters):
+        run = self._runner.submit(flow, **parameters)
+        with self._lock:
+            self._pending.append(run.id)
+        return run
+
+    def settle(self, timeout: float = 180) -> None:
+        """Wait for each run started so far (and for those they start meanwhile)."""
+        while True:
+            with self._lock:
+                if not self._pending:
+                    return
+                run_id = self._pending.pop(0)
+            try:
+                self._runner.wait(run_id, timeout=timeout)
+            except self._tolerate:
+                pass
 
 
 def app_client(app, *, raise_server_exceptions: bool = True):

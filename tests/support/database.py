@@ -82,3 +82,8 @@ def sql(database_url: str, statement: str, **params) -> list:
             return list(result) if result.returns_rows else []
     finally:
         engine.dispose()
+
+
+def set_premium(database_url: str, username: str) -> None:
+    """Put the user on the premium plan (there is no API for it but the admin's)."""
+    sql(database_url, "UPDATE users SET subscription_tier = 'premium' WHERE username = :username", username=username)

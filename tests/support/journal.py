@@ -1,4 +1,5 @@
-"""Journal helpers: write entries through the API and wait until their analyses are finished."""
+"""Journal helpers: write entries through the API, wait until their analyses are finished, and read
+what the app made of them (tasks, chat answers, the personal story)."""
 
 from __future__ import annotations
 
@@ -45,3 +46,29 @@ def wait_all_analysed(client, timeout: float = 120) -> list[dict]:
             return entries
         time.sleep(POLL_SECONDS)
     raise AssertionError("entries not analysed in time")
+
+
+def tasks_by_text(client) -> dict[str, dict]:
+    """The user's tasks, by their text."""
+    return {t["text"]: t for t in client.get("/api/tasks").json()}
+
+
+def ask_help(client, question: str) -> str:
+    """The chat's answer to `question` about the whole journal (POST /api/openai/ask-help)."""
+    asked = client.post("/api/openai/ask-help", json={"question": question})
+    assert asked.status_code == 200, asked.text
+    return asked.json()["response"]
+
+
+def regenerated_profile(client, timeout: float = 120) -> dict:
+    """Regenerate the personal story and wait for it; returns the new profile."""
+    started = client.post("/api/profile/regenerate")
+    assert started.status_code == 202, started.text
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        run = client.get(f"/api/profile/regenerate/{started.json()['runId']}").json()
+        if run["state"] in ("completed", "failed"):
+            assert run["state"] == "completed", run
+            return run["profile"]
+        time.sleep(0.3)
+    raise AssertionError("the personal story was not regenerated in time")

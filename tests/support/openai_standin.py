@@ -32,6 +32,7 @@ from typing import Any, Self
 import uvicorn
 
 __all__ = [
+    "STANDIN_API_KEY",
     "Behaviour",
     "OpenAIStandIn",
     "RecordedRequest",
@@ -45,6 +46,8 @@ __all__ = [
 ]
 
 CHAT_COMPLETIONS = "/v1/chat/completions"
+# The key the tests' stand-in wants (the `standin` fixture of tests/conftest.py).
+STANDIN_API_KEY = "test-key"
 
 
 # --------------------------------------------------------------------------------------------------

@@ -18,6 +18,12 @@ def labelled_journal(themes: tuple[str, ...], per_theme: int) -> list[dict]:
     return sorted(picked, key=lambda r: r["date"])
 
 
+def ten_entry_journal() -> list[dict]:
+    """Ten labelled entries, oldest first: sleep and money four each, relationships two."""
+    return sorted(labelled_journal(("sleep", "money"), 4) + labelled_journal(("relationships",), 2),
+                  key=lambda r: r["date"])
+
+
 def write_rows(client, rows: list[dict]) -> dict[str, str]:
     """Writes the rows as entries; returns entry id -> theme."""
     return {write_entry(client, r["text"], r["date"])["id"]: r["theme"] for r in rows}
