@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import uuid
 from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any
 
 from litestar import Controller, Request, Response, delete, get, patch, post
 from litestar.params import Parameter
 
-from api.errors import FieldError, documented_errors, error_responses
+from api.errors import documented_errors, error_responses
 from api.journal.services import EntryService
 from api.paging import (
     NOT_MODIFIED,
@@ -37,10 +38,17 @@ from api.tasks.schemas import (
     TaskDeletedOut,
     TaskOut,
 )
-from api.tasks.services import FocusService, GoalService, ProjectService, TaskService, whole_list_tag
+from api.tasks.services import (
+    FocusService,
+    GoalService,
+    ProjectService,
+    TaskService,
+    UnlockedService,
+    whole_list_tag,
+)
 from api.validation import required_text
-from models import Goal, Project, Task
-from models.constants import STALE_TASK_DAYS, UNLOCK_GOALS, UNLOCK_PROJECTS, UNLOCK_TASKS
+from models import Task
+from models.constants import STALE_TASK_DAYS, UNLOCK_TASKS
 
 
 @documented_errors
@@ -119,53 +127,40 @@ class TasksController(Controller):
         return TaskDeletedOut(success=True, message=rules.MSG_TASK_DELETED)
 
 
-@documented_errors
-class ProjectsController(Controller):
-    path = "/api/projects"
-    tags = ["projects"]
-    dependencies = provide(projects=ProjectService, entries=EntryService)
+if TYPE_CHECKING:
+    # What the handlers of `unlocked_controller` take and answer: each controller it makes names its
+    # own service and structs in its `signature_namespace`.
+    Rows = UnlockedService
+    Out = Any
+    Create = Any
 
-    @get(operation_id="listProjects",
-         description=f"The caller's projects; empty until they unlock at {UNLOCK_PROJECTS} entries (projects found "
+
+def unlocked_controller(name: str, service: type[UnlockedService], *, path: str, out: type, create: type,
+                        list_id: str, create_id: str) -> type[Controller]:
+    """The controller of rows that unlock at a number of entries (projects, goals): the caller's
+    list, empty until then, and adding one (403 before), both through `service`."""
+    noun = service.feature.lower()
+
+    @get(operation_id=list_id, summary=list_id[0].upper() + list_id[1:],
+         description=f"The caller's {noun}; empty until they unlock at {service.unlock} entries ({noun} found "
                      "in earlier entries are kept and shown then).")
-    async def list_projects(self, request: Request, projects: ProjectService) -> list[ProjectOut]:
-        return [ProjectOut.of(p) for p in await projects.listed_when_unlocked(request.user.id)]
+    async def list_rows(self, request: Request, rows: Rows) -> list[Out]:
+        return [out.of(row) for row in await rows.listed_when_unlocked(request.user.id)]
 
-    @post(operation_id="createProject", status_code=201, responses=error_responses(404))
-    async def create_project(self, request: Request, projects: ProjectService, entries: EntryService,
-                             data: ProjectCreate) -> ProjectOut:
-        user_id = request.user.id
-        await entries.require_unlocked(user_id, UNLOCK_PROJECTS, "Projects")
-        project = await projects.add(Project(
-            user_id=user_id, name=required_text(data.name, "name", rules.MAX_PROJECT_NAME_CHARS),
-            description=(data.description or None), type=rules.project_type(data.type),
-            status=rules.project_status(data.status), progress=rules.progress_value(data.progress),
-            entry_id=await entries.own_ref(user_id, data.entry_id),
-        ))
-        return ProjectOut.of(project)
+    @post(operation_id=create_id, summary=create_id[0].upper() + create_id[1:], status_code=201,
+          responses=error_responses(404))
+    async def create_row(self, request: Request, rows: Rows, entries: EntryService, data: Create) -> Out:
+        return out.of(await rows.create(request.user.id, entries, data))
+
+    return documented_errors(type(name, (Controller,), {
+        "path": path, "tags": [noun], "dependencies": provide(rows=service, entries=EntryService),
+        # The handlers' annotations name the service and the structs of this controller.
+        "signature_namespace": {"Rows": service, "Out": out, "Create": create},
+        "list_rows": list_rows, "create_row": create_row,
+    }))
 
 
-@documented_errors
-class GoalsController(Controller):
-    path = "/api/goals"
-    tags = ["goals"]
-    dependencies = provide(goals=GoalService, entries=EntryService)
-
-    @get(operation_id="listGoals",
-         description=f"The caller's goals; empty until they unlock at {UNLOCK_GOALS} entries (goals found in "
-                     "earlier entries are kept and shown then).")
-    async def list_goals(self, request: Request, goals: GoalService) -> list[GoalOut]:
-        return [GoalOut.of(g) for g in await goals.listed_when_unlocked(request.user.id)]
-
-    @post(operation_id="createGoal", status_code=201, responses=error_responses(404))
-    async def create_goal(self, request: Request, goals: GoalService, entries: EntryService,
-                          data: GoalCreate) -> GoalOut:
-        user_id = request.user.id
-        await entries.require_unlocked(user_id, UNLOCK_GOALS, "Goals")
-        if data.timeframe not in rules.GOAL_TIMEFRAMES:
-            raise FieldError("timeframe", rules.MSG_TIMEFRAME)
-        goal = await goals.add(Goal(
-            user_id=user_id, text=required_text(data.text, "text", rules.MAX_TEXT_CHARS), timeframe=data.timeframe,
-            progress=rules.progress_value(data.progress), entry_id=await entries.own_ref(user_id, data.entry_id),
-        ))
-        return GoalOut.of(goal)
+ProjectsController = unlocked_controller("ProjectsController", ProjectService, path="/api/projects", out=ProjectOut,
+                                         create=ProjectCreate, list_id="listProjects", create_id="createProject")
+GoalsController = unlocked_controller("GoalsController", GoalService, path="/api/goals", out=GoalOut,
+                                      create=GoalCreate, list_id="listGoals", create_id="createGoal")

@@ -5,17 +5,21 @@ from __future__ import annotations
 import uuid
 from collections.abc import Sequence
 from datetime import UTC, date, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import sqlalchemy as sa
 
-from api.errors import Conflict
+from api.errors import Conflict, FieldError
 from api.paging import version_tag
-from api.services import OwnedService, repository_for
+from api.services import ModelT, OwnedService, repository_for
 from api.tasks import rules
-from api.tasks.schemas import TaskOut
+from api.tasks.schemas import GoalCreate, ProjectCreate, TaskOut
+from api.validation import required_text
 from models import Goal, JournalEntry, Project, Task
 from models.constants import UNLOCK_GOALS, UNLOCK_PROJECTS
+
+if TYPE_CHECKING:
+    from api.journal.services import EntryService
 
 # A task's version in the whole list: its row version and the day of its entry (a task's saidOn and
 # whether it is older change with that day too).
@@ -101,27 +105,60 @@ def unlocked_list(model: Any, columns: tuple[str, ...], unlock: int) -> sa.Selec
             .order_by(table.created_at.desc()))
 
 
-class ProjectService(OwnedService[Project]):
+class UnlockedService(OwnedService[ModelT]):
+    """Rows a user has from a number of entries on (projects, goals): listed empty until then (those
+    found in earlier entries are kept, and shown then), added by the user only after. A subclass
+    names its `unlock`, the `feature` the refusal names, the `UNLOCKED` list (`unlocked_list`) and
+    the `fields` of a new row."""
+
+    unlock: ClassVar[int]
+    feature: ClassVar[str]
+    UNLOCKED: ClassVar[sa.Select]
+
+    async def listed_when_unlocked(self, user_id: uuid.UUID) -> Sequence[Any]:
+        return (await self.repository.session.execute(self.UNLOCKED, {"user_id": user_id})).all()
+
+    def fields(self, data: Any) -> dict[str, Any]:
+        """The new row's columns from the request (checked: a FieldError names what is wrong)."""
+        raise NotImplementedError
+
+    async def create(self, user_id: uuid.UUID, entries: EntryService, data: Any) -> ModelT:
+        """The user's new row: 403 until it unlocks, then the fields checked, then the entry it
+        came from (one of the user's)."""
+        await entries.require_unlocked(user_id, self.unlock, self.feature)
+        fields = self.fields(data)
+        entry_id = await entries.own_ref(user_id, data.entry_id)
+        return await self.add(self.model(user_id=user_id, entry_id=entry_id, **fields))
+
+
+class ProjectService(UnlockedService[Project]):
     repository_type = repository_for(Project)
     not_found = rules.MSG_PROJECT_NOT_FOUND
+    unlock, feature = UNLOCK_PROJECTS, "Projects"
 
     # The project list (`ProjectOut.of` reads these from a plain row), empty until projects unlock.
     UNLOCKED = unlocked_list(Project, ("id", "name", "description", "type", "status", "progress", "entry_id",
                                        "parent_id", "created_at"), UNLOCK_PROJECTS)
 
-    async def listed_when_unlocked(self, user_id: uuid.UUID) -> Sequence[Any]:
-        return (await self.repository.session.execute(self.UNLOCKED, {"user_id": user_id})).all()
+    def fields(self, data: ProjectCreate) -> dict[str, Any]:
+        return {"name": required_text(data.name, "name", rules.MAX_PROJECT_NAME_CHARS),
+                "description": data.description or None, "type": rules.project_type(data.type),
+                "status": rules.project_status(data.status), "progress": rules.progress_value(data.progress)}
 
 
-class GoalService(OwnedService[Goal]):
+class GoalService(UnlockedService[Goal]):
     repository_type = repository_for(Goal)
     not_found = rules.MSG_GOAL_NOT_FOUND
+    unlock, feature = UNLOCK_GOALS, "Goals"
 
     # The goal list (`GoalOut.of` reads these from a plain row), empty until goals unlock.
     UNLOCKED = unlocked_list(Goal, ("id", "text", "timeframe", "progress", "entry_id", "created_at"), UNLOCK_GOALS)
 
-    async def listed_when_unlocked(self, user_id: uuid.UUID) -> Sequence[Any]:
-        return (await self.repository.session.execute(self.UNLOCKED, {"user_id": user_id})).all()
+    def fields(self, data: GoalCreate) -> dict[str, Any]:
+        if data.timeframe not in rules.GOAL_TIMEFRAMES:
+            raise FieldError("timeframe", rules.MSG_TIMEFRAME)
+        return {"text": required_text(data.text, "text", rules.MAX_TEXT_CHARS), "timeframe": data.timeframe,
+                "progress": rules.progress_value(data.progress)}
 
 
 class FocusService(OwnedService[Task]):
