@@ -48,7 +48,7 @@ from pipelines.deployment_jobs import (
 )
 from pipelines.flows import FLOWS
 from pipelines.followups import BACKLOG_FOLLOW_UP_SECONDS
-from pipelines.runs import RECORDED_FLOWS, SHARED_LANE, PipelineRun, record_runs, recorded_run
+from pipelines.runs import SHARED_LANE, PipelineRun, RunBook
 
 log = logging.getLogger("reverie.pipelines.deployments")
 
@@ -71,7 +71,6 @@ TOUCH_SECONDS = 60.0
 UNREACHABLE_SECONDS = 30.0
 # While the deployments or the crash automation are missing, they are looked for again this often.
 CHECK_SECONDS = 5.0
-KEPT_FINISHED = 500
 # A flow run due this long without a worker starting it: the queue does not move (health "degraded").
 # Longer than inline's: a worker starts a process and loads the models for each flow run, and a
 # batch of MAX_ENTRIES_PER_RUN holds its slot for a while.
@@ -80,18 +79,14 @@ CRASH_AUTOMATION = "reverie: crash flow runs that stop sending heartbeats"
 ENDED_BADLY = frozenset({"FAILED", "CRASHED", "CANCELLED"})
 
 
-class DeploymentRunner:
+class DeploymentRunner(RunBook):
     def __init__(self, workers: int = 2) -> None:
         self.mode = "deployments"
         self.workers = workers
-        self.coordination: Any = None
-        self._lock = threading.Lock()
+        super().__init__()
         self._wake = threading.Event()
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
-        self._runs: dict[str, PipelineRun] = {}
-        self._done: dict[str, threading.Event] = {}
-        self._finished_order: OrderedDict[str, None] = OrderedDict()
         self._waiting: OrderedDict[str, OrderedDict[str, PipelineRun]] = OrderedDict()  # owner -> entry -> run
         self._new: list[Job] = []  # jobs whose flow run is still to be created
         self._jobs: dict[str, Job] = {}  # jobs with a flow run in Prefect, not ended
@@ -189,36 +184,7 @@ class DeploymentRunner:
 
     def _new_run(self, flow: str, parameters: dict[str, Any], owner: str) -> PipelineRun:
         run = PipelineRun(id=uuid.uuid4().hex, flow=flow, parameters=parameters, owner=owner)
-        self._runs[run.id] = run
-        self._done[run.id] = threading.Event()
-        return run
-
-    def active(self, flow: str, owner: str) -> PipelineRun | None:
-        with self._lock:
-            found = [r for r in self._runs.values() if r.flow == flow and r.owner == owner
-                     and r.state in ("scheduled", "running")]
-        if found:
-            return found[-1]
-        if self.coordination is not None and flow in RECORDED_FLOWS:
-            return self._recorded(flow=flow, owner=owner)
-        return None
-
-    def get(self, run_id: str) -> PipelineRun | None:
-        with self._lock:
-            run = self._runs.get(run_id)
-        if run is None and self.coordination is not None:
-            run = self._recorded(run_id=run_id)
-        return run
-
-    def wait(self, run_id: str, timeout: float | None = None) -> PipelineRun:
-        with self._lock:
-            done = self._done.get(run_id)
-            run = self._runs.get(run_id)
-        if run is None or done is None:
-            raise KeyError(run_id)
-        if not done.wait(timeout):
-            raise TimeoutError(f"pipeline run {run_id} still {run.state} after {timeout}s")
-        return run
+        return self._keep(run)
 
     # -- the thread that talks to Prefect --------------------------------------------------
     def _serve(self) -> None:
@@ -524,30 +490,11 @@ class DeploymentRunner:
             self._finished(member)
         self._wake.set()  # the user's next batch may go
 
-    def _finished(self, run: PipelineRun) -> None:
-        self._record([run])
-        with self._lock:
-            done = self._done.get(run.id)
-            self._finished_order[run.id] = None
-            while len(self._finished_order) > KEPT_FINISHED:
-                old, _ = self._finished_order.popitem(last=False)
-                self._runs.pop(old, None)
-                self._done.pop(old, None)
-        if done is not None:
-            done.set()
-
     # -- runs other processes poll ---------------------------------------------------------
-    def _record(self, runs: list[PipelineRun]) -> None:
-        if self.coordination is not None:
-            record_runs(runs)
-
     def _touch_records(self) -> None:
         with self._lock:
             runs = [m for j in [*self._new, *self._jobs.values()] for m in j.members]
         self._record(runs)
-
-    def _recorded(self, **which: str | None) -> PipelineRun | None:
-        return recorded_run(**which)
 
     # -- health ----------------------------------------------------------------------------
     def queue(self) -> dict[str, Any]:

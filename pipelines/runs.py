@@ -87,3 +87,79 @@ def recorded_run(*, run_id: str | None = None, flow: str | None = None,
     if row[5] and state in ("scheduled", "running"):
         state, error = "failed", "The process following it stopped."
     return PipelineRun(id=row.id, flow=row.flow, parameters={}, owner=row.owner, state=state, error=error)
+
+
+# Finished runs kept for `get()` and health; queued and running runs are always kept, however many.
+KEPT_FINISHED = 500
+
+
+class RunBook:
+    """The runs a runner knows of, as both runners keep them: each run with an event set when it
+    ends, the newest KEPT_FINISHED finished ones kept, and the runs clients poll recorded in
+    `pipeline_runs` when several processes may answer the poll (`coordination` set)."""
+
+    def __init__(self) -> None:
+        import threading
+        from collections import OrderedDict
+
+        self.coordination: Any = None
+        self._lock = threading.Lock()
+        self._runs: dict[str, PipelineRun] = {}
+        self._done: dict[str, threading.Event] = {}
+        self._finished_order: OrderedDict[str, None] = OrderedDict()
+
+    def _keep(self, run: PipelineRun) -> PipelineRun:
+        """A new run, known from now on (the caller holds the lock)."""
+        import threading
+
+        self._runs[run.id] = run
+        self._done[run.id] = threading.Event()
+        return run
+
+    def active(self, flow: str, owner: str) -> PipelineRun | None:
+        """The owner's queued or running run of `flow`, if any (the newest); with several
+        processes, also one another process runs."""
+        with self._lock:
+            found = [r for r in self._runs.values()
+                     if r.flow == flow and r.owner == owner and r.state in ("scheduled", "running")
+                     and not self._done[r.id].is_set()]
+        if found:
+            return found[-1]
+        if self.coordination is not None and flow in RECORDED_FLOWS:
+            return recorded_run(flow=flow, owner=owner)
+        return None
+
+    def get(self, run_id: str) -> PipelineRun | None:
+        with self._lock:
+            run = self._runs.get(run_id)
+        if run is None and self.coordination is not None:
+            run = recorded_run(run_id=run_id)
+        return run
+
+    def wait(self, run_id: str, timeout: float | None = None) -> PipelineRun:
+        with self._lock:
+            done = self._done.get(run_id)
+            run = self._runs.get(run_id)
+        if run is None or done is None:
+            raise KeyError(run_id)
+        if not done.wait(timeout):
+            raise TimeoutError(f"pipeline run {run_id} still {run.state} after {timeout}s")
+        return run
+
+    def _record(self, runs: list[PipelineRun]) -> None:
+        """Keep polled runs' states in `pipeline_runs` (several processes only; never raises)."""
+        if self.coordination is not None:
+            record_runs(runs)
+
+    def _finished(self, run: PipelineRun) -> None:
+        """The run ended: recorded, kept among the newest finished ones, and whoever waits told."""
+        self._record([run])
+        with self._lock:
+            done = self._done.get(run.id)
+            self._finished_order[run.id] = None
+            while len(self._finished_order) > KEPT_FINISHED:
+                old, _ = self._finished_order.popitem(last=False)
+                self._runs.pop(old, None)
+                self._done.pop(old, None)
+        if done is not None:
+            done.set()

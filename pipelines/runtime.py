@@ -24,11 +24,9 @@ import msgspec
 from pipelines.coordination import PUBLISHED_STALE_SECONDS
 from pipelines.flows import FLOWS, Flow, load_flow
 from pipelines.followups import BACKLOG_FOLLOW_UP_SECONDS, FOLLOW_UP_FLOWS, due_follow_ups
-from pipelines.runs import RECORDED_FLOWS, SHARED_LANE, PipelineRun, record_runs, recorded_run
+from pipelines.runs import SHARED_LANE, PipelineRun, RunBook
 
 DEPLOYMENT_NAME = "default"
-# Finished runs kept for `get()` and health; queued and running runs are always kept, however many.
-_KEPT_FINISHED = 500
 # Flows whose queued runs one flow run may take together: flow -> (its one-subject parameter,
 # the parameter that takes a list of subjects).
 BATCHED_FLOWS = {Flow.ANALYSIS: ("entry_id", "entry_ids")}
@@ -108,7 +106,7 @@ def _queue_key(flow: str, parameters: dict[str, Any]) -> str:
     return flow + msgspec.json.encode(parameters, order="sorted").decode()
 
 
-class PipelineRunner:
+class PipelineRunner(RunBook):
     """Runs flows for the API (inline: on `workers` threads of this process).
 
     The queue is fair between owners: each owner (a user) has a lane of queued runs, and a free
@@ -130,9 +128,8 @@ class PipelineRunner:
             raise ValueError(f"Unknown pipelines mode {mode!r}")
         self.mode = mode
         self.workers = workers
+        super().__init__()
         self._executor: ThreadPoolExecutor | None = None
-        self._runs: dict[str, PipelineRun] = {}
-        self._finished_order: OrderedDict[str, None] = OrderedDict()
         self._lanes: OrderedDict[str, deque[str]] = OrderedDict()  # owner -> ids of queued runs, oldest first
         self._queued: dict[str, str] = {}  # queue key -> id of the run waiting for a worker
         self._inflight: Counter[str] = Counter()  # owner -> their runs now running
@@ -141,15 +138,11 @@ class PipelineRunner:
         # Owners whose follow-ups (story, patterns) wait for their backlog to drain, and since when.
         self._follow_ups_owed: dict[str, float] = {}
         self._followed_up: dict[str, float] = {}  # owner -> when their follow-ups were last queued
-        self._done: dict[str, threading.Event] = {}  # run id -> set when the run has finished
-        self._lock = threading.Lock()
         self._grown = threading.Condition(self._lock)  # notified when a run is queued
         self._arrivals: deque[tuple[float, str]] = deque()  # (monotonic time, owner) of recent runs
         self._prefect_status: str = "stopped"
         self._prefect_error: str | None = None
         self._prefect_api_url: str | None = None
-        # Set by `coordinate()`: the app runs as one of several processes on one database.
-        self.coordination: Any = None
 
     def coordinate(self, database_url: str, *, may_own: bool = True) -> None:
         """Share the work with the app's other processes on this database (inline mode): one
@@ -243,8 +236,7 @@ class PipelineRunner:
             if queued is not None and queued.state == "scheduled":
                 return queued
             self._queued[key] = run.id
-            self._runs[run.id] = run
-            self._done[run.id] = threading.Event()
+            self._keep(run)
             now = time.monotonic()
             self._lanes.setdefault(lane, deque()).append(run.id)
             self._lane_waiting.setdefault(lane, now)
@@ -253,46 +245,7 @@ class PipelineRunner:
                 self._arrivals.popleft()
             self._grown.notify_all()
         self._ticket()
-        self._record(run)
-        return run
-
-    def active(self, flow: str, owner: str) -> PipelineRun | None:
-        """The owner's queued or running run of `flow`, if any (the newest); with several
-        processes, also one another process runs."""
-        with self._lock:
-            found = [r for r in self._runs.values()
-                     if r.flow == flow and r.owner == owner and r.state in ("scheduled", "running")
-                     and not self._done[r.id].is_set()]
-        if found:
-            return found[-1]
-        if self.coordination is not None and flow in RECORDED_FLOWS:
-            return self._recorded(flow=flow, owner=owner)
-        return None
-
-    def get(self, run_id: str) -> PipelineRun | None:
-        with self._lock:
-            run = self._runs.get(run_id)
-        if run is None and self.coordination is not None:
-            run = self._recorded(run_id=run_id)
-        return run
-
-    # -- runs other processes poll ---------------------------------------------------------
-    def _record(self, run: PipelineRun) -> None:
-        """Keep a polled run's state in `pipeline_runs` (several processes only; never raises)."""
-        if self.coordination is not None:
-            record_runs([run])
-
-    def _recorded(self, **which: str | None) -> PipelineRun | None:
-        return recorded_run(**which)
-
-    def wait(self, run_id: str, timeout: float | None = None) -> PipelineRun:
-        with self._lock:
-            done = self._done.get(run_id)
-            run = self._runs.get(run_id)
-        if done is not None and not done.wait(timeout):
-            raise TimeoutError(f"pipeline run {run_id} still {run.state if run else 'unknown'} after {timeout}s")
-        if run is None:
-            raise KeyError(run_id)
+        self._record([run])
         return run
 
     def _work(self) -> None:
@@ -409,8 +362,7 @@ class PipelineRunner:
                 member.state = "running"
                 self._inflight[member.owner] += 1
                 self._running_flows[(member.owner, member.flow)] += 1
-        for member in batch:
-            self._record(member)
+        self._record(batch)
         return batch, sorted(deferred)
 
     def _run_inline(self, batch: list[PipelineRun], deferred: list[str]) -> None:
@@ -497,18 +449,6 @@ class PipelineRunner:
         for flow in flows:
             if self._executor is not None:
                 self.enqueue(flow, user_id=owner, owner=owner)
-
-    def _finished(self, run: PipelineRun) -> None:
-        self._record(run)
-        with self._lock:
-            done = self._done.get(run.id)
-            self._finished_order[run.id] = None
-            while len(self._finished_order) > _KEPT_FINISHED:
-                old_id, _ = self._finished_order.popitem(last=False)
-                self._runs.pop(old_id, None)
-                self._done.pop(old_id, None)
-        if done is not None:
-            done.set()
 
     # -- health ----------------------------------------------------------------------------
     def queue(self) -> dict[str, Any]:

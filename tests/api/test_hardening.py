@@ -164,11 +164,11 @@ def test_the_runner_tracks_every_queued_run_and_serves_owners_in_turn(lone_runne
     """60 queued analyses of one owner (more than the 40 finished runs it keeps here; the product
     keeps 500, and this test once queued 600 of them: two minutes for the same check) are all
     tracked and all finish; another owner's run, queued after them, is taken within two batches."""
-    import pipelines.runtime as runtime
+    import pipelines.runs as runs
     from pipelines import db
     from pipelines.runtime import MAX_BATCH
 
-    monkeypatch.setattr(runtime, "_KEPT_FINISHED", 40)
+    monkeypatch.setattr(runs, "KEPT_FINISHED", 40)
     db.configure(database_url)
     release = threading.Event()
     busy = lone_runner._executor.submit(release.wait, 60)  # the only worker is taken

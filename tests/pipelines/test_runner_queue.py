@@ -8,7 +8,7 @@ import uuid
 
 import pytest
 
-from pipelines.runtime import FOLLOW_UPS, PipelineRunner
+from pipelines.runtime import FOLLOW_UPS, MAX_BATCH, PipelineRunner
 
 
 @pytest.fixture
@@ -53,10 +53,10 @@ def test_a_users_story_is_never_rebuilt_twice_at_once(runner):
 def test_an_analysis_with_more_of_its_users_queued_or_running_defers_the_follow_ups(runner):
     """The batch that takes a user's last queued analysis while another of their batches runs
     defers too: only the last batch to finish leaves the follow-ups owed, so they run once."""
-    for _ in range(12):
+    for _ in range(MAX_BATCH + 4):
         analysis(runner, "u")
     first, deferred_first = runner._take()
-    assert len(first) == 8 and deferred_first == ["u"]  # four more are queued
+    assert len(first) == MAX_BATCH and deferred_first == ["u"]  # four more are queued
     second, deferred_second = runner._take()
     assert len(second) == 4 and deferred_second == ["u"]  # none queued, but the first batch runs
     assert runner._running_flows[("u", FOLLOW_UPS)] == 0
@@ -74,7 +74,7 @@ def test_an_analysis_with_more_of_its_users_queued_or_running_defers_the_follow_
 def test_follow_ups_are_owed_once_by_the_last_batch_to_finish(runner, monkeypatch):
     queued: list[str] = []
     monkeypatch.setattr(runner, "_follow_up", queued.append)
-    for _ in range(12):
+    for _ in range(MAX_BATCH + 4):
         analysis(runner, "u")
     first, deferred_first = runner._take()
     second, deferred_second = runner._take()
@@ -92,7 +92,7 @@ def test_a_long_backlog_is_followed_up_at_most_every_few_minutes(runner, monkeyp
     queued: list[str] = []
     monkeypatch.setattr(runner, "_follow_up", queued.append)
     monkeypatch.setattr(runtime, "BACKLOG_FOLLOW_UP_SECONDS", 0.2)
-    for _ in range(40):
+    for _ in range(5 * MAX_BATCH):
         analysis(runner, "u")
     batches = []
     for _ in range(5):
