@@ -7,7 +7,12 @@ import { describe, expect, it, vi } from "vitest";
 import { NO_SESSION, fakeApi, json, makeUser } from "@/features/auth/test-support";
 import { REDIRECTING_TO_PATTERNS, RedirectToPatterns } from "@/features/patterns/redirect-to-patterns";
 import { RETURN_TO_SESSION_KEY } from "@/lib/constants";
-import { renderRoute } from "@/test/render";
+import { renderWithProviders } from "@/test/render";
+
+import { routes } from "./routes";
+
+/** The real route table at `path`. */
+const renderRoute = (path: string) => renderWithProviders(routes, { path });
 
 const signedOut = () => fakeApi({ "GET /api/auth/me": NO_SESSION });
 const signedIn = (overrides = {}) => fakeApi({ "GET /api/auth/me": () => json(200, makeUser(overrides)) });

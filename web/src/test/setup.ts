@@ -4,6 +4,7 @@ import { cleanup, configure } from "@testing-library/react";
 import { afterEach, beforeEach } from "vitest";
 
 import { assertQuietConsole, watchConsole } from "@/test/console";
+import { mediaQueryList } from "@/test/media";
 
 // Screens are code-split (lib/lazy-page.ts): the first render of one waits for vitest to transform
 // its module graph, which on a busy machine can take longer than the default 1 s of findBy/waitFor.
@@ -20,17 +21,7 @@ if (!("ResizeObserver" in globalThis)) {
 }
 
 if (!window.matchMedia) {
-  window.matchMedia = (query: string): MediaQueryList =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
+  window.matchMedia = (query: string): MediaQueryList => mediaQueryList(query);
 }
 
 Element.prototype.scrollIntoView ??= function scrollIntoView() {};

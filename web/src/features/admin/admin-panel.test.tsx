@@ -1,18 +1,15 @@
-import { render, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-import { AppProviders } from "@/app/providers";
 import { AdminPage } from "@/features/admin/admin-page";
 import { auditLine } from "@/features/admin/labels";
 import type { AdminUser, AdminUserDetail, AuditEntry, PromoCode } from "@/features/admin/queries";
 import { exportQuery, viewUsers, DEFAULT_VIEW } from "@/features/admin/user-list";
 import { AdminUserPage, deviceOf } from "@/features/admin/user-page";
-import { AuthContext, type AuthContextValue } from "@/features/auth/auth-context";
-import { closeToasts, fakeApi, json, makeUser } from "@/features/auth/test-support";
+import { closeToasts, fakeApi, json, makeAuth, makeUser } from "@/features/auth/test-support";
 import { renderSignedIn } from "@/features/insights/test-utils";
-import { createQueryClient } from "@/lib/query-client";
+import { renderWithProviders } from "@/test/render";
 
 vi.mock("@/lib/api/client", async (importOriginal) =>
   (await import("@/features/auth/test-api")).withStubbableFetch(await importOriginal()),
@@ -185,19 +182,9 @@ describe("a user's page", { timeout: 30_000 }, () => {
   };
 
   function renderPage() {
-    const me = makeUser({ isAdmin: true });
-    const auth: AuthContextValue = { status: "authenticated", user: me, needsTermsAgreement: false,
-      needsVerification: false, login: vi.fn(async () => me), logout: vi.fn(async () => {}),
-      refreshSession: vi.fn(async () => {}), setUser: vi.fn() };
-    const router = createMemoryRouter(
-      [{ path: "/admin/users/:userId", element: <AuthContext.Provider value={auth}><AdminUserPage /></AuthContext.Provider> },
-       { path: "/admin", element: <h1>Panel</h1> }],
-      { initialEntries: [`/admin/users/${EVE.id}`] },
-    );
-    render(
-      <AppProviders queryClient={createQueryClient()}>
-        <RouterProvider router={router} />
-      </AppProviders>,
+    renderWithProviders(
+      [{ path: "/admin/users/:userId", element: <AdminUserPage /> }, { path: "/admin", element: <h1>Panel</h1> }],
+      { auth: makeAuth({ user: makeUser({ isAdmin: true }) }), path: `/admin/users/${EVE.id}` },
     );
   }
 

@@ -1,10 +1,8 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { act, fireEvent, render, screen, within } from "@testing-library/react";
+import { act, fireEvent, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
-import { AppProviders } from "@/app/providers";
 import { useAuth } from "@/features/auth/auth-context";
 import { AuthPage } from "@/features/auth/auth-page";
 import { AuthProvider } from "@/features/auth/auth-provider";
@@ -28,6 +26,7 @@ import {
   SESSION_REFRESH_INTERVAL_MS,
   SESSION_RETRY_DELAY_MS,
 } from "@/lib/constants";
+import { renderWithProviders } from "@/test/render";
 import { OWN_401_META } from "@/lib/query-client";
 
 vi.mock("@/lib/api/client", async (importOriginal) =>
@@ -239,7 +238,7 @@ describe("AuthProvider: logout", () => {
   });
 
   async function signedIn(Screen = SignedInBar) {
-    const router = createMemoryRouter(
+    const { router } = renderWithProviders(
       [
         {
           Component: AuthProvider,
@@ -249,12 +248,7 @@ describe("AuthProvider: logout", () => {
           ],
         },
       ],
-      { initialEntries: ["/settings"] },
-    );
-    render(
-      <AppProviders>
-        <RouterProvider router={router} />
-      </AppProviders>,
+      { path: "/settings" },
     );
     await screen.findByText("Signed in as maya");
     return router;
@@ -349,7 +343,7 @@ describe("AuthProvider: a 401 from any query or mutation", () => {
   });
 
   function renderGuarded(path: string) {
-    const router = createMemoryRouter(
+    return renderWithProviders(
       [
         {
           Component: AuthProvider,
@@ -374,14 +368,8 @@ describe("AuthProvider: a 401 from any query or mutation", () => {
           ],
         },
       ],
-      { initialEntries: [path] },
-    );
-    render(
-      <AppProviders>
-        <RouterProvider router={router} />
-      </AppProviders>,
-    );
-    return router;
+      { path },
+    ).router;
   }
 
   it("signs out once: 'Session Expired', then /auth, remembering the page", async () => {

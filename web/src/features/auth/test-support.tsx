@@ -1,24 +1,24 @@
 /**
  * Test-only helpers for the account screens: a scripted fake of the API behind a stubbed `fetch`,
- * a user fixture, and the app's routes wired the way the app wires them (see auth-provider.tsx).
+ * a user and a fake session, and the app's routes wired the way the app wires them (see
+ * auth-provider.tsx).
  * Test files also need:
  *
  *   vi.mock("@/lib/api/client", async (importOriginal) =>
  *     (await import("@/features/auth/test-api")).withStubbableFetch(await importOriginal()));
  */
-import { act, render } from "@testing-library/react";
-import { createMemoryRouter, RouterProvider, type RouteObject } from "react-router";
+import { act } from "@testing-library/react";
+import type { RouteObject } from "react-router";
 import { vi } from "vitest";
 
-import { AppProviders } from "@/app/providers";
-import type { AuthUser } from "@/features/auth/auth-context";
+import type { AuthContextValue, AuthUser } from "@/features/auth/auth-context";
 import { AuthPage } from "@/features/auth/auth-page";
 import { AuthProvider } from "@/features/auth/auth-provider";
 import { RequireSession } from "@/features/auth/require-session";
 import { JournalHomePage } from "@/features/journal/journal-home-page";
 import { dismiss } from "@/hooks/use-toast";
 import { SIGNED_IN_COOKIE } from "@/lib/constants";
-import { createQueryClient } from "@/lib/query-client";
+import { renderWithProviders } from "@/test/render";
 
 export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", ...headers } });
@@ -122,6 +122,23 @@ export function makeUser(overrides: Partial<AuthUser> = {}): AuthUser {
   };
 }
 
+/** A fake session (the AuthContext value) signed in as `makeUser()`, or as `overrides.user` (null:
+ * signed out); its actions are spies. */
+export function makeAuth(overrides: Partial<AuthContextValue> = {}): AuthContextValue {
+  const user = overrides.user === undefined ? makeUser() : overrides.user;
+  return {
+    status: user ? "authenticated" : "unauthenticated",
+    user,
+    needsTermsAgreement: false,
+    needsVerification: false,
+    login: vi.fn(async () => user ?? makeUser()),
+    logout: vi.fn(async () => {}),
+    refreshSession: vi.fn(async () => {}),
+    setUser: vi.fn(),
+    ...overrides,
+  };
+}
+
 export const NO_SESSION = () => json(401, { error: "Not authenticated. Please log in." });
 
 /** The routes as the app wires them: AuthProvider as the root layout, guarded and public children. */
@@ -150,13 +167,7 @@ export function testRoutes(): RouteObject[] {
 }
 
 export function renderApp(path: string) {
-  const router = createMemoryRouter(testRoutes(), { initialEntries: [path] });
-  const result = render(
-    <AppProviders queryClient={createQueryClient()}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return { ...result, router };
+  return renderWithProviders(testRoutes(), { path });
 }
 
 /** With fake timers: lets them run `ms` further, and the answers they trigger settle. */

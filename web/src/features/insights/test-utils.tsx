@@ -3,41 +3,20 @@
  * with the app's providers, a signed-in session (no AuthProvider round trip) and a router that
  * knows /subscription and /settings.
  */
-import type { ReactNode } from "react";
-import { render } from "@testing-library/react";
-import { createMemoryRouter, RouterProvider } from "react-router";
-import { vi } from "vitest";
+import type { ReactElement } from "react";
 
-import { AppProviders } from "@/app/providers";
-import { AuthContext, type AuthContextValue, type AuthUser } from "@/features/auth/auth-context";
-import { makeUser } from "@/features/auth/test-support";
-import { createQueryClient } from "@/lib/query-client";
+import type { AuthUser } from "@/features/auth/auth-context";
+import { makeAuth, makeUser } from "@/features/auth/test-support";
+import { renderWithProviders } from "@/test/render";
 
-export function renderSignedIn(ui: ReactNode, user: AuthUser = makeUser()) {
-  const auth: AuthContextValue = {
-    status: "authenticated",
-    user,
-    needsTermsAgreement: false,
-    needsVerification: false,
-    login: vi.fn(async () => user),
-    logout: vi.fn(async () => {}),
-    refreshSession: vi.fn(async () => {}),
-    setUser: vi.fn(),
-  };
-  const router = createMemoryRouter(
-    [
-      { path: "/", element: <AuthContext.Provider value={auth}>{ui}</AuthContext.Provider> },
-      { path: "/subscription", element: <h1>Subscription page</h1> },
-      { path: "/settings", element: <h1>Settings page</h1> },
-    ],
-    { initialEntries: ["/"] },
-  );
-  const result = render(
-    <AppProviders queryClient={createQueryClient()}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return { ...result, router, auth };
+export function renderSignedIn(ui: ReactElement, user: AuthUser = makeUser()) {
+  const auth = makeAuth({ user });
+  const routes = [
+    { path: "/", element: ui },
+    { path: "/subscription", element: <h1>Subscription page</h1> },
+    { path: "/settings", element: <h1>Settings page</h1> },
+  ];
+  return { ...renderWithProviders(routes, { auth }), auth };
 }
 
 /** `n` journal entries as GET /api/journal returns them. */

@@ -1,12 +1,11 @@
-import type { ReactNode } from "react";
 import { act, renderHook, waitFor } from "@testing-library/react";
-import { QueryClientProvider } from "@tanstack/react-query";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { fakeApi, json } from "@/features/auth/test-support";
 import { derivedKeys, journalKeys, useAutosaveEntry, useDeleteEntry } from "@/features/journal/queries";
 import { useSaveResume } from "@/features/settings/queries";
 import { createQueryClient } from "@/lib/query-client";
+import { providersWrapper } from "@/test/render";
 
 vi.mock("@/lib/api/client", async (importOriginal) =>
   (await import("@/features/auth/test-api")).withStubbableFetch(await importOriginal()),
@@ -23,9 +22,7 @@ function seeded() {
                      [...derivedKeys.selfAnalysis, [ENTRY]]]) {
     client.setQueryData(key, { seeded: true });
   }
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <QueryClientProvider client={client}>{children}</QueryClientProvider>
-  );
+  const wrapper = providersWrapper(client);
   const stale = (key: readonly unknown[]) => client.getQueryState(key)?.isInvalidated === true;
   return { client, wrapper, stale };
 }

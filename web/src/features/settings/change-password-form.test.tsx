@@ -1,11 +1,8 @@
-import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-import { AppProviders } from "@/app/providers";
-import { AuthContext } from "@/features/auth/auth-context";
-import { closeToasts, fakeApi, json, makeUser } from "@/features/auth/test-support";
-import { makeAuth } from "@/features/shell/test-utils";
-import { createQueryClient } from "@/lib/query-client";
+import { closeToasts, fakeApi, json, makeAuth } from "@/features/auth/test-support";
+import { renderWithProviders } from "@/test/render";
 
 import { ChangePasswordForm } from "./change-password-form";
 
@@ -14,14 +11,7 @@ vi.mock("@/lib/api/client", async (importOriginal) =>
 );
 
 function renderForm() {
-  const auth = makeAuth({ user: makeUser() });
-  return render(
-    <AppProviders queryClient={createQueryClient()}>
-      <AuthContext.Provider value={auth}>
-        <ChangePasswordForm />
-      </AuthContext.Provider>
-    </AppProviders>,
-  );
+  return renderWithProviders(<ChangePasswordForm />, { auth: makeAuth() });
 }
 
 const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });

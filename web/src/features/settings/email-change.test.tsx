@@ -1,11 +1,8 @@
-import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-import { AppProviders } from "@/app/providers";
-import { AuthContext } from "@/features/auth/auth-context";
-import { closeToasts, fakeApi, json, makeUser } from "@/features/auth/test-support";
-import { makeAuth } from "@/features/shell/test-utils";
-import { createQueryClient } from "@/lib/query-client";
+import { closeToasts, fakeApi, json, makeAuth, makeUser } from "@/features/auth/test-support";
+import { renderWithProviders } from "@/test/render";
 
 import { EmailChange } from "./email-change";
 
@@ -17,14 +14,8 @@ const NEW = "maya.new@example.com";
 const SENT = `We sent a 6-digit code to ${NEW}. Enter it here to confirm the change.`;
 
 function renderIt() {
-  const auth = makeAuth({ user: makeUser() });
-  render(
-    <AppProviders queryClient={createQueryClient()}>
-      <AuthContext.Provider value={auth}>
-        <EmailChange />
-      </AuthContext.Provider>
-    </AppProviders>,
-  );
+  const auth = makeAuth();
+  renderWithProviders(<EmailChange />, { auth });
   return auth;
 }
 

@@ -3,7 +3,8 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { fakeApi, json } from "@/features/auth/test-support";
-import { makeEntry, renderWithProviders } from "@/features/journal/entries/test-fixtures";
+import { makeEntry } from "@/features/journal/entries/test-fixtures";
+import { renderWithProviders } from "@/test/render";
 import { DataManagement } from "@/features/settings/settings-page";
 
 vi.mock("@/lib/api/client", async (importOriginal) =>

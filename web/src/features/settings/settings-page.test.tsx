@@ -1,15 +1,13 @@
-import { act, fireEvent, render, screen, within } from "@testing-library/react";
-import { createMemoryRouter, RouterProvider } from "react-router";
+import { act, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
-import { AppProviders } from "@/app/providers";
 import { AuthProvider } from "@/features/auth/auth-provider";
 import { RequireSession } from "@/features/auth/require-session";
 import { closeToasts, fakeApi, json, makeUser } from "@/features/auth/test-support";
 import { readPreferences } from "@/features/settings/preferences";
 import { SettingsPage } from "@/features/settings/settings-page";
 import { UNSAVED_CHANGES_MESSAGE } from "@/lib/constants";
-import { createQueryClient } from "@/lib/query-client";
+import { renderWithProviders } from "@/test/render";
 
 vi.mock("@/lib/api/client", async (importOriginal) =>
   (await import("@/features/auth/test-api")).withStubbableFetch(await importOriginal()),
@@ -37,7 +35,7 @@ function settingsApi() {
 
 /** /settings signed in, as the app routes it: the landing at / for a visitor, the sign-in at /auth. */
 async function renderSettings() {
-  const router = createMemoryRouter(
+  const { router } = renderWithProviders(
     [
       {
         Component: AuthProvider,
@@ -48,12 +46,7 @@ async function renderSettings() {
         ],
       },
     ],
-    { initialEntries: ["/", "/settings"], initialIndex: 1 },
-  );
-  render(
-    <AppProviders queryClient={createQueryClient()}>
-      <RouterProvider router={router} />
-    </AppProviders>,
+    { path: ["/", "/settings"] },
   );
   await screen.findByRole("heading", { level: 1, name: "Settings" });
   return router;

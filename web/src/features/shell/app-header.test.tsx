@@ -2,7 +2,8 @@ import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 
-import { makeAuth, makeUser, renderShell } from "@/features/shell/test-utils";
+import { makeAuth, makeUser } from "@/features/auth/test-support";
+import { renderShell } from "@/features/shell/test-utils";
 
 function mainNav() {
   return screen.getByRole("navigation", { name: "Main navigation" });

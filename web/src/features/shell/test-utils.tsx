@@ -1,52 +1,12 @@
-import type { ReactNode } from "react";
-import { render } from "@testing-library/react";
-import { createMemoryRouter, RouterProvider, type RouteObject } from "react-router";
+import type { ReactElement } from "react";
+import type { RouteObject } from "react-router";
 import { vi } from "vitest";
 
-import { AppProviders } from "@/app/providers";
-import { AuthContext, type AuthContextValue, type AuthUser } from "@/features/auth/auth-context";
+import type { AuthContextValue } from "@/features/auth/auth-context";
+import { makeAuth } from "@/features/auth/test-support";
 import { AppShell } from "@/features/shell/app-shell";
-import { createQueryClient } from "@/lib/query-client";
-
-export function makeUser(overrides: Partial<AuthUser> = {}): AuthUser {
-  return {
-    id: "00000000-0000-4000-8000-000000000001",
-    username: "ana",
-    email: "ana@example.com",
-    agreedToTerms: true,
-    termsAgreedAt: "2025-01-01T00:00:00Z",
-    needsTermsAgreement: false,
-    needsVerification: false,
-    isAdmin: false,
-    isPremium: false,
-    subscriptionTier: "free",
-    isVerified: true,
-    birthDate: null,
-    createdAt: "2025-01-01T00:00:00Z",
-    darkMode: true,
-    fullName: null,
-    gender: null,
-    journalingExperience: null,
-    lastLoginAt: null,
-    showDarkModeToggle: true,
-    ...overrides,
-  };
-}
-
-export function makeAuth(overrides: Partial<AuthContextValue> = {}): AuthContextValue {
-  const user = overrides.user === undefined ? makeUser() : overrides.user;
-  return {
-    status: user ? "authenticated" : "unauthenticated",
-    user,
-    needsTermsAgreement: false,
-    needsVerification: false,
-    login: vi.fn(async () => makeUser()),
-    logout: vi.fn(async () => {}),
-    refreshSession: vi.fn(async () => {}),
-    setUser: vi.fn(),
-    ...overrides,
-  };
-}
+import { mediaQueryList } from "@/test/media";
+import { renderWithProviders } from "@/test/render";
 
 function Page({ title }: { title: string }) {
   return (
@@ -66,33 +26,16 @@ const shellChildren: RouteObject[] = [
 
 /** The app shell as a layout route over stand-in pages, with a fake session. */
 export function renderShell({ path = "/", auth = makeAuth() }: { path?: string; auth?: AuthContextValue } = {}) {
-  const router = createMemoryRouter(
-    [
-      { path: "/", Component: AppShell, children: shellChildren },
-      { path: "/auth", element: <Page title="Auth page" /> },
-    ],
-    { initialEntries: [path] },
-  );
-  const result = render(
-    <AppProviders queryClient={createQueryClient()}>
-      <AuthContext.Provider value={auth}>
-        <RouterProvider router={router} />
-      </AuthContext.Provider>
-    </AppProviders>,
-  );
-  return { ...result, router, auth };
+  const routes = [
+    { path: "/", Component: AppShell, children: shellChildren },
+    { path: "/auth", element: <Page title="Auth page" /> },
+  ];
+  return { ...renderWithProviders(routes, { path, auth }), auth };
 }
 
 /** Renders a shell part that needs a router, the app providers and a session. */
-export function renderInShell(ui: ReactNode, { auth = makeAuth(), path = "/" } = {}) {
-  const router = createMemoryRouter([{ path: "*", element: ui }], { initialEntries: [path] });
-  return render(
-    <AppProviders queryClient={createQueryClient()}>
-      <AuthContext.Provider value={auth}>
-        <RouterProvider router={router} />
-      </AuthContext.Provider>
-    </AppProviders>,
-  );
+export function renderInShell(ui: ReactElement, { auth = makeAuth(), path = "/" } = {}) {
+  return renderWithProviders([{ path: "*", element: ui }], { auth, path });
 }
 
 /** Makes `matchMedia` answer width queries as a window `width` px wide would. */
@@ -101,15 +44,6 @@ export function mockViewportWidth(width: number): void {
     const max = /max-width:\s*(\d+(?:\.\d+)?)px/.exec(query);
     const min = /min-width:\s*(\d+(?:\.\d+)?)px/.exec(query);
     const matches = (!max || width <= Number(max[1])) && (!min || width >= Number(min[1]));
-    return {
-      matches: (max !== null || min !== null) && matches,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    } as MediaQueryList;
+    return mediaQueryList(query, (max !== null || min !== null) && matches);
   });
 }

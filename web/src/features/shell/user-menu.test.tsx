@@ -1,9 +1,7 @@
-import { fireEvent, render, screen, within } from "@testing-library/react";
+import { fireEvent, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-import { AppProviders } from "@/app/providers";
 import { useAuth } from "@/features/auth/auth-context";
 import { AuthProvider } from "@/features/auth/auth-provider";
 import { RequireSession } from "@/features/auth/require-session";
@@ -12,7 +10,7 @@ import { makeEntry } from "@/features/journal/entries/test-fixtures";
 import { JournalEditor } from "@/features/journal/editor/journal-editor";
 import { UserMenu } from "@/features/shell/user-menu";
 import { UNSAVED_CHANGES_MESSAGE } from "@/lib/constants";
-import { createQueryClient } from "@/lib/query-client";
+import { renderWithProviders } from "@/test/render";
 
 vi.mock("@/lib/api/client", async (importOriginal) =>
   (await import("@/features/auth/test-api")).withStubbableFetch(await importOriginal()),
@@ -51,23 +49,15 @@ function SignedInHome() {
 
 /** The menu and the editor, signed in, with a stand-in sign-in screen at /auth. */
 async function journalHome() {
-  const router = createMemoryRouter(
-    [
-      {
-        Component: AuthProvider,
-        children: [
-          { path: "auth", element: <h1>Sign in to Reverie</h1> },
-          { Component: RequireSession, children: [{ index: true, Component: SignedInHome }] },
-        ],
-      },
-    ],
-    { initialEntries: ["/"] },
-  );
-  render(
-    <AppProviders queryClient={createQueryClient()}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
+  const { router } = renderWithProviders([
+    {
+      Component: AuthProvider,
+      children: [
+        { path: "auth", element: <h1>Sign in to Reverie</h1> },
+        { Component: RequireSession, children: [{ index: true, Component: SignedInHome }] },
+      ],
+    },
+  ]);
   await screen.findByRole("textbox", { name: "Journal entry" });
   return router;
 }

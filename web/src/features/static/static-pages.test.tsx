@@ -1,12 +1,9 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ReactElement } from "react";
-import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 
-import { AuthContext } from "@/features/auth/auth-context";
-import { makeUser } from "@/features/auth/test-support";
-import { makeAuth } from "@/features/shell/test-utils";
+import { makeAuth } from "@/features/auth/test-support";
 import { AboutPage } from "@/features/static/about-page";
 import { PrivacyPolicyPage } from "@/features/static/privacy-policy-page";
 import { TermsOfServicePage } from "@/features/static/terms-of-service-page";
@@ -23,12 +20,8 @@ function renderAt(path: string) {
     ["/terms-of-service", TermsOfServicePage],
     ["/about", AboutPage],
   ];
-  const router = createMemoryRouter(
-    [{ path: "/", Component: Home }, ...pages.map(([pagePath, Component]) => ({ path: pagePath, Component }))],
-    { initialEntries: [path] },
-  );
-  renderWithProviders(<RouterProvider router={router} />);
-  return router;
+  const routes = [{ path: "/", Component: Home }, ...pages.map(([pagePath, Component]) => ({ path: pagePath, Component }))];
+  return renderWithProviders(routes, { path }).router;
 }
 
 describe.each([
@@ -120,13 +113,7 @@ describe("/about", () => {
 
 describe("a signed-in journaler on a static page", () => {
   it("is offered the way back to the journal, not 'Sign In'", () => {
-    const auth = makeAuth({ user: makeUser() });
-    const router = createMemoryRouter([{ path: "/about", Component: AboutPage }], { initialEntries: ["/about"] });
-    renderWithProviders(
-      <AuthContext.Provider value={auth}>
-        <RouterProvider router={router} />
-      </AuthContext.Provider>,
-    );
+    renderWithProviders([{ path: "/about", Component: AboutPage }], { auth: makeAuth(), path: "/about" });
     const account = screen.getByRole("navigation", { name: "Account" });
     expect(within(account).queryByRole("link", { name: "Sign In" })).not.toBeInTheDocument();
     expect(within(account).getByRole("link", { name: "Open Journal" })).toHaveAttribute("href", "/");

@@ -4,7 +4,8 @@ import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { fakeApi, json } from "@/features/auth/test-support";
-import { makeEntry, renderWithProviders } from "@/features/journal/entries/test-fixtures";
+import { makeEntry } from "@/features/journal/entries/test-fixtures";
+import { renderWithProviders } from "@/test/render";
 import { allowConsoleMessages } from "@/test/console";
 
 import { SHOW_ENTRY_EVENT } from "../entries/show-entry";

@@ -5,7 +5,7 @@ import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { closeToasts, fakeApi, json } from "@/features/auth/test-support";
-import { renderWithProviders } from "@/features/journal/entries/test-fixtures";
+import { renderWithProviders } from "@/test/render";
 
 import { TherapistReportDialog } from "./therapist-report-dialog";
 

@@ -1,9 +1,8 @@
-import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-import { AppProviders } from "@/app/providers";
 import { fakeApi, json } from "@/features/auth/test-support";
-import { createQueryClient } from "@/lib/query-client";
+import { renderWithProviders } from "@/test/render";
 
 import { AskHelpPopover } from "./insights-panel";
 
@@ -18,11 +17,7 @@ function openAskHelp() {
     "GET /api/journal": () => json(200, []),
     "POST /api/openai/ask-help": () => json(200, { response: "Try a short walk before work." }),
   });
-  render(
-    <AppProviders queryClient={createQueryClient()}>
-      <AskHelpPopover />
-    </AppProviders>,
-  );
+  renderWithProviders(<AskHelpPopover />);
   fireEvent.click(screen.getByRole("button", { name: "Ask AI for Help" }));
   const question = screen.getByLabelText("What would you like help with?");
   return { api, question };

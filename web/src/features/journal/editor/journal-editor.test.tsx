@@ -1,8 +1,6 @@
-import { act, fireEvent, render, screen, within } from "@testing-library/react";
-import { createMemoryRouter, RouterProvider } from "react-router";
+import { act, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
-import { AppProviders } from "@/app/providers";
 import {
   advanceTimers,
   closeToasts,
@@ -13,7 +11,7 @@ import {
 } from "@/features/auth/test-support";
 import { setStorageOwner, userStorage } from "@/features/auth/user-storage";
 import { NEW_ENTRY_DRAFT_STORAGE_KEY, NEW_ENTRY_ID_STORAGE_KEY } from "@/lib/constants";
-import { createQueryClient } from "@/lib/query-client";
+import { renderWithProviders } from "@/test/render";
 
 import { greeting, greetingTimeOfDay, insightBlock, shouldRecoverDraft } from "./editor-utils";
 import { INSERT_INTO_EDITOR_EVENT, JournalEditor } from "./journal-editor";
@@ -60,19 +58,10 @@ function handlers(extra: Handlers = {}): Handlers {
 }
 
 function renderEditor() {
-  const router = createMemoryRouter(
-    [
-      { path: "/", element: <JournalEditor /> },
-      { path: "/other", element: <h1>Other page</h1> },
-    ],
-    { initialEntries: ["/"] },
-  );
-  const result = render(
-    <AppProviders queryClient={createQueryClient()}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return { ...result, router };
+  return renderWithProviders([
+    { path: "/", element: <JournalEditor /> },
+    { path: "/other", element: <h1>Other page</h1> },
+  ]);
 }
 
 const textarea = () => screen.getByRole("textbox", { name: "Journal entry" });

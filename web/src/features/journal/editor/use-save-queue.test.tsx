@@ -1,11 +1,9 @@
 import { act, renderHook } from "@testing-library/react";
-import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
-import { AppProviders } from "@/app/providers";
 import { fakeApi, json } from "@/features/auth/test-support";
 import { setStorageOwner } from "@/features/auth/user-storage";
-import { createQueryClient } from "@/lib/query-client";
+import { providersWrapper } from "@/test/render";
 
 import { initialEntry } from "./draft-storage";
 import { useEntry } from "./use-entry";
@@ -18,9 +16,7 @@ vi.mock("@/lib/api/client", async (importOriginal) =>
 const ENTRY_ID = "0b7c1c8e-0000-4000-8000-0000000000e2";
 const LONG = "Today I walked by the river and thought about work";
 
-function wrapper({ children }: { children: ReactNode }) {
-  return <AppProviders queryClient={createQueryClient()}>{children}</AppProviders>;
-}
+const wrapper = providersWrapper();
 
 beforeEach(() => setStorageOwner("user-1"));
 

@@ -1,9 +1,8 @@
-import { render, screen } from "@testing-library/react";
+import { screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-import { AppProviders } from "@/app/providers";
 import { fakeApi, json } from "@/features/auth/test-support";
-import { createQueryClient } from "@/lib/query-client";
+import { renderWithProviders } from "@/test/render";
 
 import { WritingPrompts } from "./writing-prompts";
 
@@ -31,11 +30,7 @@ describe("WritingPrompts", () => {
       "GET /api/projects": () => json(200, []),
       "GET /api/goals": () => json(200, []),
     });
-    render(
-      <AppProviders queryClient={createQueryClient()}>
-        <WritingPrompts empty onPick={() => undefined} hour={14} />
-      </AppProviders>,
-    );
+    renderWithProviders(<WritingPrompts empty onPick={() => undefined} hour={14} />);
     expect(await screen.findByText("How is it going with “Pay rent”?")).toBeInTheDocument();
     expect(screen.queryByText(/Book the movers/)).not.toBeInTheDocument();
     expect(screen.queryByText(/vendor report/)).not.toBeInTheDocument();

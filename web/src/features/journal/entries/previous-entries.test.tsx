@@ -4,10 +4,11 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { closeToasts, fakeApi, json } from "@/features/auth/test-support";
 import { ENTRY_SEARCH_LIMIT } from "@/lib/constants";
+import { renderWithProviders } from "@/test/render";
 
 import { PreviousEntries } from "./previous-entries";
 import { showEntry } from "./show-entry";
-import { makeEntry, makeInsight, renderWithProviders } from "./test-fixtures";
+import { makeEntry, makeInsight } from "./test-fixtures";
 
 vi.mock("@/lib/api/client", async (importOriginal) =>
   (await import("@/features/auth/test-api")).withStubbableFetch(await importOriginal()),

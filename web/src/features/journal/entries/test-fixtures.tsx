@@ -1,10 +1,5 @@
-/** Test-only: entry fixtures and a render helper with the app's providers (no router needed). */
-import type { ReactElement } from "react";
-import { render } from "@testing-library/react";
-
-import { AppProviders } from "@/app/providers";
+/** Test-only: entries and insights as the API lists them. */
 import type { Entry } from "@/features/journal/queries";
-import { createQueryClient } from "@/lib/query-client";
 
 let counter = 0;
 
@@ -51,8 +46,4 @@ export function makeInsight(overrides: Partial<Entry["insights"][number]> = {}):
     createdAt: "2025-03-05T09:30:00Z",
     ...overrides,
   };
-}
-
-export function renderWithProviders(ui: ReactElement) {
-  return render(<AppProviders queryClient={createQueryClient()}>{ui}</AppProviders>);
 }

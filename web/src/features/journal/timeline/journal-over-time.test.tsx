@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { fakeApi, json } from "@/features/auth/test-support";
 import { PreviousEntries } from "@/features/journal/entries/previous-entries";
-import { makeEntry, renderWithProviders } from "@/features/journal/entries/test-fixtures";
+import { makeEntry } from "@/features/journal/entries/test-fixtures";
+import { renderWithProviders } from "@/test/render";
 
 import { JournalOverTime } from "./journal-over-time";
 import { monthGrid, scoreLabel } from "./timeline-logic";
