@@ -22,7 +22,7 @@ from litestar.openapi.spec import Server
 from litestar.types import Message, Scope
 from sqlalchemy.ext.asyncio import async_sessionmaker, create_async_engine
 
-from api.auth.access import AUTOCOMMIT_READ, SessionMiddleware, access_guard
+from api.accounts.access import AUTOCOMMIT_READ, SessionMiddleware, access_guard
 from api.database import prepare_database
 from api.dependencies import DEPENDENCIES
 from api.errors import EXCEPTION_HANDLERS
@@ -66,7 +66,7 @@ def openapi_config() -> OpenAPIConfig:
 def database_session_finisher(session_key: str) -> Callable[[Message, Scope], Awaitable[None]]:
     """Before the response goes out: commit the request's database session on a 2xx, roll it back
     otherwise, and close it (advanced-alchemy's "autocommit"). A signed-in read's session runs on an
-    autocommit connection (api/auth/access.py), so every statement it sent is already committed:
+    autocommit connection (api/accounts/access.py), so every statement it sent is already committed:
     unless it holds ORM changes not yet flushed, there is nothing to commit, and it is only closed."""
     commit_or_roll_back = autocommit_handler_maker(session_scope_key=session_key)
 

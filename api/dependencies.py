@@ -67,7 +67,7 @@ def provide_rate_limiter(state: State) -> RateLimiter:
     return state.rate_limiter
 
 
-def provide_db_sessionmaker(state: State) -> async_sessionmaker[AsyncSession]:
+def provide_sessionmaker(state: State) -> async_sessionmaker[AsyncSession]:
     return state.db_sessionmaker
 
 
@@ -77,5 +77,5 @@ DEPENDENCIES: dict[str, Provide] = {
     "mailer": Provide(provide_mailer, sync_to_thread=False),
     "storage": Provide(provide_storage, sync_to_thread=False),
     "rate_limiter": Provide(provide_rate_limiter, sync_to_thread=False),
-    "db_sessionmaker": Provide(provide_db_sessionmaker, sync_to_thread=False),
+    "sessionmaker": Provide(provide_sessionmaker, sync_to_thread=False),
 }

@@ -85,9 +85,9 @@ def handle_http_error(request: Request, exc: HTTPException) -> Response:
     response = error_response(exc.status_code, detail, headers=exc.headers, **extra)
     if exc.status_code == 401 and request.scope.get("state", {}).get("stale_session"):
         # The session the browser holds is gone: forget its cookies, so the app stops asking.
-        from api.auth.cookies import cleared_session_cookies
+        from api.security.cookies import cleared_session_cookies
 
-        response.cookies.extend(cleared_session_cookies(request))
+        response.cookies.extend(cleared_session_cookies(request.app.state.settings))
     return _identified(request, response)
 
 

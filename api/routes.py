@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from api.accounts.controllers import AuthController, UsersController
 from api.admin.codes import PromoCodesAdminController
 from api.admin.controllers import AdminController
 from api.ai.controllers import AIController
-from api.auth.controllers import AuthController
 from api.health.controllers import HealthController
 from api.insights.controllers import InsightsController
+from api.journal.backup.controllers import ExportController
 from api.journal.chat import EntryChatController
 from api.journal.controllers import JournalController
 from api.journal.import_controller import JournalImportController
@@ -23,8 +24,6 @@ from api.subscription.controllers import SubscriptionController, WaitlistControl
 from api.tasks.controllers import GoalsController, ProjectsController, TasksController
 from api.tasks.quick_tasks import QuickTasksController
 from api.tasks.weekly_focus import WeeklyFocusController
-from api.users.controllers import UsersController
-from api.users.export import ExportController
 
 ROUTE_HANDLERS = [
     HealthController,

@@ -13,6 +13,7 @@ from datetime import UTC, date, datetime, time, timedelta
 from advanced_alchemy.exceptions import NotFoundError
 from litestar import Controller, Request, delete, get, patch, post
 
+from api.accounts.access import admin_only
 from api.admin import rules
 from api.admin.schemas import (
     AdminDeletedOut,
@@ -23,7 +24,6 @@ from api.admin.schemas import (
     last_day,
 )
 from api.admin.services import AuditService
-from api.auth.access import admin_only
 from api.errors import FieldError, documented_errors
 from api.services import provide
 from api.subscription import rules as promo_rules

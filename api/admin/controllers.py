@@ -11,8 +11,10 @@ from advanced_alchemy.exceptions import NotFoundError
 from litestar import Controller, Request, Response, delete, get, post
 from litestar.datastructures import ResponseHeader
 from litestar.params import Parameter
-from sqlalchemy.ext.asyncio import AsyncSession
 
+from api.accounts.access import admin_only
+from api.accounts.notices import MAIL, AccountMail
+from api.accounts.services import CodeService
 from api.admin import rules
 from api.admin.codes import duration
 from api.admin.listing import SORT_KEYS, UserFilter, users_csv
@@ -30,8 +32,6 @@ from api.admin.schemas import (
     WaitlistEntryOut,
 )
 from api.admin.services import AuditService, UserAdminService
-from api.auth.access import admin_only
-from api.auth.controllers import send_verification_code
 from api.dependencies import AppSettings, Limiter, Storage
 from api.errors import Conflict, FieldError, documented_errors, error_responses
 from api.paging import PAGE_HEADERS
@@ -41,13 +41,15 @@ from api.subscription import services as subscription
 from api.subscription.services import WaitlistService
 from models import User, WaitlistEntry
 
+SERVICES = {**provide(users=UserAdminService, audit=AuditService, waitlist=WaitlistService, codes=CodeService), **MAIL}
+
 
 @documented_errors
 class AdminController(Controller):
     path = "/api/admin"
     tags = ["admin"]
     guards = [admin_only]
-    dependencies = provide(users=UserAdminService, audit=AuditService, waitlist=WaitlistService)
+    dependencies = SERVICES
 
     # -- users ---------------------------------------------------------------------------
     @get("/users", operation_id="adminListUsers")
@@ -93,7 +95,7 @@ class AdminController(Controller):
                            user_id: uuid.UUID) -> EndSessionsOut:
         """Sign the user out everywhere: every session of theirs ends (on one's own account, every
         other one: this one stays). Ending none is no change and is not logged."""
-        user = await users.target(user_id)
+        user = await users.locked(user_id)
         keep = request.scope.get("auth") if user.id == request.user.id else None
         ended = await users.end_sessions(user, keep)
         if ended:
@@ -104,16 +106,17 @@ class AdminController(Controller):
 
     @post("/users/{user_id:uuid}/resend-verification", operation_id="adminResendVerification", status_code=200,
           responses=error_responses(409, 429))
-    async def resend_verification(self, request: Request, db_session: AsyncSession, users: UserAdminService,
-                                  audit: AuditService, rate_limiter: Limiter, user_id: uuid.UUID) -> AdminMessageOut:
+    async def resend_verification(self, request: Request, users: UserAdminService, audit: AuditService,
+                                  codes: CodeService, mail: AccountMail, settings: AppSettings, rate_limiter: Limiter,
+                                  user_id: uuid.UUID) -> AdminMessageOut:
         """Mail an unverified user a new verification code (the earlier one stops working). 409 when
         the address is already verified; limited as the sign-up page's resend is, per address."""
-        user = await users.target(user_id)
+        user = await users.locked(user_id)
         if user.is_verified:
             raise Conflict(detail=rules.MSG_ALREADY_VERIFIED)
         await rate_limiter.check("resend", request, account=user.email.lower())
         await audit.record(request.user, rules.ACTION_RESEND_VERIFICATION, "user", user.id, target=user)
-        await send_verification_code(request, db_session, user)  # commits the log line with the code
+        await codes.send(settings, mail, user)  # commits the log line with the code
         return AdminMessageOut(success=True, message=rules.MSG_VERIFICATION_SENT.format(email=user.email))
 
     @post("/users/{user_id:uuid}/set-admin", operation_id="adminSetAdmin", status_code=200,
@@ -123,7 +126,7 @@ class AdminController(Controller):
         """Grant or take away admin rights. 409 when it would leave no admin, or when the server's
         configuration (ADMIN_EMAILS) makes the account an admin: it would be one again at its next
         sign-in. Setting the value the user already has changes nothing and is not logged."""
-        user = await users.target(user_id, admin_id=None if data.is_admin else request.user.id)
+        user = await users.locked(user_id, admin_id=None if data.is_admin else request.user.id)
         if not data.is_admin and user.is_admin and user.email.lower() in settings.admin_emails:
             raise Conflict(detail=rules.MSG_ADMIN_BY_CONFIG, extra={"reason": "configured"})
         if await users.set_admin(user, data.is_admin):
@@ -136,7 +139,7 @@ class AdminController(Controller):
                                  user_id: uuid.UUID, data: PremiumAccessIn) -> AdminUserResultOut:
         """Grant promo premium (for `durationDays`, or until revoked when null) or revoke it. A call
         that changes nothing (revoking no access, a grant shorter than the one held) is not logged."""
-        user = await users.target(user_id)
+        user = await users.locked(user_id)
         before = (user.promo_source, user.promo_expires_at, user.promo_access)
         if data.enabled:
             days = None if data.duration_days is None else duration(data.duration_days)
@@ -157,10 +160,10 @@ class AdminController(Controller):
                           user_id: uuid.UUID) -> AdminDeletedOut:
         """Delete the account permanently with everything it owns, its files included. 409 when
         it is the last admin."""
-        user = await users.target(user_id, admin_id=request.user.id)
+        user = await users.locked(user_id, admin_id=request.user.id)
         # The username in the line itself: it says which account went once the account is gone.
         await audit.record(request.user, rules.ACTION_DELETE_USER, "user", user.id, user.username, target=user)
-        await users.delete(user, storage)
+        await users.delete_account(user, storage)
         return AdminDeletedOut(success=True, message=rules.MSG_USER_DELETED)
 
     # -- the waitlist --------------------------------------------------------------------

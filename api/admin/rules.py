@@ -4,6 +4,14 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+from api.accounts.rules import (  # noqa: F401  (the admin panel's too)
+    ACTION_ADMIN_FROM_CONFIG,
+    DETAIL_ADMIN,
+    DETAIL_NOT_ADMIN,
+    MSG_LAST_ADMIN,
+    MSG_USER_NOT_FOUND,
+)
+
 # Test accounts: no entries, or younger than this (part 2 section 9).
 TEST_ACCOUNT_AGE = timedelta(hours=24)
 # The System tab's "entries this week": entries written in the last seven days.
@@ -14,9 +22,7 @@ AUDIT_LOG_PAGE = 50
 AUDIT_LOG_MAX_PAGE = 200
 USER_AUDIT_LIMIT = 20
 
-MSG_USER_NOT_FOUND = "User not found"
 MSG_WAITLIST_NOT_FOUND = "Waitlist entry not found"
-MSG_LAST_ADMIN = "At least one admin must remain: make another user an admin first."
 MSG_ADMIN_BY_CONFIG = ("This account is an admin by the server's configuration (ADMIN_EMAILS) and would be an "
                        "admin again at its next sign-in. Remove its address from ADMIN_EMAILS to take the rights away.")
 MSG_INFLUENCER_REQUIRED = "Please enter an influencer name"
@@ -54,10 +60,8 @@ ACTION_DELETE_CODE = "delete_promo_code"
 ACTION_END_SESSIONS = "end_sessions"
 ACTION_RESEND_VERIFICATION = "resend_verification"
 ACTION_EXPORT_USERS = "export_users"
-DETAIL_ADMIN, DETAIL_NOT_ADMIN = "now an admin", "no longer an admin"
-# Admin rights given at sign-up or sign-in to an address in ADMIN_EMAILS (the server's
-# configuration), and by the `python -m api make-admin` command.
-ACTION_ADMIN_FROM_CONFIG = "admin_from_config"
+# Admin rights given at sign-up or sign-in to an address in ADMIN_EMAILS (ACTION_ADMIN_FROM_CONFIG,
+# the accounts' own), and by the `python -m api make-admin` command.
 ACTION_ADMIN_FROM_COMMAND = "admin_from_command"
 # Every action the log holds (its filter offers these).
 ACTIONS = (ACTION_SET_ADMIN, ACTION_GRANT_PROMO, ACTION_REVOKE_PROMO, ACTION_DELETE_USER, ACTION_DELETE_WAITLIST,

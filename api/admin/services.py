@@ -13,8 +13,8 @@ from datetime import UTC, datetime
 import sqlalchemy as sa
 from advanced_alchemy.exceptions import NotFoundError
 from advanced_alchemy.service import SQLAlchemyAsyncRepositoryService
-from litestar.exceptions import PermissionDeniedException
 
+from api.accounts.services import UserService
 from api.admin import rules
 from api.admin.listing import UserFilter
 from api.admin.schemas import (
@@ -25,11 +25,8 @@ from api.admin.schemas import (
     AdminUserOut,
     AuditEntryOut,
 )
-from api.auth import rules as auth_rules
-from api.errors import Conflict
 from api.paging import Page, decode_cursor, encode_cursor
 from api.services import repository_for
-from api.storage import FileStorage
 from api.subscription import services as subscription
 from models import (
     AdminAction,
@@ -51,12 +48,9 @@ def _count_of(model: type, *where: sa.ColumnElement[bool]) -> sa.ScalarSelect[in
     return sa.select(sa.func.count()).select_from(model).where(*where).scalar_subquery()
 
 
-class UserAdminService(SQLAlchemyAsyncRepositoryService[User]):
-    repository_type = repository_for(User)
-
-    @property
-    def session(self):
-        return self.repository.session
+class UserAdminService(UserService):
+    """Every user's row as the admin panel shows and changes it; locking a user and deleting an
+    account are the accounts' own (`UserService.locked`, `UserService.delete_account`)."""
 
     def _rows_statement(self) -> sa.Select:
         last_code = (
@@ -146,36 +140,6 @@ class UserAdminService(SQLAlchemyAsyncRepositoryService[User]):
             query = query.where(AuthSession.id != keep)
         return (await self.session.execute(query.execution_options(synchronize_session=False))).rowcount or 0
 
-    async def target(self, user_id: uuid.UUID, *, admin_id: uuid.UUID | None = None) -> User:
-        """The user with this id, locked until the transaction ends; 404 when there is none.
-
-        With `admin_id` (the acting admin), every admin's row is locked with it, for a change that
-        must leave an admin: all in one statement, in id order, so two admins removing each other
-        at the same moment queue on the same first row instead of each holding the row the other
-        waits for (a deadlock). The actor must still be among them (403 when another admin took
-        their rights while they waited)."""
-        clause = User.id == user_id if admin_id is None else sa.or_(User.id == user_id, User.is_admin)
-        locked = (await self.session.scalars(
-            sa.select(User).where(clause).order_by(User.id).with_for_update()
-            .execution_options(populate_existing=True)
-        )).all()
-        if admin_id is not None and not any(u.id == admin_id and u.is_admin for u in locked):
-            raise PermissionDeniedException(auth_rules.MSG_ADMIN_ONLY)
-        user = next((u for u in locked if u.id == user_id), None)
-        if user is None:
-            raise NotFoundError(detail=rules.MSG_USER_NOT_FOUND)
-        return user
-
-    async def keep_an_admin(self, leaving: User) -> None:
-        """Refuse a change that would leave no admin. The caller locked every admin's row
-        (`target(..., admin_id=...)`), so no other admin can step down meanwhile."""
-        if not leaving.is_admin:
-            return
-        others = await self.session.scalar(
-            sa.select(sa.func.count()).select_from(User).where(User.is_admin, User.id != leaving.id))
-        if not others:
-            raise Conflict(detail=rules.MSG_LAST_ADMIN)
-
     async def set_admin(self, user: User, is_admin: bool) -> bool:
         """Whether anything changed: setting the value the user already has is no change."""
         if user.is_admin == is_admin:
@@ -185,18 +149,6 @@ class UserAdminService(SQLAlchemyAsyncRepositoryService[User]):
         user.is_admin = is_admin
         await self.session.flush()
         return True
-
-    async def delete(self, user: User, storage: FileStorage) -> None:
-        """Deletes the user for good: their rows go by ON DELETE CASCADE (entries, tasks, projects,
-        goals, insights, photos, profile, resume, sessions, codes redeemed, waitlist entry), then
-        their files. The change is committed before the files go, so a failed commit leaves the
-        account whole."""
-        await self.keep_an_admin(user)
-        user_id = user.id
-        await self.session.delete(user)
-        await self.session.flush()
-        await self.session.commit()
-        await storage.delete_prefix(str(user_id))
 
     async def stats(self) -> AdminStatsOut:
         now = datetime.now(UTC)

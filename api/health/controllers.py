@@ -2,68 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Literal
 
-import msgspec
-import sqlalchemy as sa
 from litestar import Controller, Request, get
-from litestar.di import Provide
 from litestar.openapi.datastructures import ResponseSpec
 from litestar.response import Response
-from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.dependencies import AppSettings, Pipelines
 from api.errors import documented_errors
+from api.health.schemas import ComponentHealth, Health
+from api.health.services import PROVIDED, DatabaseCheck
 from api.settings import app_version
-
-
-class ComponentHealth(msgspec.Struct, kw_only=True, omit_defaults=True):
-    status: Literal["ready", "starting", "degraded", "error", "stopped"]
-    detail: dict[str, Any] = msgspec.field(default_factory=dict)
-    error: str | None = None
-
-
-class Health(msgspec.Struct, kw_only=True, omit_defaults=True):
-    """Strangers learn only the statuses; versions, internal addresses, run counts and errors are
-    for admins (signed in)."""
-
-    status: Literal["ok", "degraded"]
-    version: str | None = None
-    database: ComponentHealth
-    pipelines: ComponentHealth
-    ai: ComponentHealth
-
-
-class DatabaseCheck:
-    """The database as it sees itself, asked on the request's own session."""
-
-    def __init__(self, session: AsyncSession) -> None:
-        self.session = session
-
-    async def health(self, *, embedded: bool) -> ComponentHealth:
-        try:
-            row = (
-                await self.session.execute(
-                    sa.text(
-                        "SELECT current_setting('server_version') AS server, "
-                        "(SELECT extversion FROM pg_extension WHERE extname = 'vector') AS pgvector, "
-                        "(SELECT version_num FROM alembic_version LIMIT 1) AS migration"
-                    )
-                )
-            ).one()
-        except Exception as exc:
-            return ComponentHealth(status="error", error=type(exc).__name__, detail={"embedded": embedded})
-        detail = {"embedded": embedded, "postgres": row.server, "pgvector": row.pgvector, "migration": row.migration}
-        if row.pgvector is None:
-            return ComponentHealth(status="error", error="pgvector extension missing", detail=detail)
-        return ComponentHealth(status="ready", detail=detail)
-
-
-def provide_database_check(db_session: AsyncSession) -> DatabaseCheck:
-    return DatabaseCheck(db_session)
-
-
-PROVIDED = {"database": Provide(provide_database_check, sync_to_thread=False)}
 
 
 @documented_errors

@@ -26,20 +26,19 @@ from litestar.enums import RequestEncodingType
 from litestar.exceptions import HTTPException
 from litestar.exceptions.http_exceptions import RequestEntityTooLarge
 from litestar.params import Body
-from sqlalchemy.ext.asyncio import AsyncSession
 
-from api.auth import services as accounts
 from api.dependencies import AppSettings, Pipelines, Runner, SessionMaker, Storage
 from api.errors import FieldError, documented_errors, error_response, error_responses
+from api.journal.backup.restore import Restored
 from api.journal.importing import FORMATS, MAX_IMPORT_ENTRIES, MSG_EMPTY, MSG_FORMAT
-from api.journal.imports import jobs, limits, runner, writer
+from api.journal.imports import jobs, limits, runner
 from api.journal.imports.report import NotImported, not_imported
+from api.journal.imports.service import ImportService
 from api.journal.rules import format_entry_date
 from api.journal.services import EntryService
 from api.logging import get_logger
 from api.services import provide
 from api.storage import FileStorage
-from api.users.restore import Backup, Restored, restore_account
 
 log = get_logger("reverie.journal.import")
 
@@ -119,26 +118,16 @@ def _format(value: str) -> str:
     return fmt
 
 
-async def _import(request: Request, db_session: AsyncSession, storage: FileStorage, pipelines: Runner,
+async def _import(request: Request, imports: ImportService, storage: FileStorage, pipelines: Runner,
                   job: runner.Job, folder: Path, tracker: jobs.ImportJob) -> ImportOut:
     """Read the job in a worker, write what it read in one transaction, then start the analyses."""
     user_id = request.user.id
-    outcome = None
     try:
         parsed, _ = await runner.read_import(folder, job, tracker.progress)
         skipped = dict(parsed.not_imported)
-        outcome = await writer.write_entries(db_session, storage, user_id, parsed.drafts, folder / "photos",
-                                             tracker.progress)
-        restored = None
-        if parsed.backup is not None:
-            user = await accounts.get_user(db_session, user_id)
-            assert user is not None
-            restored = await restore_account(db_session, user, msgspec.convert(parsed.backup, Backup), outcome.ids,
-                                             skipped)
-            restored.photos = outcome.photos
-        await db_session.commit()
+        outcome, restored = await imports.write(storage, user_id, parsed, folder / "photos", skipped,
+                                                tracker.progress)
     except BaseException as problem:
-        await writer.discard_files(storage, outcome)
         message = problem.detail if isinstance(problem, HTTPException) else "The import failed."
         await tracker.fail(str(message))
         raise
@@ -161,7 +150,7 @@ async def _import(request: Request, db_session: AsyncSession, storage: FileStora
 class JournalImportController(Controller):
     path = "/api/journal/import"
     tags = ["journal"]
-    dependencies = provide(entries=EntryService)
+    dependencies = provide(entries=EntryService, imports=ImportService)
 
     @post(operation_id="importJournal", status_code=200, responses=error_responses(413),
           description=f"Import pasted journal text: plain text or Markdown (jrnl's and Daygram's exports too), CSV "
@@ -169,16 +158,16 @@ class JournalImportController(Controller):
                       f"export, which brings back tasks, insights and the rest too). At most 5 MB and "
                       f"{MAX_IMPORT_ENTRIES:,} entries at once; larger journals and .zip files go through "
                       f"POST /api/journal/import/file.")
-    async def import_journal(self, request: Request, db_session: AsyncSession, settings: AppSettings,
-                             storage: Storage, pipelines: Pipelines, db_sessionmaker: SessionMaker,
+    async def import_journal(self, request: Request, imports: ImportService, settings: AppSettings,
+                             storage: Storage, pipelines: Pipelines, sessionmaker: SessionMaker,
                              data: ImportIn) -> ImportOut:
         fmt = _format(data.format)
         if not data.content or not data.content.strip():
             raise FieldError("content", MSG_EMPTY)
         folder = await anyio.to_thread.run_sync(runner.new_folder, settings.data_dir)
         job = runner.job_for_paste(data.content, fmt, datetime.now(UTC).date())
-        tracker = await jobs.ImportJob.start(db_sessionmaker, request.user.id, None, 0)
-        return await _import(request, db_session, storage, pipelines, job, folder, tracker)
+        tracker = await jobs.ImportJob.start(sessionmaker, request.user.id, None, 0)
+        return await _import(request, imports, storage, pipelines, job, folder, tracker)
 
     @post("/file", operation_id="importJournalFile", status_code=200,
           request_max_body_size=limits.MAX_UPLOAD_BYTES + limits.MB, responses=error_responses(413),
@@ -188,8 +177,8 @@ class JournalImportController(Controller):
                       "Daygram's text, Obsidian daily notes (one .md, or a vault as a .zip), any CSV, JSON or text "
                       "journal, or Reverie's own export (.json or .zip). At most 256 MB; the kind is read from the "
                       "file. GET /api/journal/import/progress follows it while it is read and saved.")
-    async def import_file(self, request: Request, db_session: AsyncSession, settings: AppSettings,
-                          storage: Storage, pipelines: Pipelines, db_sessionmaker: SessionMaker,
+    async def import_file(self, request: Request, imports: ImportService, settings: AppSettings,
+                          storage: Storage, pipelines: Pipelines, sessionmaker: SessionMaker,
                           data: Annotated[ImportFileIn, Body(media_type=RequestEncodingType.MULTI_PART)]) -> ImportOut:
         upload = data.file
         if not isinstance(upload, UploadFile):
@@ -207,21 +196,21 @@ class JournalImportController(Controller):
             await anyio.to_thread.run_sync(runner.remove_folder, folder)
             raise ImportFileTooLarge()
         name = (upload.filename or "")[:255]
-        await db_session.commit()  # nothing is held open while the file is read
-        tracker = await jobs.ImportJob.start(db_sessionmaker, request.user.id, name, size)
+        await imports.release()  # nothing is held open while the file is read
+        tracker = await jobs.ImportJob.start(sessionmaker, request.user.id, name, size)
         job = runner.job_for_file(staged, name, size, datetime.now(UTC).date())
-        return await _import(request, db_session, storage, pipelines, job, folder, tracker)
+        return await _import(request, imports, storage, pipelines, job, folder, tracker)
 
     @get("/progress", operation_id="importProgress",
          description="How many of the signed-in user's entries are analysed, waiting or failed, and the latest "
                      "import while it is read and saved (with its answer once done).")
     async def import_progress(self, request: Request, entries: EntryService,
-                              db_session: AsyncSession) -> ImportProgressOut:
+                              imports: ImportService) -> ImportProgressOut:
         states = await entries.analysis_progress(request.user.id)
         return ImportProgressOut(
             total=sum(states.values()), analysed=states.get("done", 0), failed=states.get("failed", 0),
             waiting=states.get("pending", 0) + states.get("running", 0),
-            current=await jobs.latest(db_session, request.user.id),
+            current=await imports.latest(request.user.id),
         )
 
 

@@ -95,7 +95,7 @@ class EntryDraft(msgspec.Struct, kw_only=True):
 class ParsedImport(msgspec.Struct, kw_only=True):
     drafts: list[EntryDraft]
     # A Reverie export: the rest of the account (tasks, insights...), read and checked
-    # (`api.users.restore.Backup`), as plain data.
+    # (`api.journal.backup.restore.Backup`), as plain data.
     backup: Any = None
     # The format the file was read as, in the words Settings shows ("Day One", "jrnl", "Daylio"...).
     format: str = ""

@@ -914,7 +914,7 @@ class AppRoute:
 
 def app_routes(app: Litestar) -> dict[tuple[str, str], AppRoute]:
     """Every method and path under /api/ the app answers (the schema docs aside)."""
-    from api.auth.access import admin_only
+    from api.accounts.access import admin_only
 
     found: dict[tuple[str, str], AppRoute] = {}
     for route in app.routes:

@@ -13,7 +13,7 @@ import pytest
 import sqlalchemy as sa
 from litestar import get
 
-from api.auth.access import admin_only
+from api.accounts.access import admin_only
 from tests.support.accounts import signed_up
 from tests.support.app import SharedRunner, app_client
 

@@ -13,7 +13,7 @@ from datetime import UTC, datetime, timedelta
 import msgspec
 import sqlalchemy as sa
 
-from api.auth.access import admin_only
+from api.accounts.access import admin_only
 from api.subscription.rules import PROMO_ALPHABET, PROMO_RANDOM_CHARS
 from tests.support.accounts import PASSWORD
 from tests.support.app import app_client

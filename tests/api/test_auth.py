@@ -411,7 +411,7 @@ def test_a_session_ended_while_it_is_being_read_is_simply_gone(client, outbox, s
     import anyio
     from sqlalchemy.ext.asyncio import async_sessionmaker, create_async_engine
 
-    from api.auth.services import resolve_session
+    from api.accounts.sessions import resolve_session
 
     token = signed_up(client, outbox)["authToken"]
 
@@ -419,7 +419,7 @@ def test_a_session_ended_while_it_is_being_read_is_simply_gone(client, outbox, s
         engine = create_async_engine(database_url)
         sessions = async_sessionmaker(engine, expire_on_commit=False)
         async with sessions() as reader, sessions() as other:
-            from api.auth.secrets import hash_token
+            from api.accounts.secrets import hash_token
             from models import AuthSession
 
             # The logout deletes the row right after the refresh has read it, before it is touched.

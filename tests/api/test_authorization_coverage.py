@@ -26,7 +26,7 @@ from collections.abc import Iterator
 import pytest
 from litestar import get
 
-from api.auth.access import admin_only
+from api.accounts.access import admin_only
 from api.settings import Settings
 from tests.api import authz_cases as authz
 from tests.support.accounts import signed_up

@@ -27,7 +27,7 @@ from typing import Any
 
 import pytest
 
-from api.auth.access import SESSION_COOKIE
+from api.accounts.access import SESSION_COOKIE
 from api.security.rate_limit import RateLimiter
 from api.settings import Settings
 from tests.support.accounts import PASSWORD, last_reset_link, signed_up

@@ -1,6 +1,6 @@
 """JSON journals: a list of {date, content} objects; Day One's export (`entries[].creationDate`,
 `text`, `timeZone`, photos, tags); jrnl's `--export json` (`entries[].title`, `body`, `date`,
-`time`); Reverie's own export (`"format": "reverie-export"`, see `api.users.backup`).
+`time`); Reverie's own export (`"format": "reverie-export"`, see `api.journal.backup.export`).
 
 Day One writes its times in UTC with the writer's time zone beside them: an entry's day and time are
 the writer's own. Its photos are Markdown images (`![](dayone-moment://ID)`) in the text and files in
@@ -271,7 +271,7 @@ def parse_document(document: Any, today: date) -> ParsedImport:
         return parsed
     if isinstance(document, dict):
         if document.get("format") == REVERIE_EXPORT_FORMAT:
-            from api.users.restore import read_backup
+            from api.journal.backup.restore import read_backup
 
             drafts = reverie_entries(document, today)
             return ParsedImport(drafts=drafts, backup=read_backup(document), format="Reverie export")

@@ -2,7 +2,7 @@
 folder that other apps read.
 
     reverie-export-2026-12-07/
-      reverie-export.json              the whole account (api.users.backup); its photos' `file`s
+      reverie-export.json              the whole account (api.journal.backup.export); its photos' `file`s
       photos/<photo id>.jpg            are paths in this folder
       markdown/2026/2026-03-02.md      one note per entry (a day's second: "2026-03-02 (2).md")
       README.txt

@@ -17,14 +17,11 @@ from litestar.handlers.base import BaseRouteHandler
 from litestar.middleware import ASGIMiddleware
 from litestar.types import ASGIApp, Receive, Scope, Send
 
-from api.auth import rules
-from api.auth.schemas import UserOut
-from api.auth.services import resolve_session, resolve_session_for_read
+from api.accounts import rules
+from api.accounts.schemas import UserOut
+from api.accounts.sessions import resolve_session, resolve_session_for_read
+from api.security.cookies import SESSION_COOKIE
 
-SESSION_COOKIE = "reverie_session"
-# Not a secret: tells the web app a session cookie exists (it cannot read the HttpOnly one), so a
-# visitor's page load makes no session call that can only fail.
-SIGNED_IN_COOKIE = "reverie_signed_in"
 PUBLIC_PATH_PREFIXES = ("/api/schema",)
 WRITE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 READ_METHODS = frozenset({"GET", "HEAD"})  # the OpenAPI schema is public; the API itself is not
@@ -58,7 +55,7 @@ class SessionMiddleware(ASGIMiddleware):
         token = token_from(scope) if scope["path"].startswith("/api/") else None
         if token:
             app = scope["litestar_app"]
-            # The request's own database session (the one handlers receive as `db_session`): one
+            # The request's own database session (the one the handlers' services run on): one
             # connection per request, closed when the response starts.
             db = app.state.db_config.provide_session(app.state, scope)
             # A plain read writes nothing: the session's last-seen time is written at most once a

@@ -1,6 +1,6 @@
 """GET /api/export: the whole account as one JSON document (Reverie's own export, described in
-`api.users.backup`), and GET /api/export/archive: the same in a .zip with the photos and a Markdown
-note per entry (`api.users.archive`). POST /api/journal/import and /api/journal/import/file bring
+`api.journal.backup.export`), and GET /api/export/archive: the same in a .zip with the photos and a
+Markdown note per entry (`api.journal.backup.archive`). POST /api/journal/import and /api/journal/import/file bring
 either back into any account. The spec's four CSV files are made in the browser from the lists the
 app already reads."""
 
@@ -13,18 +13,16 @@ from pathlib import Path
 import anyio
 import anyio.to_thread
 import msgspec
-import sqlalchemy as sa
 from litestar import Controller, Request, Response, get
 from litestar.background_tasks import BackgroundTask
 from litestar.response import File
-from sqlalchemy.ext.asyncio import AsyncSession
 
-from api.auth import services as svc
 from api.dependencies import AppSettings, Storage
 from api.errors import documented_errors
-from api.users.archive import archive_name, write_archive
-from api.users.backup import ReverieExport, export_account
-from models import Photo
+from api.journal.backup.archive import archive_name, write_archive
+from api.journal.backup.export import ReverieExport
+from api.journal.backup.services import BackupService
+from api.services import provide
 
 # Archives written at once per app process (each reads every photo of an account).
 _WRITERS: dict[int, anyio.Semaphore] = {}
@@ -62,15 +60,14 @@ def _prepare(folder: Path) -> None:
 class ExportController(Controller):
     path = "/api/export"
     tags = ["users"]
+    dependencies = provide(backups=BackupService)
 
     @get(operation_id="exportAccount",
          description="Everything of the signed-in user's account as one JSON document: entries with their dates "
                      "and moods, tasks, projects, goals, insights, patterns, personal story, resume and profile "
                      "settings. Import it with POST /api/journal/import (format json).")
-    async def export_everything(self, request: Request, db_session: AsyncSession) -> Response[ReverieExport]:
-        user = await svc.get_user(db_session, request.user.id)
-        assert user is not None
-        document = await export_account(db_session, user)
+    async def export_everything(self, request: Request, backups: BackupService) -> Response[ReverieExport]:
+        document = await backups.document(request.user.id)
         day = document["exportedAt"][:10]
         return Response(msgspec.convert(document, ReverieExport), headers={
             "Content-Disposition": f'attachment; filename="reverie-export-{day}.json"',
@@ -82,14 +79,11 @@ class ExportController(Controller):
                      "/api/export), the photos, and a Markdown note per entry with YAML front matter (date, time, "
                      "mood, location, tags) that Obsidian and jrnl's import read. Import it with POST "
                      "/api/journal/import/file to restore the account with its photos.")
-    async def export_archive(self, request: Request, db_session: AsyncSession, settings: AppSettings,
+    async def export_archive(self, request: Request, backups: BackupService, settings: AppSettings,
                              storage: Storage) -> File:
-        user = await svc.get_user(db_session, request.user.id)
-        assert user is not None
-        document = await export_account(db_session, user)
-        keys = {str(photo_id): key for photo_id, key in await db_session.execute(
-            sa.select(Photo.id, Photo.storage_key).where(Photo.user_id == user.id))}
-        await db_session.commit()  # nothing held open while the photos are read
+        document = await backups.document(request.user.id)
+        keys = await backups.photo_files(request.user.id)
+        await backups.release()  # nothing held open while the photos are read
         folder = settings.data_dir / "exports"
         await anyio.to_thread.run_sync(_prepare, folder)
         target = folder / f"{uuid.uuid4().hex}.zip"

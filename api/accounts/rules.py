@@ -25,6 +25,7 @@ JOURNALING_STATUSES = ("yes", "used-to", "want-to", "no")
 JOURNALING_FREQUENCIES = ("daily", "few-times-a-week", "weekly", "few-times-a-month", "rarely")
 JOURNALING_EXPERIENCES = ("beginner", "intermediate", "experienced", "expert")
 GENDERS = ("male", "female", "non-binary", "prefer-not-to-say")
+MAX_FULL_NAME_CHARS = 200  # the column's length
 
 MSG_USERNAME_SHORT = "Username must be at least 3 characters"
 MSG_USERNAME_LONG = "Username must be at most 64 characters"
@@ -62,6 +63,21 @@ MSG_USER_MISMATCH = "You can only do this for your own account"
 MSG_INVALID_GENDER = "Please choose one of: male, female, non-binary, prefer-not-to-say"
 MSG_INVALID_EXPERIENCE = "Please choose one of: beginner, intermediate, experienced, expert"
 MSG_INVALID_BIRTH_DATE = "Birth date must be a date (YYYY-MM-DD) in the past"
+MSG_USERNAME_TAKEN = "That username is already taken."
+MSG_FULL_NAME_LONG = f"Full name can be at most {MAX_FULL_NAME_CHARS} characters."
+MSG_ACCOUNT_DELETED = "Account deleted"
+MSG_LOGGED_OUT = "Logged out"
+MSG_ALREADY_VERIFIED = "This email address is already verified. Please log in."
+MSG_SIGN_IN_FIRST = "Please log in to continue."
+MSG_RESEND_SENT = "If that address needs verifying, a new code is on its way."
+# Deleting an account (the user's own, or an admin's doing) must leave an admin.
+MSG_USER_NOT_FOUND = "User not found"
+MSG_LAST_ADMIN = "At least one admin must remain: make another user an admin first."
+
+# What the admins' audit log records when an address in ADMIN_EMAILS (the server's configuration)
+# makes an account an admin at sign-up or sign-in, and the detail of a change of admin rights.
+ACTION_ADMIN_FROM_CONFIG = "admin_from_config"
+DETAIL_ADMIN, DETAIL_NOT_ADMIN = "now an admin", "no longer an admin"
 
 _USERNAME_CHARS = re.compile(r"^[A-Za-z0-9._-]+$")
 

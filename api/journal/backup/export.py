@@ -1,9 +1,9 @@
 """Reverie's own export: a whole account as one JSON document, and bringing it back.
 
 `GET /api/export` writes it (and `GET /api/export/archive` puts it in a .zip with the photos and a
-Markdown folder, `api.users.archive`); `POST /api/journal/import` (format `json`) or
+Markdown folder, `api.journal.backup.archive`); `POST /api/journal/import` (format `json`) or
 `POST /api/journal/import/file` reads it back into any account by the API's rules
-(`api.users.restore`): an empty account gets everything; one that already holds some of it gets only
+(`api.journal.backup.restore`): an empty account gets everything; one that already holds some of it gets only
 what it lacks, so importing the same export twice adds nothing.
 
 The document (version 1):
@@ -35,8 +35,8 @@ from pgvector.sqlalchemy import Vector
 from sqlalchemy.ext.asyncio import AsyncSession
 
 import models
+from api.journal.backup.restore import EXPORT_VERSION
 from api.journal.importing import REVERIE_EXPORT_FORMAT
-from api.users.restore import EXPORT_VERSION
 from models import Goal, Insight, JournalEntry, Photo, Profile, Project, Resume, Task, User
 
 _SKIPPED_COLUMNS = {"id", "user_id"}

@@ -497,7 +497,7 @@ def _restore_settings(user: User, saved: SettingsRow | None) -> None:
     """Profile settings the account has not set yet (never the username, e-mail or password)."""
     if saved is None:
         return
-    from api.auth import rules as auth_rules
+    from api.accounts import rules as auth_rules
 
     if user.full_name is None and saved.full_name and saved.full_name.strip():
         user.full_name = saved.full_name.strip()
