@@ -9,7 +9,7 @@ import { Loader2Icon } from "lucide-react";
 import { Link } from "react-router";
 
 import { Button } from "@/components/ui/button";
-import { Label } from "@/components/ui/label";
+import { FormField } from "@/components/ui/form-field";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ACTION_FILTERS, adminUserPath, auditLine } from "@/features/admin/labels";
@@ -65,38 +65,40 @@ export function AuditLog() {
         Admin activity
       </h2>
       <div className="grid gap-3 sm:grid-cols-2 lg:max-w-2xl">
-        <div className="space-y-1.5">
-          <Label htmlFor="audit-action">Action</Label>
-          <Select value={filter.action ?? EVERY} onValueChange={(value) => set("action", value)}>
-            <SelectTrigger id="audit-action" className="w-full">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value={EVERY}>Every action</SelectItem>
-              {ACTION_FILTERS.map((action) => (
-                <SelectItem key={action.value} value={action.value}>
-                  {action.label}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </div>
-        <div className="space-y-1.5">
-          <Label htmlFor="audit-admin">Admin</Label>
-          <Select value={filter.adminId ?? EVERY} onValueChange={(value) => set("adminId", value)}>
-            <SelectTrigger id="audit-admin" className="w-full">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value={EVERY}>Every admin</SelectItem>
-              {admins.map((admin) => (
-                <SelectItem key={admin.id} value={admin.id}>
-                  {admin.username}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </div>
+        <FormField id="audit-action" label="Action" className="space-y-1.5">
+          {({ id }) => (
+            <Select value={filter.action ?? EVERY} onValueChange={(value) => set("action", value)}>
+              <SelectTrigger id={id} className="w-full">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value={EVERY}>Every action</SelectItem>
+                {ACTION_FILTERS.map((action) => (
+                  <SelectItem key={action.value} value={action.value}>
+                    {action.label}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          )}
+        </FormField>
+        <FormField id="audit-admin" label="Admin" className="space-y-1.5">
+          {({ id }) => (
+            <Select value={filter.adminId ?? EVERY} onValueChange={(value) => set("adminId", value)}>
+              <SelectTrigger id={id} className="w-full">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value={EVERY}>Every admin</SelectItem>
+                {admins.map((admin) => (
+                  <SelectItem key={admin.id} value={admin.id}>
+                    {admin.username}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          )}
+        </FormField>
       </div>
       {log.isError ? (
         <p className="text-sm text-destructive">Could not load the audit log.</p>

@@ -7,8 +7,8 @@ import { useId } from "react";
 import { format, startOfToday } from "date-fns";
 
 import { DatePicker } from "@/components/ui/date-picker";
+import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import type { Schemas } from "@/lib/api/client";
 import { PROMO_DURATIONS_DAYS } from "@/lib/constants";
@@ -56,65 +56,68 @@ export function CodeFields({
   /** The uses already made: the limit cannot go below them. */
   minUses?: number;
 }) {
-  const ids = { days: useId(), uses: useId(), expiry: useId(), date: useId() };
+  const dateId = useId();
   const set = (part: Partial<CodeSettings>) => onChange({ ...settings, ...part });
   return (
     <div className="grid gap-4 sm:grid-cols-3">
-      <div className="space-y-2">
-        <Label htmlFor={ids.days}>Premium granted</Label>
-        <Select value={settings.durationDays} onValueChange={(durationDays) => set({ durationDays })}>
-          <SelectTrigger id={ids.days} className="w-full">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {PROMO_DURATIONS_DAYS.map((d) => (
-              <SelectItem key={d} value={String(d)}>
-                {d} days
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-      </div>
-      <div className="space-y-2">
-        <Label htmlFor={ids.uses}>Use limit</Label>
-        <Input
-          id={ids.uses}
-          inputMode="numeric"
-          value={settings.maxUses}
-          maxLength={6}
-          onChange={(event) => set({ maxUses: event.target.value })}
-          aria-describedby={minUses > 1 ? `${ids.uses}-min` : undefined}
-        />
-        {minUses > 1 && (
-          <p id={`${ids.uses}-min`} className="text-xs text-muted-foreground">
-            Already used {minUses} times.
-          </p>
+      <FormField label="Premium granted" className="space-y-2">
+        {({ id }) => (
+          <Select value={settings.durationDays} onValueChange={(durationDays) => set({ durationDays })}>
+            <SelectTrigger id={id} className="w-full">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {PROMO_DURATIONS_DAYS.map((d) => (
+                <SelectItem key={d} value={String(d)}>
+                  {d} days
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
         )}
-      </div>
-      <div className="space-y-2">
-        <Label htmlFor={ids.expiry}>Redeemable until</Label>
-        <Select value={settings.expiry} onValueChange={(expiry) => set({ expiry: expiry as ExpiryMode })}>
-          <SelectTrigger id={ids.expiry} className="w-full">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {allowGrantExpiry && <SelectItem value="grant">{settings.durationDays} days from today</SelectItem>}
-            <SelectItem value="date">A chosen day</SelectItem>
-            <SelectItem value="never">Never expires</SelectItem>
-          </SelectContent>
-        </Select>
-        {settings.expiry === "date" && (
-          <DatePicker
-            id={ids.date}
-            aria-label="Last day the code can be redeemed"
-            className="sm:w-full"
-            value={settings.expiresOn}
-            onChange={(expiresOn) => set({ expiresOn })}
-            placeholder="Pick the last day"
-            calendarProps={{ disabled: { before: startOfToday() } }}
+      </FormField>
+      <FormField
+        label="Use limit"
+        hint={minUses > 1 ? `Already used ${minUses} times.` : undefined}
+        className="space-y-2"
+      >
+        {(control) => (
+          <Input
+            {...control}
+            inputMode="numeric"
+            value={settings.maxUses}
+            maxLength={6}
+            onChange={(event) => set({ maxUses: event.target.value })}
           />
         )}
-      </div>
+      </FormField>
+      <FormField label="Redeemable until" className="space-y-2">
+        {({ id }) => (
+          <>
+            <Select value={settings.expiry} onValueChange={(expiry) => set({ expiry: expiry as ExpiryMode })}>
+              <SelectTrigger id={id} className="w-full">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {allowGrantExpiry && <SelectItem value="grant">{settings.durationDays} days from today</SelectItem>}
+                <SelectItem value="date">A chosen day</SelectItem>
+                <SelectItem value="never">Never expires</SelectItem>
+              </SelectContent>
+            </Select>
+            {settings.expiry === "date" && (
+              <DatePicker
+                id={dateId}
+                aria-label="Last day the code can be redeemed"
+                className="sm:w-full"
+                value={settings.expiresOn}
+                onChange={(expiresOn) => set({ expiresOn })}
+                placeholder="Pick the last day"
+                calendarProps={{ disabled: { before: startOfToday() } }}
+              />
+            )}
+          </>
+        )}
+      </FormField>
     </div>
   );
 }

@@ -8,8 +8,8 @@ import { Loader2Icon } from "lucide-react";
 
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { AuditLog } from "@/features/admin/audit-log";
@@ -110,7 +110,7 @@ function GenerateCode() {
   const [problem, setProblem] = useState("");
   const [settingsError, setSettingsError] = useState("");
   const [code, setCode] = useState<string | null>(null);
-  const ids = { name: useId(), problem: useId(), settings: useId() };
+  const settingsId = useId();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -147,25 +147,12 @@ function GenerateCode() {
 
   return (
     <form className="space-y-4" onSubmit={submit} noValidate>
-      <div className="space-y-2">
-        <Label htmlFor={ids.name}>Influencer name</Label>
-        <Input
-          id={ids.name}
-          value={name}
-          maxLength={100}
-          onChange={(e) => setName(e.target.value)}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? ids.problem : undefined}
-        />
-        {problem && (
-          <p id={ids.problem} className="text-sm text-destructive" role="alert">
-            {problem}
-          </p>
-        )}
-      </div>
+      <FormField label="Influencer name" error={problem} alert className="space-y-2">
+        {(control) => <Input {...control} value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />}
+      </FormField>
       <CodeFields settings={settings} onChange={setSettings} allowGrantExpiry />
       {settingsError && (
-        <p id={ids.settings} className="text-sm text-destructive" role="alert">
+        <p id={settingsId} className="text-sm text-destructive" role="alert">
           {settingsError}
         </p>
       )}

@@ -6,6 +6,12 @@ import { z } from "zod";
 
 import { PASSWORD_MIN_LENGTH, USERNAME_MIN_LENGTH, VERIFICATION_CODE_LENGTH } from "@/lib/constants";
 
+/** The inputs the account screens share: a username (no capitals or spelling fixes from the
+ * keyboard) and a new password (the password manager offers one), with its rule as the hint. */
+export const USERNAME_INPUT = { autoComplete: "username", autoCapitalize: "none", spellCheck: false } as const;
+export const NEW_PASSWORD_INPUT = { type: "password", autoComplete: "new-password" } as const;
+export const NEW_PASSWORD_HINT = `At least ${PASSWORD_MIN_LENGTH} characters.`;
+
 export const JOURNALING_STATUSES = ["yes", "used-to", "want-to", "no"] as const;
 export type JournalingStatus = (typeof JOURNALING_STATUSES)[number];
 

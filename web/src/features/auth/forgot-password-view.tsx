@@ -2,10 +2,10 @@ import { useState, type FormEvent } from "react";
 import { KeyRoundIcon, LoaderCircleIcon, MailCheckIcon } from "lucide-react";
 
 import { Button } from "@/components/ui/button";
+import { TextField } from "@/components/ui/form-field";
 import { serverMessage } from "@/features/auth/api-errors";
 import { AuthCard } from "@/features/auth/auth-layout";
 import { fieldErrors, forgotPasswordSchema } from "@/features/auth/auth-schemas";
-import { TextField } from "@/features/auth/form-field";
 import { toast } from "@/hooks/use-toast";
 import { api } from "@/lib/api/client";
 import { RESET_LINK_VALIDITY_HOURS } from "@/lib/constants";

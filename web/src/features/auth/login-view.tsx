@@ -2,11 +2,11 @@ import { useState, type FormEvent } from "react";
 import { LoaderCircleIcon } from "lucide-react";
 
 import { Button } from "@/components/ui/button";
+import { boundField, TextField } from "@/components/ui/form-field";
 import { serverMessage, unverifiedAccount, type AccountToVerify } from "@/features/auth/api-errors";
 import { useAuth } from "@/features/auth/auth-context";
 import { AuthCard } from "@/features/auth/auth-layout";
-import { fieldErrors, hasErrors, loginSchema, type FieldErrors } from "@/features/auth/auth-schemas";
-import { TextField } from "@/features/auth/form-field";
+import { fieldErrors, hasErrors, loginSchema, USERNAME_INPUT, type FieldErrors } from "@/features/auth/auth-schemas";
 import { toast } from "@/hooks/use-toast";
 import { PRODUCT_NAME } from "@/lib/constants";
 
@@ -60,6 +60,8 @@ export function LoginView({
     if (submitted) setErrors(fieldErrors(loginSchema, next));
   }
 
+  const field = (name: keyof LoginValues) => boundField(name, values[name], errors[name], update);
+
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (pending) return;
@@ -106,25 +108,8 @@ export function LoginView({
       }
     >
       <form noValidate onSubmit={handleSubmit} className="grid gap-5">
-        <TextField
-          label="Username or email"
-          name="username"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          value={values.username}
-          error={errors.username}
-          onChange={(event) => update("username", event.target.value)}
-        />
-        <TextField
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          value={values.password}
-          error={errors.password}
-          onChange={(event) => update("password", event.target.value)}
-        />
+        <TextField label="Username or email" {...USERNAME_INPUT} {...field("username")} />
+        <TextField label="Password" type="password" autoComplete="current-password" {...field("password")} />
         <div className="-mt-2 flex justify-end">
           <Button
             variant="link"

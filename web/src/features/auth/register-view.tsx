@@ -2,6 +2,7 @@ import { useState, type FormEvent, type ReactNode } from "react";
 import { ArrowLeftIcon, LoaderCircleIcon } from "lucide-react";
 
 import { Button } from "@/components/ui/button";
+import { boundField, TextField } from "@/components/ui/form-field";
 import { Progress } from "@/components/ui/progress";
 import { errorField, serverMessage, type AccountToVerify } from "@/features/auth/api-errors";
 import { AuthCard } from "@/features/auth/auth-layout";
@@ -12,11 +13,13 @@ import {
   JOURNALING_FREQUENCIES,
   JOURNALING_STATUSES,
   journalingSchema,
+  NEW_PASSWORD_HINT,
+  NEW_PASSWORD_INPUT,
+  USERNAME_INPUT,
   type FieldErrors,
   type JournalingFrequency,
   type JournalingStatus,
 } from "@/features/auth/auth-schemas";
-import { TextField } from "@/features/auth/form-field";
 import { toast } from "@/hooks/use-toast";
 import { api } from "@/lib/api/client";
 import { cn } from "@/lib/utils";
@@ -157,6 +160,14 @@ export function RegisterView({
     return touched[field] || allFilled ? accountErrors[field] : undefined;
   }
 
+  /** An account field bound to the form; leaving it shows its message. */
+  function field(name: AccountField) {
+    return {
+      ...boundField(name, values[name], visibleError(name), update),
+      onBlur: () => setTouched((t) => ({ ...t, [name]: true })),
+    };
+  }
+
   function update<K extends keyof Values>(field: K, value: Values[K]) {
     setFailed(false);
     const next = { ...values, [field]: value };
@@ -243,48 +254,10 @@ export function RegisterView({
         <StepIndicator step={1} label="Your account" />
         {failedNote}
         <form noValidate onSubmit={handleContinue} className="grid gap-4">
-          <TextField
-            label="Username"
-            name="username"
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
-            value={values.username}
-            error={visibleError("username")}
-            onChange={(event) => update("username", event.target.value)}
-            onBlur={() => setTouched((t) => ({ ...t, username: true }))}
-          />
-          <TextField
-            label="Email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            value={values.email}
-            error={visibleError("email")}
-            onChange={(event) => update("email", event.target.value)}
-            onBlur={() => setTouched((t) => ({ ...t, email: true }))}
-          />
-          <TextField
-            label="Password"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            hint="At least 6 characters."
-            value={values.password}
-            error={visibleError("password")}
-            onChange={(event) => update("password", event.target.value)}
-            onBlur={() => setTouched((t) => ({ ...t, password: true }))}
-          />
-          <TextField
-            label="Confirm password"
-            name="confirmPassword"
-            type="password"
-            autoComplete="new-password"
-            value={values.confirmPassword}
-            error={visibleError("confirmPassword")}
-            onChange={(event) => update("confirmPassword", event.target.value)}
-            onBlur={() => setTouched((t) => ({ ...t, confirmPassword: true }))}
-          />
+          <TextField label="Username" {...USERNAME_INPUT} {...field("username")} />
+          <TextField label="Email" type="email" autoComplete="email" {...field("email")} />
+          <TextField label="Password" {...NEW_PASSWORD_INPUT} hint={NEW_PASSWORD_HINT} {...field("password")} />
+          <TextField label="Confirm password" {...NEW_PASSWORD_INPUT} {...field("confirmPassword")} />
           <Button type="submit" size="lg" className="mt-2 w-full" disabled={!canContinue}>
             Continue
           </Button>

@@ -2,16 +2,18 @@ import { useState, type FormEvent } from "react";
 import { LinkIcon, LoaderCircleIcon, LockKeyholeIcon } from "lucide-react";
 
 import { Button } from "@/components/ui/button";
+import { boundField, TextField } from "@/components/ui/form-field";
 import { errorBody, errorField, serverMessage } from "@/features/auth/api-errors";
 import { AuthCard } from "@/features/auth/auth-layout";
 import {
   fieldErrors,
   hasErrors,
+  NEW_PASSWORD_HINT,
+  NEW_PASSWORD_INPUT,
   resetPasswordSchema,
   tokenFromInput,
   type FieldErrors,
 } from "@/features/auth/auth-schemas";
-import { TextField } from "@/features/auth/form-field";
 import { toast } from "@/hooks/use-toast";
 import { api } from "@/lib/api/client";
 
@@ -49,6 +51,8 @@ export function ResetPasswordView({
     setValues(next);
     if (submitted) setErrors(fieldErrors<ResetField>(resetPasswordSchema, withToken(next)));
   }
+
+  const field = (name: ResetField) => boundField(name, values[name], errors[name], update);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -121,34 +125,14 @@ export function ResetPasswordView({
         {!tokenFromLink && (
           <TextField
             label="Reset link or token"
-            name="token"
             autoComplete="off"
             spellCheck={false}
             hint="Paste the link from the password reset email."
-            value={values.token}
-            error={errors.token}
-            onChange={(event) => update("token", event.target.value)}
+            {...field("token")}
           />
         )}
-        <TextField
-          label="New password"
-          name="newPassword"
-          type="password"
-          autoComplete="new-password"
-          hint="At least 6 characters."
-          value={values.newPassword}
-          error={errors.newPassword}
-          onChange={(event) => update("newPassword", event.target.value)}
-        />
-        <TextField
-          label="Confirm new password"
-          name="confirmNewPassword"
-          type="password"
-          autoComplete="new-password"
-          value={values.confirmNewPassword}
-          error={errors.confirmNewPassword}
-          onChange={(event) => update("confirmNewPassword", event.target.value)}
-        />
+        <TextField label="New password" {...NEW_PASSWORD_INPUT} hint={NEW_PASSWORD_HINT} {...field("newPassword")} />
+        <TextField label="Confirm new password" {...NEW_PASSWORD_INPUT} {...field("confirmNewPassword")} />
         <Button type="submit" size="lg" className="mt-2 w-full" disabled={pending} aria-busy={pending}>
           {pending && <LoaderCircleIcon className="animate-spin" aria-hidden="true" />}
           Reset password

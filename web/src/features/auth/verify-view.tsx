@@ -2,11 +2,11 @@ import { useEffect, useState, type FormEvent } from "react";
 import { CircleCheckIcon, LoaderCircleIcon, MailIcon } from "lucide-react";
 
 import { Button } from "@/components/ui/button";
+import { TextField } from "@/components/ui/form-field";
 import { errorBody, isApiStatus, serverMessage, type AccountToVerify } from "@/features/auth/api-errors";
 import { useAuth, type AuthUser } from "@/features/auth/auth-context";
 import { AuthCard } from "@/features/auth/auth-layout";
 import { fieldErrors, verificationSchema } from "@/features/auth/auth-schemas";
-import { TextField } from "@/features/auth/form-field";
 import { SessionSpinner } from "@/features/auth/session-spinner";
 import { toast } from "@/hooks/use-toast";
 import { ApiError, api } from "@/lib/api/client";

@@ -17,7 +17,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
-import { Label } from "@/components/ui/label";
+import { FormField } from "@/components/ui/form-field";
 import { Textarea } from "@/components/ui/textarea";
 import {
   findResources,
@@ -67,11 +67,12 @@ export function AddInsightDialog({ pattern, onClose }: { pattern: PatternCardDat
           <DialogTitle>Add Insight to Pattern</DialogTitle>
           <DialogDescription>{pattern?.name}</DialogDescription>
         </DialogHeader>
-        <div className="space-y-2">
-          <Label htmlFor="new-insight">Your insight</Label>
-          <Textarea id="new-insight" value={text} onChange={(e) => setText(e.target.value)} rows={4}
-            placeholder="What do you notice about this pattern?" />
-        </div>
+        <FormField id="new-insight" label="Your insight" className="space-y-2">
+          {(control) => (
+            <Textarea {...control} value={text} onChange={(e) => setText(e.target.value)} rows={4}
+              placeholder="What do you notice about this pattern?" />
+          )}
+        </FormField>
         <DialogFooter>
           <Button variant="outline" onClick={onClose}>Cancel</Button>
           <Button onClick={submit} disabled={!text.trim() || add.isPending}>
@@ -227,10 +228,9 @@ export function EditInsightDialog({ insight, onClose }: { insight: Insight | nul
           <DialogTitle>Edit Insight</DialogTitle>
           <DialogDescription>Reword it in your own words.</DialogDescription>
         </DialogHeader>
-        <div className="space-y-2">
-          <Label htmlFor="edit-insight">Insight</Label>
-          <Textarea id="edit-insight" value={text} onChange={(e) => setText(e.target.value)} rows={5} />
-        </div>
+        <FormField id="edit-insight" label="Insight" className="space-y-2">
+          {(control) => <Textarea {...control} value={text} onChange={(e) => setText(e.target.value)} rows={5} />}
+        </FormField>
         <DialogFooter>
           <Button variant="outline" onClick={onClose}>Cancel</Button>
           <Button onClick={submit} disabled={!text.trim() || update.isPending}>Save Changes</Button>

@@ -2,8 +2,8 @@ import { useState, type FormEvent } from "react";
 
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import { useAuth } from "@/features/auth/auth-context";
 import { MSG, serverMessage } from "@/features/settings/messages";
 import { useChangePassword } from "@/features/settings/queries";
@@ -88,27 +88,24 @@ export function ChangePasswordForm() {
             hidden
           />
           {fields.map(({ key, label, autoComplete }) => (
-            <div
+            <FormField
               key={key}
+              id={`password-${key}`}
+              label={label}
+              error={errors[key]}
               className={key === "currentPassword" ? "flex flex-col gap-2 sm:col-span-2 sm:max-w-[calc(50%-0.5rem)]" : "flex flex-col gap-2"}
             >
-              <Label htmlFor={`password-${key}`}>{label}</Label>
-              <Input
-                id={`password-${key}`}
-                type="password"
-                value={values[key]}
-                autoComplete={autoComplete}
-                maxLength={1024}
-                aria-invalid={errors[key] ? true : undefined}
-                aria-describedby={errors[key] ? `password-${key}-error` : undefined}
-                onChange={(event) => set(key, event.target.value)}
-              />
-              {errors[key] && (
-                <p id={`password-${key}-error`} className="text-sm text-destructive">
-                  {errors[key]}
-                </p>
+              {(control) => (
+                <Input
+                  {...control}
+                  type="password"
+                  value={values[key]}
+                  autoComplete={autoComplete}
+                  maxLength={1024}
+                  onChange={(event) => set(key, event.target.value)}
+                />
               )}
-            </div>
+            </FormField>
           ))}
           <div className="sm:col-span-2">
             <Button type="submit" disabled={change.isPending}>

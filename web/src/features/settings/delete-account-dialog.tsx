@@ -4,7 +4,7 @@
  * so a session left open on a shared computer cannot delete the account. A wrong password, or the
  * last admin's 409, is said in the dialog, which stays open.
  */
-import { useId, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { Loader2Icon } from "lucide-react";
 
 import {
@@ -17,8 +17,8 @@ import {
   AlertDialogTitle,
 } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
+import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import { ApiError, serverMessage } from "@/lib/api/client";
 
 export const DELETE_ACCOUNT_TEXT =
@@ -40,7 +40,6 @@ export function DeleteAccountDialog({
 }) {
   const [password, setPassword] = useState("");
   const [problem, setProblem] = useState("");
-  const ids = { password: useId(), problem: useId() };
 
   function change(next: boolean) {
     if (busy) return;
@@ -77,25 +76,19 @@ export function DeleteAccountDialog({
             <AlertDialogTitle>Are you absolutely sure?</AlertDialogTitle>
             <AlertDialogDescription>{DELETE_ACCOUNT_TEXT}</AlertDialogDescription>
           </AlertDialogHeader>
-          <div className="grid gap-2">
-            <Label htmlFor={ids.password}>{DELETE_PASSWORD_LABEL}</Label>
-            <Input
-              id={ids.password}
-              type="password"
-              autoComplete="current-password"
-              value={password}
-              maxLength={1024}
-              onChange={(event) => setPassword(event.target.value)}
-              aria-invalid={problem ? true : undefined}
-              aria-describedby={problem ? ids.problem : undefined}
-              disabled={busy}
-            />
-            {problem && (
-              <p id={ids.problem} role="alert" className="text-sm text-destructive">
-                {problem}
-              </p>
+          <FormField label={DELETE_PASSWORD_LABEL} error={problem} alert>
+            {(control) => (
+              <Input
+                {...control}
+                type="password"
+                autoComplete="current-password"
+                value={password}
+                maxLength={1024}
+                onChange={(event) => setPassword(event.target.value)}
+                disabled={busy}
+              />
             )}
-          </div>
+          </FormField>
           <AlertDialogFooter>
             <AlertDialogCancel disabled={busy}>Cancel</AlertDialogCancel>
             <Button type="submit" variant="destructive" disabled={busy || !password}>

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from "react";
 
 import { Button } from "@/components/ui/button";
+import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import { useAuth } from "@/features/auth/auth-context";
 import { fieldErrors, forgotPasswordSchema, verificationSchema } from "@/features/auth/auth-schemas";
 import { emailChangedMessage, MSG, serverMessage } from "@/features/settings/messages";
@@ -13,6 +13,18 @@ import { VERIFICATION_CODE_LENGTH } from "@/lib/constants";
 
 type Field = "newEmail" | "currentPassword" | "verificationCode";
 type Step = { name: "idle" } | { name: "ask" } | { name: "code"; email: string; sent: string };
+
+/** The first step's fields: the new address and the current password. */
+const ASK_FIELDS = [
+  { key: "newEmail", label: "New e-mail address", type: "email", autoComplete: "email", maxLength: 320 },
+  {
+    key: "currentPassword",
+    label: "Current password",
+    type: "password",
+    autoComplete: "current-password",
+    maxLength: 1024,
+  },
+] as const;
 
 /** The field the server names in a 400 or 409 (`{"error", "field"}`), when it is one of these. */
 function serverField(error: unknown): Field | null {
@@ -92,17 +104,6 @@ export function EmailChange() {
     );
   }
 
-  const error = (key: Field) =>
-    errors[key] && (
-      <p id={`email-${key}-error`} className="text-sm text-destructive">
-        {errors[key]}
-      </p>
-    );
-  const described = (key: Field) => ({
-    "aria-invalid": errors[key] ? true : undefined,
-    "aria-describedby": errors[key] ? `email-${key}-error` : undefined,
-  });
-
   return (
     <section aria-labelledby="email-current-label" className="mb-6 flex flex-col gap-3 border-b pb-6">
       <div className="flex flex-wrap items-end justify-between gap-2">
@@ -121,32 +122,13 @@ export function EmailChange() {
 
       {step.name === "ask" && (
         <form className="grid gap-4 sm:grid-cols-2" onSubmit={onAsk} noValidate>
-          <div className="flex flex-col gap-2">
-            <Label htmlFor="email-newEmail">New e-mail address</Label>
-            <Input
-              id="email-newEmail"
-              type="email"
-              autoComplete="email"
-              maxLength={320}
-              value={values.newEmail}
-              onChange={(event) => set("newEmail", event.target.value)}
-              {...described("newEmail")}
-            />
-            {error("newEmail")}
-          </div>
-          <div className="flex flex-col gap-2">
-            <Label htmlFor="email-currentPassword">Current password</Label>
-            <Input
-              id="email-currentPassword"
-              type="password"
-              autoComplete="current-password"
-              maxLength={1024}
-              value={values.currentPassword}
-              onChange={(event) => set("currentPassword", event.target.value)}
-              {...described("currentPassword")}
-            />
-            {error("currentPassword")}
-          </div>
+          {ASK_FIELDS.map(({ key, label, ...input }) => (
+            <FormField key={key} id={`email-${key}`} label={label} error={errors[key]} className="flex flex-col gap-2">
+              {(control) => (
+                <Input {...control} {...input} value={values[key]} onChange={(event) => set(key, event.target.value)} />
+              )}
+            </FormField>
+          ))}
           <div className="flex gap-2 sm:col-span-2">
             <Button type="submit" disabled={request.isPending}>
               {request.isPending ? "Sending..." : "Send code"}
@@ -163,19 +145,23 @@ export function EmailChange() {
           <p className="text-sm" role="status">
             {step.sent}
           </p>
-          <div className="flex flex-col gap-2 sm:max-w-[calc(50%-0.5rem)]">
-            <Label htmlFor="email-verificationCode">Verification code</Label>
-            <Input
-              id="email-verificationCode"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={VERIFICATION_CODE_LENGTH}
-              value={values.verificationCode}
-              onChange={(event) => set("verificationCode", event.target.value)}
-              {...described("verificationCode")}
-            />
-            {error("verificationCode")}
-          </div>
+          <FormField
+            id="email-verificationCode"
+            label="Verification code"
+            error={errors.verificationCode}
+            className="flex flex-col gap-2 sm:max-w-[calc(50%-0.5rem)]"
+          >
+            {(control) => (
+              <Input
+                {...control}
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={VERIFICATION_CODE_LENGTH}
+                value={values.verificationCode}
+                onChange={(event) => set("verificationCode", event.target.value)}
+              />
+            )}
+          </FormField>
           <div className="flex flex-wrap gap-2">
             <Button type="submit" disabled={confirm.isPending}>
               {confirm.isPending ? "Confirming..." : "Confirm new e-mail"}

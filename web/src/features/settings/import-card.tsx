@@ -4,7 +4,7 @@ import { FileUpIcon, Loader2Icon, XIcon } from "lucide-react";
 
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Label } from "@/components/ui/label";
+import { FormField } from "@/components/ui/form-field";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
 import { useRefreshJournal } from "@/features/journal/queries";
@@ -225,31 +225,33 @@ export function ImportCard({ onScrollToResume }: { onScrollToResume: () => void 
         </div>
         {!file && (
           <>
-            <div className="flex flex-col gap-2 sm:max-w-56">
-              <Label htmlFor="import-format">Format</Label>
-              <Select value={format} onValueChange={(value) => setFormat(value as ImportFormat)}>
-                <SelectTrigger id="import-format" className="w-full">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {FORMATS.map((f) => (
-                    <SelectItem key={f.value} value={f.value}>
-                      {f.label}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            </div>
-            <div className="flex flex-col gap-2">
-              <Label htmlFor="import-content">Journal content</Label>
-              <Textarea
-                id="import-content"
-                value={content}
-                onChange={(event) => setContent(event.target.value)}
-                placeholder={current.placeholder}
-                className="min-h-40 font-mono text-sm"
-              />
-            </div>
+            <FormField id="import-format" label="Format" className="flex flex-col gap-2 sm:max-w-56">
+              {({ id }) => (
+                <Select value={format} onValueChange={(value) => setFormat(value as ImportFormat)}>
+                  <SelectTrigger id={id} className="w-full">
+                    <SelectValue />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {FORMATS.map((f) => (
+                      <SelectItem key={f.value} value={f.value}>
+                        {f.label}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              )}
+            </FormField>
+            <FormField id="import-content" label="Journal content" className="flex flex-col gap-2">
+              {(control) => (
+                <Textarea
+                  {...control}
+                  value={content}
+                  onChange={(event) => setContent(event.target.value)}
+                  placeholder={current.placeholder}
+                  className="min-h-40 font-mono text-sm"
+                />
+              )}
+            </FormField>
           </>
         )}
         <div className="flex flex-wrap gap-2">

@@ -2,8 +2,8 @@ import { useState, type FormEvent } from "react";
 
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { useAuth, type AuthUser } from "@/features/auth/auth-context";
 import { EmailChange } from "@/features/settings/email-change";
@@ -25,6 +25,8 @@ const EXPERIENCES = [
   { value: "expert", label: "Expert" },
 ] as const;
 const UNSET = "unset";
+// Each field: its label over its control.
+const COLUMN = "flex flex-col gap-2";
 
 function initial(user: AuthUser | null) {
   return {
@@ -88,74 +90,76 @@ export function ProfileForm() {
       <CardContent>
         <EmailChange />
         <form className="grid gap-4 sm:grid-cols-2" onSubmit={onSubmit} noValidate>
-          <div className="flex flex-col gap-2">
-            <Label htmlFor="profile-username">Username</Label>
-            <Input
-              id="profile-username"
-              value={values.username}
-              autoComplete="username"
-              maxLength={64}
-              aria-invalid={usernameError ? true : undefined}
-              aria-describedby={usernameError ? "profile-username-error" : undefined}
-              onChange={(event) => set("username", event.target.value)}
-            />
-            {usernameError && (
-              <p id="profile-username-error" className="text-sm text-destructive">
-                {usernameError}
-              </p>
+          <FormField id="profile-username" label="Username" error={usernameError} className={COLUMN}>
+            {(control) => (
+              <Input
+                {...control}
+                value={values.username}
+                autoComplete="username"
+                maxLength={64}
+                onChange={(event) => set("username", event.target.value)}
+              />
             )}
-          </div>
-          <div className="flex flex-col gap-2">
-            <Label htmlFor="profile-full-name">Full name</Label>
-            <Input
-              id="profile-full-name"
-              value={values.fullName}
-              autoComplete="name"
-              maxLength={200}
-              onChange={(event) => set("fullName", event.target.value)}
-            />
-          </div>
-          <div className="flex flex-col gap-2">
-            <Label htmlFor="profile-gender">Gender</Label>
-            <Select value={values.gender} onValueChange={(value) => set("gender", value)}>
-              <SelectTrigger id="profile-gender" className="w-full">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value={UNSET}>Not set</SelectItem>
-                {GENDERS.map((g) => (
-                  <SelectItem key={g.value} value={g.value}>
-                    {g.label}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </div>
-          <div className="flex flex-col gap-2">
-            <Label htmlFor="profile-birth-date">Birth date</Label>
-            <Input
-              id="profile-birth-date"
-              type="date"
-              value={values.birthDate}
-              onChange={(event) => set("birthDate", event.target.value)}
-            />
-          </div>
-          <div className="flex flex-col gap-2 sm:col-span-2 sm:max-w-[calc(50%-0.5rem)]">
-            <Label htmlFor="profile-experience">Journaling experience</Label>
-            <Select value={values.journalingExperience} onValueChange={(value) => set("journalingExperience", value)}>
-              <SelectTrigger id="profile-experience" className="w-full">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value={UNSET}>Not set</SelectItem>
-                {EXPERIENCES.map((e) => (
-                  <SelectItem key={e.value} value={e.value}>
-                    {e.label}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </div>
+          </FormField>
+          <FormField id="profile-full-name" label="Full name" className={COLUMN}>
+            {(control) => (
+              <Input
+                {...control}
+                value={values.fullName}
+                autoComplete="name"
+                maxLength={200}
+                onChange={(event) => set("fullName", event.target.value)}
+              />
+            )}
+          </FormField>
+          <FormField id="profile-gender" label="Gender" className={COLUMN}>
+            {({ id }) => (
+              <Select value={values.gender} onValueChange={(value) => set("gender", value)}>
+                <SelectTrigger id={id} className="w-full">
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  <SelectItem value={UNSET}>Not set</SelectItem>
+                  {GENDERS.map((g) => (
+                    <SelectItem key={g.value} value={g.value}>
+                      {g.label}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            )}
+          </FormField>
+          <FormField id="profile-birth-date" label="Birth date" className={COLUMN}>
+            {(control) => (
+              <Input
+                {...control}
+                type="date"
+                value={values.birthDate}
+                onChange={(event) => set("birthDate", event.target.value)}
+              />
+            )}
+          </FormField>
+          <FormField
+            id="profile-experience"
+            label="Journaling experience"
+            className={`${COLUMN} sm:col-span-2 sm:max-w-[calc(50%-0.5rem)]`}
+          >
+            {({ id }) => (
+              <Select value={values.journalingExperience} onValueChange={(value) => set("journalingExperience", value)}>
+                <SelectTrigger id={id} className="w-full">
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  <SelectItem value={UNSET}>Not set</SelectItem>
+                  {EXPERIENCES.map((e) => (
+                    <SelectItem key={e.value} value={e.value}>
+                      {e.label}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            )}
+          </FormField>
           <div className="sm:col-span-2">
             <Button type="submit" disabled={update.isPending}>
               {update.isPending ? "Saving..." : "Update Profile"}

@@ -4,7 +4,7 @@ import { CheckCircle2Icon, FileUpIcon } from "lucide-react";
 
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Label } from "@/components/ui/label";
+import { FormField } from "@/components/ui/form-field";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Textarea } from "@/components/ui/textarea";
 import { MSG, serverMessage } from "@/features/settings/messages";
@@ -132,24 +132,27 @@ export const ResumeCard = forwardRef<HTMLDivElement>(function ResumeCard(_props,
           </div>
         ) : (
           <>
-            <div className="flex flex-col gap-2">
-              <Label htmlFor="resume-content">Resume text</Label>
-              <Textarea
-                id="resume-content"
-                value={text}
-                onChange={(event) => {
-                  setText(event.target.value);
-                  setFile(null);
-                }}
-                placeholder="Paste your resume here..."
-                className="min-h-32 text-sm"
-              />
-              {file && (
-                <p className="text-sm text-muted-foreground" data-testid="resume-file-loaded">
-                  {file.name} loaded. Click Upload to read it.
-                </p>
+            <FormField id="resume-content" label="Resume text" className="flex flex-col gap-2">
+              {(control) => (
+                <>
+                  <Textarea
+                    {...control}
+                    value={text}
+                    onChange={(event) => {
+                      setText(event.target.value);
+                      setFile(null);
+                    }}
+                    placeholder="Paste your resume here..."
+                    className="min-h-32 text-sm"
+                  />
+                  {file && (
+                    <p className="text-sm text-muted-foreground" data-testid="resume-file-loaded">
+                      {file.name} loaded. Click Upload to read it.
+                    </p>
+                  )}
+                </>
               )}
-            </div>
+            </FormField>
             <div className="flex flex-wrap gap-2">
               <input
                 ref={fileInput}

@@ -3,14 +3,14 @@
  * sections 2, 4, 5 and 8). The code is checked by the server against the codes admins generate;
  * nothing here knows what a valid code looks like.
  */
-import { useEffect, useId, useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { KeyRoundIcon, Loader2Icon, MailIcon } from "lucide-react";
 
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Checkbox } from "@/components/ui/checkbox";
+import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { useAuth } from "@/features/auth/auth-context";
 import {
@@ -55,7 +55,6 @@ export function WaitlistForm({ waitlist }: { waitlist: SubscriptionDetails["wait
   const join = useJoinWaitlist();
   const [story, setStory] = useState("");
   const [features, setFeatures] = useState<string[]>([]);
-  const ids = { email: useId(), story: useId() };
   const email = user?.email ?? "";
   // On the waitlist: the story and features sent are shown, so sending again updates them.
   const joinedId = waitlist?.isSubscribed ? waitlist.id : null;
@@ -99,21 +98,21 @@ export function WaitlistForm({ waitlist }: { waitlist: SubscriptionDetails["wait
           </p>
         )}
         <form className="space-y-4" onSubmit={submit} noValidate>
-          <div className="space-y-2">
-            <Label htmlFor={ids.email}>Email</Label>
-            <Input id={ids.email} type="email" value={email} disabled readOnly />
-          </div>
-          <div className="space-y-2">
-            <Label htmlFor={ids.story}>Your journaling story</Label>
-            <Textarea
-              id={ids.story}
-              value={story}
-              onChange={(e) => setStory(e.target.value)}
-              placeholder="How do you journal today, and what would help you most?"
-              rows={4}
-              maxLength={5000}
-            />
-          </div>
+          <FormField label="Email" className="space-y-2">
+            {(control) => <Input {...control} type="email" value={email} disabled readOnly />}
+          </FormField>
+          <FormField label="Your journaling story" className="space-y-2">
+            {(control) => (
+              <Textarea
+                {...control}
+                value={story}
+                onChange={(e) => setStory(e.target.value)}
+                placeholder="How do you journal today, and what would help you most?"
+                rows={4}
+                maxLength={5000}
+              />
+            )}
+          </FormField>
           <fieldset className="space-y-2">
             <legend className="text-sm font-medium">I'm also interested in</legend>
             {WAITLIST_FEATURES.map((feature) => (
@@ -143,7 +142,6 @@ export function WaitlistForm({ waitlist }: { waitlist: SubscriptionDetails["wait
 export function EarlyAccessForm() {
   const apply = useApplyPromoCode();
   const [code, setCode] = useState("");
-  const id = useId();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -175,18 +173,19 @@ export function EarlyAccessForm() {
       </CardHeader>
       <CardContent>
         <form className="flex flex-col gap-3 sm:flex-row sm:items-end" onSubmit={submit} noValidate>
-          <div className="flex-1 space-y-2">
-            <Label htmlFor={id}>Early Access Code</Label>
-            <Input
-              id={id}
-              value={code}
-              onChange={(e) => setCode(e.target.value)}
-              autoComplete="off"
-              spellCheck={false}
-              maxLength={64}
-              placeholder="e.g. PARTNER-XXXXXXXXXXXX"
-            />
-          </div>
+          <FormField label="Early Access Code" className="flex-1 space-y-2">
+            {(control) => (
+              <Input
+                {...control}
+                value={code}
+                onChange={(e) => setCode(e.target.value)}
+                autoComplete="off"
+                spellCheck={false}
+                maxLength={64}
+                placeholder="e.g. PARTNER-XXXXXXXXXXXX"
+              />
+            )}
+          </FormField>
           <Button type="submit" disabled={apply.isPending}>
             {apply.isPending && <Loader2Icon className="animate-spin" aria-hidden="true" />}
             Apply Code

@@ -4,6 +4,7 @@ import { Link } from "react-router";
 
 import { Button } from "@/components/ui/button";
 import { DatePicker } from "@/components/ui/date-picker";
+import { FormField } from "@/components/ui/form-field";
 import {
   Dialog,
   DialogContent,
@@ -13,7 +14,6 @@ import {
   DialogTitle,
 } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import { serverErrorText, useTherapistReport } from "@/features/journal/queries";
 import { toast } from "@/hooks/use-toast";
 import { ApiError } from "@/lib/api/client";
@@ -137,26 +137,29 @@ function TherapistReportForm({ onClose }: { onClose: () => void }) {
       </DialogHeader>
       <p className="rounded-md bg-muted p-2 text-xs text-muted-foreground">{PREMIUM_ONLY_NOTE}</p>
       <div className="grid gap-4 sm:grid-cols-2">
-        <div className="grid gap-2">
-          <Label htmlFor="report-start-date">Start Date</Label>
-          <DatePicker id="report-start-date" className="sm:w-full" value={startDate} onChange={setStartDate} disabled={busy} calendarProps={pastDays} />
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor="report-end-date">End Date</Label>
-          <DatePicker id="report-end-date" className="sm:w-full" value={endDate} onChange={setEndDate} disabled={busy} calendarProps={pastDays} />
-        </div>
+        <FormField id="report-start-date" label="Start Date">
+          {({ id }) => (
+            <DatePicker id={id} className="sm:w-full" value={startDate} onChange={setStartDate} disabled={busy} calendarProps={pastDays} />
+          )}
+        </FormField>
+        <FormField id="report-end-date" label="End Date">
+          {({ id }) => (
+            <DatePicker id={id} className="sm:w-full" value={endDate} onChange={setEndDate} disabled={busy} calendarProps={pastDays} />
+          )}
+        </FormField>
       </div>
-      <div className="grid gap-2">
-        <Label htmlFor="report-email">Therapist Email</Label>
-        <Input
-          id="report-email"
-          type="email"
-          placeholder="therapist@example.com"
-          value={email}
-          disabled={busy}
-          onChange={(event) => setEmail(event.target.value)}
-        />
-      </div>
+      <FormField id="report-email" label="Therapist Email">
+        {(control) => (
+          <Input
+            {...control}
+            type="email"
+            placeholder="therapist@example.com"
+            value={email}
+            disabled={busy}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+        )}
+      </FormField>
       {status === "loading" && (
         <p role="status" className="rounded-md bg-muted p-3 text-sm">
           {REPORT_GENERATING}

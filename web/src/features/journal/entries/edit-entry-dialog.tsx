@@ -9,8 +9,8 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
+import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { serverErrorText, useUpdateEntry, type Entry } from "@/features/journal/queries";
 import { toast } from "@/hooks/use-toast";
@@ -75,24 +75,21 @@ function EditEntryForm({ entry, onClose }: { entry: Entry; onClose: () => void }
         <DialogTitle>Edit Journal Entry</DialogTitle>
         <DialogDescription>Change the date or the text of this entry.</DialogDescription>
       </DialogHeader>
-      <div className="grid gap-2">
-        <Label htmlFor="edit-entry-date">Date</Label>
-        <Input
-          id="edit-entry-date"
-          value={date}
-          placeholder="MM/DD/YYYY"
-          onChange={(event) => setDate(event.target.value)}
-        />
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor="edit-entry-content">Content</Label>
-        <Textarea
-          id="edit-entry-content"
-          className="min-h-48"
-          value={content}
-          onChange={(event) => setContent(event.target.value)}
-        />
-      </div>
+      <FormField id="edit-entry-date" label="Date">
+        {(control) => (
+          <Input {...control} value={date} placeholder="MM/DD/YYYY" onChange={(event) => setDate(event.target.value)} />
+        )}
+      </FormField>
+      <FormField id="edit-entry-content" label="Content">
+        {(control) => (
+          <Textarea
+            {...control}
+            className="min-h-48"
+            value={content}
+            onChange={(event) => setContent(event.target.value)}
+          />
+        )}
+      </FormField>
       {error && (
         <p role="alert" className="text-sm text-destructive">
           {error}
