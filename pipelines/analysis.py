@@ -199,7 +199,7 @@ def batch_texts(entry_ids: list[str]) -> tuple[list[str], dict[str, np.ndarray]]
                 if len(sentences) > 1 and (len(sentences) > DEFAULT_MAX_SENTENCES
                                            or len(" ".join(sentences)) > DEFAULT_MAX_CHARS):
                     texts.extend(sentences)
-            if reads_sentences():  # the mood model reads the same sentences (pipelines.mood, round 5)
+            if reads_sentences():  # the mood model reads the same sentences (pipelines.mood)
                 texts.extend(mood_sentences(entry.content))
     return texts, known
 

@@ -49,6 +49,8 @@ from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
 
+from pipelines.language import WEEKDAYS
+
 CORPUS_DIR = Path(__file__).resolve().parent / "data" / "journal_corpus"
 SOURCE_DIR = CORPUS_DIR / "source"
 DEV_PATH = CORPUS_DIR / "dev.jsonl"
@@ -58,7 +60,7 @@ FRESH_DIR = CORPUS_DIR / "fresh"
 FRESH_PATH = CORPUS_DIR / "fresh.jsonl"
 TEST_SHARE_BYTE = 102  # sha256(id)[0] < 102: about 40% of the entries
 
-_WEEKDAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
+_WEEKDAYS = tuple(day[:3] for day in WEEKDAYS)
 _HEADER = re.compile(r"^=== (?P<id>[\w-]+) (?P<md>\d\d-\d\d) (?P<mood>\w+)$")
 _FORCED_SPLIT = re.compile(r"^#\s*split:\s*(?P<split>dev|test|train|fresh)\s*$")
 _LABEL = re.compile(r"^@(?P<type>task|goal|project) (?P<text>[^|]+?)(?P<attributes>(?:\s*\|\s*[^|]+?)*)\s*$")

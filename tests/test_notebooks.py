@@ -64,29 +64,33 @@ def test_pattern_tuning_saves_the_sweeps_choice_which_is_the_config_the_flow_loa
 
 @pytest.mark.slow
 def test_mood_evaluation_runs_on_dev_and_measures_test_only_when_asked():
-    notebook = _run("mood_evaluation.ipynb", {"HF_HUB_OFFLINE": "1", "MEASURE_TEST": "1"})
+    notebook = _run("mood_evaluation.ipynb", {"HF_HUB_OFFLINE": "1", "MOOD_QUICK": "1", "MEASURE_TEST": "1"})
     text = _output_text(notebook)
-    assert "leave one author out on dev: accuracy" in text
-    # The recorded figures are reproduced on the dev split train read; voices added since are named.
-    from pipelines.corpus import load_split
-    from pipelines.mood.training import METRICS_PATH
-
-    trained = set(json.loads(METRICS_PATH.read_text(encoding="utf-8"))["train"]["dev_voices"])
-    added = sorted({e["voice"] for e in load_split("dev")} - trained)
-    assert ("(the recorded figures" in text) == (not added)
-    assert not added or f"(dev has voices the last train did not read: {', '.join(added)};" in text
+    assert "5 author groups on dev: accuracy" in text and "GoEmotions validation" in text
     assert "GoEmotions sample" in text and "journal corpus (test)" in text and "macro-F1" in text
     assert any(o.get("output_type") == "display_data" for c in notebook.cells for o in c.get("outputs", []))
 
 
+@pytest.mark.slow
+def test_highlight_tuning_fits_a_swapped_step_and_shows_types_and_errors_on_held_out_authors():
+    notebook = _run("highlight_tuning.ipynb", {"HF_HUB_OFFLINE": "1", "HIGHLIGHT_QUICK": "1"})
+    text = _output_text(notebook)
+    assert "shipped settings: recall" in text and "detector with context: recall" in text
+    assert "by type:  task" in text and "goal" in text and "project" in text and "due dates:" in text
+    assert "missed (labelled, not found)" in text and "claimed without a label" in text
+    assert "fresh writers not read" in text
+    assert any(o.get("output_type") == "display_data" for c in notebook.cells for o in c.get("outputs", []))
+
+
 @pytest.mark.parametrize(("name", "split", "flag"), [("mood_evaluation.ipynb", 'load_split("test")', "MEASURE_TEST"),
+                                                     ("highlight_tuning.ipynb", 'load_split("fresh")', "MEASURE_FRESH"),
                                                      ("pattern_tuning.ipynb", 'load_writers("heldout")',
                                                       "MEASURE_HELDOUT")])
 def test_only_the_flagged_last_cell_reads_the_held_out_split(name, split, flag):
     """Tuning in a notebook never reads the split that is measured once: only the last cell does,
     under its flag, off unless set."""
     cells = [c.source for c in nbformat.read(NOTEBOOKS / name, as_version=4).cells if c.cell_type == "code"]
-    assert not any(split in c or "test.jsonl" in c for c in cells[:-1])
+    assert not any(split in c or "test.jsonl" in c or "fresh.jsonl" in c for c in cells[:-1])
     assert cells[-1].startswith(f'{flag} = os.environ.get("{flag}") == "1"') and f"if {flag}:" in cells[-1]
     assert split in cells[-1]
 
@@ -94,7 +98,6 @@ def test_only_the_flagged_last_cell_reads_the_held_out_split(name, split, flag):
 def test_the_data_readme_gives_the_sizes_of_what_the_notebooks_read():
     """Every count notebooks/data/README.md states is the file's: a README that says 336 entries of a
     296-entry file sends a reader looking for 40 missing rows."""
-    import json
     import re
 
     readme = (NOTEBOOKS / "data" / "README.md").read_text(encoding="utf-8")

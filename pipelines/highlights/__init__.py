@@ -64,6 +64,12 @@ def extract_highlights(text: str, *, today: date | None = None) -> list[Highligh
     return default_pipeline().predict([text], [today or date.today()])[0]
 
 
+def embedding_texts(text: str) -> list[str]:
+    """The texts `extract_highlights(text)` sends to the embedding model: a batch of analyses can
+    embed them ahead with its other texts, in one call (`pipelines.embeddings.embedded_together`)."""
+    return default_pipeline().embedding_texts(text) if text and text.strip() else []
+
+
 __all__ = [
     "DEFAULT_GOAL_TIMEFRAME",
     "DEFAULT_PRIORITY",
@@ -81,6 +87,7 @@ __all__ = [
     "TaskType",
     "default_pipeline",
     "embed_intentions",
+    "embedding_texts",
     "extract_highlights",
     "find_duplicates",
     "intention_key",

@@ -43,15 +43,16 @@ from collections.abc import Callable
 from datetime import date, timedelta
 from functools import lru_cache
 
-_WEEKDAY_NAMES = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+from pipelines.language import MONTHS, WEEKDAYS
+
+_WEEKDAY_NAMES = WEEKDAYS
 _WEEKDAY = r"(?P<weekday>mon(?:day)?|tue(?:s|sday)?|wed(?:s|nesday)?|thu(?:r|rs|rsday)?|fri(?:day)?|sat(?:urday)?|sun(?:day)?)"
 _ANY_WEEKDAY = _WEEKDAY.replace("?P<weekday>", "?:")
-_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+_MONTHS = tuple(month[:3] for month in MONTHS)
 _MONTH = r"(?P<month>jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
 _ORDINAL = r"(?P<day>[12]?\d|3[01])(?:st|nd|rd|th)?"
-# Spelled-out days of the month (round 10): "before the tenth".
-_UNITS = ("first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth thirteenth fourteenth "
-          "fifteenth sixteenth seventeenth eighteenth nineteenth").split()
+# Spelled-out days of the month: "before the tenth".
+_UNITS = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth", "eighteenth", "nineteenth"]
 _ORDINAL_DAY = {**{w: i for i, w in enumerate(_UNITS, 1)}, "twentieth": 20, "thirtieth": 30,
                 **{f"twenty-{w}": 20 + i for i, w in enumerate(_UNITS[:9], 1)}, "thirty-first": 31}
 _ORDINAL_WORDS = "|".join(sorted((w.replace("-", "[- ]") for w in _ORDINAL_DAY), key=len, reverse=True))
@@ -108,7 +109,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
                              rf"{_ORDINAL}\b(?!:)", _I)),
     ("ordinal", re.compile(r"\b(?:(?:by|before|on|for|until|till|due)\s+(?:the\s+)?|the\s+)(?P<day>[12]?\d|3[01])(?:st|nd|rd|th)\b"
                            r"(?!\s+(?:century|floor|time|birthday|anniversary|place|row|grade|year|attempt|go))", _I)),
-    # Spelled out after a word of deadline (round 10): "must be paid before the tenth", "due on the twenty-first".
+    # Spelled out after a word of deadline: "must be paid before the tenth", "due on the twenty-first".
     ("ordinal_word", re.compile(r"\b(?:by|before|on|until|till|due)\s+the\s+(?P<word>" + _ORDINAL_WORDS + r")\b"
                                 r"(?!\s+(?:of|century|floor|time|times|day|week|month|year|one|ones|"
                                 r"round|draft|page|chapter|attempt|try|place|row|grade|half|go|birthday|anniversary))", _I)),

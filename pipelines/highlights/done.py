@@ -80,11 +80,7 @@ _TONIGHT = re.compile(r"\b(?:tonight|tonite)\b", re.IGNORECASE)
 _RECIPIENT = re.compile(r"^\s*[A-Za-z]+\s+([A-Z][a-z]+)\b")
 _PRONOUN_OBJECT = re.compile(r"^\s*(?:it|them|that|this|those|these|him|her)\b", re.IGNORECASE)
 _STOP = frozenset(
-    "a an the my our your his her their its it them this that these those to for of on in at by with from about "
-    "and or but so up out off back over some all any more just now today tonight tomorrow yesterday finally "
-    "week weekend monday tuesday wednesday thursday friday saturday sunday morning evening afternoon again "
-    "me us him i we you thing things stuff new old big small little first next last good own other one two "
-    "three both few".split())
+    ["a", "an", "the", "my", "our", "your", "his", "her", "their", "its", "it", "them", "this", "that", "these", "those", "to", "for", "of", "on", "in", "at", "by", "with", "from", "about", "and", "or", "but", "so", "up", "out", "off", "back", "over", "some", "all", "any", "more", "just", "now", "today", "tonight", "tomorrow", "yesterday", "finally", "week", "weekend", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "morning", "evening", "afternoon", "again", "me", "us", "him", "i", "we", "you", "thing", "things", "stuff", "new", "old", "big", "small", "little", "first", "next", "last", "good", "own", "other", "one", "two", "three", "both", "few"])
 _CLAUSES = re.compile(r"(?<=[.!?])\s+|\n+|;\s*|,\s*(?:and\s+|then\s+|but\s+|so\s+)?(?=(?:i\b|we\b|finally\b|also\b|"
                       r"then\b|they\b|he\b|she\b|it\b|[a-z]+ed\b))|\s+(?:and\s+then|then|and\s+also|but|so)\s+|"
                       r"(?:,\s*|\s+)and\s+(?=(?:[a-z]+ed|got|rang|paid|sent|took|made|bought|did)\b)|\s+[-\u2013\u2014]+\s+",

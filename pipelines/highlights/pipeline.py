@@ -36,7 +36,7 @@ import numpy as np
 from pipelines.highlights.schema import DEFAULT_PRIORITY, Highlight, HighlightMetadata, Priority
 from pipelines.highlights.segment import Clause, ClauseSegmenter
 from pipelines.highlights.steps import ClauseDetector, ClauseTyper, lexical_texts
-from pipelines.highlights.wording import DueDateResolver, PronounResolver, Reformulator
+from pipelines.highlights.wording import DueDateResolver, PronounResolver, Reformulator, named_people
 from pipelines.language import HEDGES, URGENCY, content_words, overlap
 
 DATA_DIR = Path(__file__).resolve().parent.parent / "data"
@@ -142,26 +142,33 @@ class HighlightPipeline:
     def clauses(self, texts: Sequence[str]) -> list[list[Clause]]:
         return [self.segmenter.split(text) for text in texts]
 
-    def fit(self, texts: Sequence[str], highlights: Sequence[Sequence[dict[str, Any]]]) -> HighlightPipeline:
-        """Fit every learned step on entries and their labelled highlights."""
+    def fit(self, texts: Sequence[str], highlights: Sequence[Sequence[dict[str, Any]]],
+            sample_weight: Sequence[float] | None = None) -> HighlightPipeline:
+        """Fit every learned step on entries and their labelled highlights; `sample_weight`: each
+        entry's weight (its clauses' in the detector and the typer), 1 by default."""
         texts, highlights = list(texts), [list(h) for h in highlights]
         if len(texts) != len(highlights):
             raise ValueError(f"{len(texts)} texts but {len(highlights)} lists of highlights")
+        entry_weights = [1.0] * len(texts) if sample_weight is None else [float(w) for w in sample_weight]
         self.segmenter.fit(texts, highlights)
         rows: list[tuple[str, str, str | None, str | None]] = []  # clause, lexical text, type, label
+        weights: list[float] = []
         neighbours: list[tuple[int, int]] = []
-        for clauses, labels in zip(self.clauses(texts), highlights, strict=True):
+        for clauses, labels, weight in zip(self.clauses(texts), highlights, entry_weights, strict=True):
             neighbours += _neighbours(len(rows), len(clauses))
+            weights += [weight] * len(clauses)
             owner = align(clauses, labels, self.align_min_overlap)
             for i, (clause, lexical) in enumerate(zip(clauses, lexical_texts(clauses), strict=True)):
                 label = labels[owner[i]] if owner[i] >= 0 else None
                 rows.append((clause.text, lexical, label["type"] if label else None, label["text"] if label else None))
         vectors = np.asarray(self._embedder()([r[0] for r in rows]), dtype=np.float32)
         lexical = [r[1] for r in rows]
-        self.detector.fit(lexical, vectors, [r[2] is not None for r in rows], neighbours)
+        self.detector.fit(lexical, vectors, [r[2] is not None for r in rows], neighbours, sample_weight=weights)
         positive = [i for i, r in enumerate(rows) if r[2] is not None]
-        self.typer.fit([lexical[i] for i in positive], vectors[positive], [rows[i][2] for i in positive])
-        self.reformulator.fit([rows[i][0] for i in positive], [rows[i][3] for i in positive])
+        self.typer.fit([lexical[i] for i in positive], vectors[positive], [rows[i][2] for i in positive],
+                       sample_weight=[weights[i] for i in positive])
+        self.reformulator.fit([rows[i][0] for i in positive], [rows[i][3] for i in positive],
+                              [rows[i][2] for i in positive])
         digest = hashlib.sha256("\x00".join(texts).encode()).hexdigest()[:16]
         self.info = {"entries": len(texts), "clauses": len(rows), "labelled_clauses": len(positive),
                      "labels": sum(len(h) for h in highlights), "texts_sha256": digest}
@@ -209,11 +216,25 @@ class HighlightPipeline:
             start += len(clauses)
         return out
 
+    def embedding_texts(self, text: str) -> list[str]:
+        """The clauses of `text` that `predict` will send to the embedding model (those the
+        detector's word screen passes, with their neighbours when it reads them): what a batch
+        embeds ahead in one call (`pipelines.embeddings.embedded_together`)."""
+        clauses = self.segmenter.split(text)
+        if not clauses:
+            return []
+        p = self.detector.screen(lexical_texts(clauses))
+        rows = {i for i, value in enumerate(p) if value >= self.detector.screen_threshold}
+        if getattr(self.detector, "context", False):
+            rows |= {j for i in rows for j in (i - 1, i + 1) if 0 <= j < len(clauses)}
+        return [clauses[i].text for i in sorted(rows)]
+
     def highlight(self, kind: str, clauses: Sequence[Clause], i: int, today: date) -> Highlight | None:
         """One detected clause as a highlight: named, worded and dated."""
         clause = clauses[i]
         due = self.dater(clause, today) if kind == "task" else None
-        words = self.reformulator(self.resolver(clause.text, clauses, i), kind, due is not None)
+        names = [name for _, name, _ in named_people(" ".join(c.text for c in clauses[: i + 1]))]
+        words = self.reformulator(self.resolver(clause.text, clauses, i), kind, due is not None, names)
         if not content_words(words):
             return None
         return Highlight(type=kind, reformulation=words, metadata=metadata_for(kind, clause, due, today))  # type: ignore[arg-type]
@@ -224,7 +245,7 @@ class HighlightPipeline:
         path = Path(path)
         header = {"format": FORMAT_VERSION, "params": {k: v for k, v in self.get_params().items() if "__" in k},
                   "align_min_overlap": self.align_min_overlap, "trained_on": self.info, "about": about or {}}
-        arrays = {**self.detector.state(), **self.typer.state()}
+        arrays = {**self.detector.state(), **self.typer.state(), **self.reformulator.state()}
         with open(path, "wb") as handle:
             np.savez_compressed(handle, __header__=np.asarray(json.dumps(header, sort_keys=True)), **arrays)
         return path
@@ -240,6 +261,7 @@ class HighlightPipeline:
         pipeline.set_params(**header["params"])
         pipeline.detector.load_state(state)
         pipeline.typer.load_state(state)
+        pipeline.reformulator.load_state(state)
         pipeline.info = {**header["trained_on"], "about": header.get("about", {})}
         return pipeline
 

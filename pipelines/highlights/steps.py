@@ -62,10 +62,13 @@ class Linear:
         self.classes = list(classes)
 
     @classmethod
-    def fit(cls, X: Any, y: Sequence[str], C: float, class_weight: Any = None) -> Linear:
+    def fit(cls, X: Any, y: Sequence[str], C: float, class_weight: Any = None,
+            sample_weight: Sequence[float] | None = None) -> Linear:
         from sklearn.linear_model import LogisticRegression
 
-        model = LogisticRegression(C=C, max_iter=3000, class_weight=class_weight).fit(X, np.asarray(y))
+        weights = None if sample_weight is None else np.asarray(sample_weight, dtype=np.float64)
+        model = LogisticRegression(C=C, max_iter=3000, class_weight=class_weight).fit(X, np.asarray(y),
+                                                                                     sample_weight=weights)
         return cls(model.coef_, model.intercept_, [str(c) for c in model.classes_])
 
     def predict_proba(self, X: Any) -> np.ndarray:
@@ -194,16 +197,19 @@ class ClauseDetector:
         return np.hstack([own, before * self.dense_weight, after * self.dense_weight])
 
     def fit(self, texts: Sequence[str], vectors: np.ndarray, labels: Sequence[bool],
-            neighbours: Sequence[tuple[int, int]] | None = None) -> ClauseDetector:
+            neighbours: Sequence[tuple[int, int]] | None = None,
+            sample_weight: Sequence[float] | None = None) -> ClauseDetector:
         """`texts`: each clause's `lexical_text`; `vectors`: their embeddings; `labels`: whether each
-        states a highlight; `neighbours`: each clause's (before, after) row in its entry, -1 for none."""
+        states a highlight; `neighbours`: each clause's (before, after) row in its entry, -1 for none;
+        `sample_weight`: each clause's weight."""
         y = ["yes" if label else "no" for label in labels]
         self.words_ = Words(self.min_df)
         X = self.words_.fit_transform(texts)
-        self.screen_ = Linear.fit(X, y, self.C)
+        self.screen_ = Linear.fit(X, y, self.C, sample_weight=sample_weight)
         vectors = np.asarray(vectors)
         rows = list(range(len(texts)))
-        self.full_ = Linear.fit(_stack(X, self._dense(rows, lambda r: vectors[r], neighbours)), y, self.C)
+        self.full_ = Linear.fit(_stack(X, self._dense(rows, lambda r: vectors[r], neighbours)), y, self.C,
+                                sample_weight=sample_weight)
         return self
 
     def screen(self, texts: Sequence[str]) -> np.ndarray:
@@ -245,10 +251,12 @@ class ClauseTyper:
     def get_params(self) -> dict[str, object]:
         return {"C": self.C, "min_df": self.min_df, "class_weight": self.class_weight}
 
-    def fit(self, texts: Sequence[str], vectors: np.ndarray, types: Sequence[str]) -> ClauseTyper:
+    def fit(self, texts: Sequence[str], vectors: np.ndarray, types: Sequence[str],
+            sample_weight: Sequence[float] | None = None) -> ClauseTyper:
         self.words_ = Words(self.min_df)
         X = self.words_.fit_transform(texts)
-        self.model_ = Linear.fit(_stack(X, np.asarray(vectors)), list(types), self.C, self.class_weight)
+        self.model_ = Linear.fit(_stack(X, np.asarray(vectors)), list(types), self.C, self.class_weight,
+                                 sample_weight=sample_weight)
         return self
 
     def predict(self, texts: Sequence[str], vectors: np.ndarray) -> list[str]:

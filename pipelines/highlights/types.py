@@ -35,12 +35,12 @@ _PROFESSIONAL_RE = re.compile(
 _ADMINISTRATIVE_RE = re.compile(
     r"\b(?:admin(?:s|istration|istrative|istrator|istrators)?|paperwork|organi[sz](?:e|es|ed|ing|ation|ations|er|ers)|"
     r"clean(?:s|ed|ing|er|ers|up|ups)?|maintain(?:s|ed|ing)?|maintenance|fil(?:e|es|ed|ing)|appointments?|"
-    # Dealings with offices and money's paperwork (issue 16: "Email the council about permits").
+    # Dealings with offices and money's paperwork ("Email the council about permits").
     r"councils?|councillors?|tax(?:es|ed)?|bank(?:s|ing)?(?!\s+holidays?)|insurance|insurer|permits?|permission|"
     r"forms?(?!\s+(?:a|an|new|habits?|friendships?|bonds?|part)\b)|bills?|passports?|visas?|licen[cs]es?|"
     r"mortgages?|pensions?|invoices?|receipts?|registration|renewals?|benefits\s+claim|claim\s+forms?|"
     r"direct\s+debits?|accountant|solicitor|hmrc|dvla|irs|dmv|"
-    # A business's books: "Upload the FY25 audited accounts", "Sort the VAT return" (round 10).
+    # A business's books: "Upload the FY25 audited accounts", "Sort the VAT return".
     r"(?:annual|year-end|audited|company|the)\s+accounts|audit(?:s|ed|or|ors)?|vat|payroll|timesheets?|"
     r"expenses\s+claims?|"
     # A household's fixed costs (tour_ai 10: "Pay rent", "Cancel the gym membership"); "rent a car" is no rent.
@@ -93,8 +93,7 @@ def _about_work(text: str, context: str) -> bool:
 
 
 _CONTENT = re.compile(r"[a-z][a-z'-]+")
-_COMMON = frozenset("the a an and or to of for with on in at by my your our it them him her this that be do get go "
-                    "make take send finish start".split())
+_COMMON = frozenset(["the", "a", "an", "and", "or", "to", "of", "for", "with", "on", "in", "at", "by", "my", "your", "our", "it", "them", "him", "her", "this", "that", "be", "do", "get", "go", "make", "take", "send", "finish", "start"])
 
 
 def limit_projects(highlights: Iterable[Highlight], per_type: int = MAX_PROJECTS_PER_TYPE) -> list[Highlight]:

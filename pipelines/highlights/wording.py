@@ -10,9 +10,11 @@ labels (which words at the start of a clause its label leaves out, which verbs l
 from __future__ import annotations
 
 import re
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Sequence
 from datetime import date
+
+import numpy as np
 
 from pipelines.highlights.dates import resolve_due_date, without_due_words
 from pipelines.highlights.schema import MAX_REFORMULATION_CHARS
@@ -27,6 +29,7 @@ from pipelines.language import (
     STOP_WORDS,
     SUBORDINATORS,
     to_second_person,
+    words,
 )
 
 _ASIDE = re.compile(r"\s*\([^()]*\)?")
@@ -51,27 +54,89 @@ _OPENING = re.compile(
     re.IGNORECASE)
 
 
+# Where the thing a statement is about ends: the verb after it ("The washing machine | is broken",
+# "Council tax bill | came", "Truck| 's making that noise"), a number ("Hydro bill | 236.40") or a
+# comma. Auxiliaries and the commonest verbs of things going wrong: a closed list of grammar words.
+_PREDICATE = words(
+    "is are was were be been 's has have had will won't can't isn't aren't wasn't doesn't don't didn't keeps "
+    "kept needs need needed came come comes went goes broke broken died stopped started ran runs run fell "
+    "still again just now finally due expires expired ends ended arrived arrives says said wants wanted")
+_DETERMINER = words("the a an my your our his her their this that these those")
+
+
 class Reformulator:
     """A clause -> the words of its highlight: its opening dropped where it is the writer saying
     they intend something (note openers, "I", modal verbs: "ok so I need to", "gotta", "I'll"), an
     aside in brackets and a tail after "because"/"but"/"which" or about someone else (", she
     wants...") cut, the day's words dropped when the due date holds them, the writer's "I/my"
     turned into "you/your", a task's "-ing" verb into its base form ("Ringing the bank" -> "Ring
-    the bank", with `verbs`: the verbs the labels start with, which `fit` learns), capitalised, at
-    most MAX_REFORMULATION_CHARS at a word boundary."""
+    the bank"), capitalised, at most MAX_REFORMULATION_CHARS at a word boundary.
 
-    def __init__(self, verbs: Sequence[str] = (), min_verb_count: int = 5) -> None:
+    A task written as a statement ("The washing machine is broken again", "Council tax bill came")
+    gets the verb its label would start with, learned (`fit`: a word model over the statements of
+    the corpus whose labels start with one of `verbs`), in front of the thing the statement is
+    about ("Fix the washing machine", "Pay the council tax bill"), when the model gives that verb at
+    least `verb_threshold`; otherwise the statement stays as written."""
+
+    def __init__(self, verbs: Sequence[str] = (), min_verb_count: int = 5, verb_threshold: float = 0.4,
+                 C: float = 3.0, links: dict[str, str] | None = None) -> None:
         self.verbs = tuple(verbs)
+        self.links = dict(links or {})
         self.min_verb_count = min_verb_count
+        self.verb_threshold = verb_threshold
+        self.C = C
 
     def get_params(self) -> dict[str, object]:
-        return {"verbs": list(self.verbs), "min_verb_count": self.min_verb_count}
+        return {"verbs": list(self.verbs), "min_verb_count": self.min_verb_count,
+                "verb_threshold": self.verb_threshold, "C": self.C, "links": dict(self.links)}
 
-    def fit(self, clauses: Sequence[str], labels: Sequence[str]) -> Reformulator:
-        """`labels[i]`: the label written for `clauses[i]`; the verbs are their first words."""
+    def fit(self, clauses: Sequence[str], labels: Sequence[str], kinds: Sequence[str] | None = None) -> Reformulator:
+        """`labels[i]`: the label written for `clauses[i]` (of type `kinds[i]`); the verbs are the
+        labels' first words, and the statements among the task clauses teach which verb to add."""
+        from pipelines.highlights.steps import Linear, Words
+
         counts = Counter(label.split()[0].lower() for label in labels if label.split())
         self.verbs = tuple(sorted(w for w, n in counts.items()
                                   if n >= self.min_verb_count and w.isalpha() and w not in STOP_WORDS))
+        kinds = list(kinds) if kinds is not None else ["task"] * len(clauses)
+        rows = []
+        linked: dict[str, Counter[str]] = defaultdict(Counter)
+        for clause, label, kind in zip(clauses, labels, kinds, strict=True):
+            text = self.plain(clause)
+            verb, _, rest = label.partition(" ")
+            # a label that is the verb and then the statement's thing ("Pay the hydro bill" for "Hydro
+            # bill 236.40"), not one that brings in more ("Take Skipper to the vet" for "Vet Tuesday")
+            said = [w for w in re.findall(r"[\w']+", rest.lower()) if w not in STOP_WORDS]
+            thing = {w.lower() for w in re.findall(r"[\w']+", _thing(text))}
+            if kind == "task" and text and verb.lower() in self.verbs and self.statement(text) and said \
+                    and said[0] in thing:
+                rows.append((text, verb.lower()))
+                follows = rest.split()[0].lower() if rest.split() else ""
+                linked[verb.lower()][follows if follows in ("to", "for", "in", "on", "up") else ""] += 1
+        common = {v for v, n in Counter(v for _, v in rows).items() if n >= self.min_verb_count}
+        rows = [(text, verb) for text, verb in rows if verb in common]
+        # the word a verb takes before its thing in the labels, when most of them do: "go to"
+        self.links = {v: word for v in sorted(common) for word, n in linked[v].most_common(1)
+                      if word and n * 2 > sum(linked[v].values())}
+        self.words_, self.model_ = None, None
+        if len(common) >= 2:
+            self.words_ = Words(min_df=2)
+            X = self.words_.fit_transform([_verb_features(text) for text, _ in rows])
+            self.model_ = Linear.fit(X, [verb for _, verb in rows], self.C)
+        return self
+
+    def state(self) -> dict[str, np.ndarray]:
+        if getattr(self, "model_", None) is None:
+            return {}
+        return {**self.words_.state("reformulator.words"), **self.model_.state("reformulator.verbs")}
+
+    def load_state(self, state: dict[str, np.ndarray]) -> Reformulator:
+        from pipelines.highlights.steps import Linear, Words
+
+        self.words_, self.model_ = None, None
+        if "reformulator.verbs.coef" in state:
+            self.words_ = Words.from_state(state, "reformulator.words")
+            self.model_ = Linear.from_state(state, "reformulator.verbs")
         return self
 
     def base_form(self, word: str) -> str | None:
@@ -85,17 +150,39 @@ class Reformulator:
                 return option
         return None
 
-    def __call__(self, text: str, kind: str, dated: bool) -> str:
-        text = _ASIDE.sub("", text)
-        text = _START.sub("", text)
+    def plain(self, text: str) -> str:
+        """The clause without its aside, its opening (note openers, subjects, modals) or its tail."""
+        text = _START.sub("", _ASIDE.sub("", text))
         opening = _OPENING.match(text)
         if opening and opening.end() < len(text):
             text = text[opening.end():]
-        text = _CUT.sub("", text)
+        return _END.sub("", _CUT.sub("", text)).strip()
+
+    def statement(self, text: str) -> bool:
+        """Whether `text` (a `plain` clause) says how something is rather than what to do: it does
+        not start with a verb the labels start with (or its "-ing"), nor with the writer."""
+        first = text.split()[0].lower() if text.split() else ""
+        return bool(first) and first not in self.verbs and self.base_form(first) is None and first not in (
+            "i", "i'm", "we", "you", "to")
+
+    def verb_for(self, text: str) -> str | None:
+        """The verb a statement's label would start with, when the model is sure enough."""
+        if getattr(self, "model_", None) is None or not self.statement(text):
+            return None
+        p = self.model_.predict_proba(self.words_.transform([_verb_features(text)]))[0]
+        best = int(np.argmax(p))
+        return self.model_.classes[best] if p[best] >= self.verb_threshold else None
+
+    def __call__(self, text: str, kind: str, dated: bool, names: Sequence[str] = ()) -> str:
+        text = self.plain(text)
         if dated:
             text = without_due_words(text)
-        text = to_second_person(text)
-        text = _END.sub("", _START.sub("", text)).strip()
+        verb = self.verb_for(text) if kind == "task" else None
+        if verb is not None:
+            thing = _thing(text, names)
+            if thing:
+                text = " ".join(w for w in (verb, self.links.get(verb, ""), thing) if w)
+        text = _END.sub("", _START.sub("", to_second_person(text))).strip()
         if kind == "task":
             first, _, rest = text.partition(" ")
             base = self.base_form(first)
@@ -104,6 +191,39 @@ class Reformulator:
         if len(text) > MAX_REFORMULATION_CHARS:
             text = text[:MAX_REFORMULATION_CHARS].rsplit(" ", 1)[0]
         return text[:1].upper() + text[1:] if text else ""
+
+
+def _verb_features(text: str) -> str:
+    return " ".join(re.findall(r"[a-z][a-z']*", text.lower()))
+
+
+def _thing(text: str, names: Sequence[str] = ()) -> str:
+    """The thing a statement is about: its words up to the verb after them, at most six ("The
+    washing machine", "Council tax bill"), with "the" in front unless it has a determiner or is
+    a name ("the council tax bill", "Sarah")."""
+    tokens = [raw.strip(",.;:!?\"'()") for raw in text.split()]
+    words: list[str] = []
+    for k, token in enumerate(tokens):
+        lower = token.lower()
+        after = tokens[k + 1].lower() if k + 1 < len(tokens) else ""
+        verb_next = not after or after in STOP_WORDS or after in _PREDICATE
+        if not token or lower in _PREDICATE or re.match(r"^[£$€]?\d", token) or (
+                words and verb_next and lower.endswith(("ed", "ing"))):
+            break
+        if lower.endswith("'s") and (after in _PREDICATE or after.endswith("ing") or not after):
+            words.append(token[:-2])  # "Truck's making", "Sarah's still waiting": 's is "is"
+            break
+        words.append(token)
+        if text.split()[k].endswith(",") or len(words) == 6:
+            break
+    if not words:
+        return ""
+    first = words[0]
+    if first in names or first.lower() in _DETERMINER or first.removesuffix("'s") in names:
+        return " ".join(words)
+    if first[:1].isupper() and first[1:].islower():
+        words[0] = first.lower()
+    return "the " + " ".join(words)
 
 
 class DueDateResolver:

@@ -7,6 +7,8 @@
     python -m pipelines.lab measure {test,fresh}
         the shipped highlight pipeline and mood model on a held-out set, written into the records
         (a reading of a held-out set: once, when tuning is done)
+    python -m pipelines.lab cost
+        CPU per entry of the shipped core (highlights, mood, the whole analysis), one thread
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     mood.add_argument("--dry-run", action="store_true", help="measure and print; write nothing")
     measure = sub.add_parser("measure", help="the shipped models on a held-out set (test or the fresh writers)")
     measure.add_argument("split", choices=("test", "fresh"))
+    sub.add_parser("cost", help="CPU per entry of the shipped core")
     args = parser.parse_args(argv)
     if args.model == "highlights":
         from pipelines.lab import highlights as lab
@@ -46,9 +49,13 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         record = lab_mood.train(save=not args.dry_run, progress=_progress)
         json.dump({k: record[k] for k in ("chosen", "goemotions_sample")}, sys.stdout, indent=1)
-    else:
+    elif args.model == "measure":
         from pipelines.lab.measure import measure as measure_split
 
         json.dump(measure_split(args.split), sys.stdout, indent=1)
+    else:
+        from pipelines.lab.cost import cost
+
+        json.dump(cost(), sys.stdout, indent=1)
     print()
     return 0

@@ -1,4 +1,4 @@
-"""The lexical voice of the mood model (round 4): a logistic regression on the entry's words and
+"""The lexical voice of the mood model: a logistic regression on the entry's words and
 word pairs (TF-IDF), a third voice beside the embedding classifier and the keyword rule.
 
 A mean sentence embedding of a whole entry blurs the one sentence that says how the day was; the

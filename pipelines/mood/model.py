@@ -32,9 +32,9 @@ from pipelines.mood.vocabulary import (
     MOODS,
     NEUTRAL,
     MoodPrediction,
-    _default_prediction,
-    _prediction,
+    default_prediction,
     keyword_evidence,
+    prediction,
     says_rest,
     stated_heavy,
 )
@@ -162,14 +162,14 @@ class MoodModel(BaseEstimator):
       else (1: unchanged), a prior correction: a classifier fitted on a few authors learns that
       prose without their feeling words is Neutral, so an understated heavy entry by another
       writer sinks there. Below 1, Neutral has to win by more.
-    - `lexical_weight` (round 4): the share of the learned scores that is the lexical voice's
+    - `lexical_weight`: the share of the learned scores that is the lexical voice's
       (`pipelines.mood.lexical.LexicalVoice`, TF-IDF words and word pairs, inverse strength
       `lexical_C`), the rest the embedding classifier's; 0: no lexical voice. Mixed before
       everything above (`learned_scores`), so the Neutral prior and the rules read the mix. A
       text holding fewer than `lexical_terms` of the voice's terms (distinct words and word
       pairs) is read without it (None: every text with it): on a one-line entry the voice knows
       too few words and is overconfident about them.
-    - `prototype_weight` (round 5): the entry's and its sentences' cosine similarities to the mood
+    - `prototype_weight`: the entry's and its sentences' cosine similarities to the mood
       prototypes (`pipelines.mood.prototypes`, 42 columns standardised on the training rows)
       appended to the classifier's features, times this (0: none). Needs each entry's sentence
       vectors: `predict` takes them (`sentence_vectors`) or embeds the sentences in one call.
@@ -386,7 +386,7 @@ class MoodModel(BaseEstimator):
         predictions = []
         for text, row, by_keywords in zip(texts, scores, tired_rows, strict=True):
             if not text or not text.strip():
-                predictions.append(_default_prediction())
+                predictions.append(default_prediction())
                 continue
             best = MOODS[int(np.argmax(row))]
             words = np.asarray(evidence[len(predictions)][: len(KEYWORD_MOODS)], dtype=float)
@@ -400,7 +400,7 @@ class MoodModel(BaseEstimator):
             # Nothing stands out: no feeling word and no mood above `min_confidence`.
             unremarkable = (
                 self.min_confidence is not None and words.max() <= 0 and row.max() < self.min_confidence
-            ) or (  # a short entry with no feeling word needs a clearer reading (round 6); a few words
+            ) or (  # a short entry with no feeling word needs a clearer reading; a few words
                 # ("Ok.", "Fine.") give the classifier nothing it was trained on: Neutral
                 self.short_min_confidence is not None and words.max() <= 0
                 and (n_words := len(_WORDS.findall(text))) < SHORT_ENTRY_WORDS
@@ -429,11 +429,11 @@ class MoodModel(BaseEstimator):
                 columns = [MOODS.index(mood) for mood in _UNSUPPORTED_HEAVY]
                 if row[columns].sum() >= self.heavy_share:
                     best = _UNSUPPORTED_HEAVY[int(np.argmax(row[columns]))]
-            # the floor: a heavy feeling the writer states outright is never shown light (round 11)
+            # the floor: a heavy feeling the writer states outright is never shown light
             if best in ("neutral", "happy") and (stated := stated_heavy(text)) is not None:
                 best = stated
             named = dict(zip(MOODS, row.tolist(), strict=True))
-            predictions.append(_prediction(best, named, "keywords" if by_keywords else "model"))
+            predictions.append(prediction(best, named, "keywords" if by_keywords else "model"))
         return predictions
 
     def predict(
@@ -592,7 +592,7 @@ def predict_mood(
     """One entry's mood; pass the entry's embedding (and its `mood_sentences` vectors) when they are
     already computed."""
     if not text or not text.strip():
-        return _default_prediction()
+        return default_prediction()
     embeddings = None if embedding is None else np.asarray(embedding).reshape(1, -1)
     per_sentence = None if sentence_vectors is None else [np.asarray(sentence_vectors)]
     return get_mood_model().predict([text], embeddings, per_sentence)[0]

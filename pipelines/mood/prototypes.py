@@ -1,6 +1,6 @@
-"""Round 5: how close an entry, and each of its sentences, comes to plain sentences that say each
-mood (`MOOD_PROTOTYPES`), as extra columns for the embedding classifier (pipelines/README.md,
-"Mood", "round 5").
+"""How close an entry, and each of its sentences, comes to plain sentences that say each
+mood (`MOOD_PROTOTYPES`), as extra columns for the embedding classifier (off in the shipped
+model; the lab can try them).
 
 For the entry's vector and for each sentence's vector: the cosine similarity to each mood's
 prototypes, the largest and the mean (14 numbers); the entry's 14, then the largest and the mean
@@ -104,7 +104,7 @@ def embed_with_sentences(embedder: object, texts: list[str]) -> tuple[np.ndarray
 
 
 def reads_sentences() -> bool:
-    """Whether the shipped model compares an entry's sentences with the mood prototypes (round 5),
+    """Whether the shipped model compares an entry's sentences with the mood prototypes,
     so an analysis should make their vectors (`entry_sentence_vectors`)."""
     from pipelines.mood.model import get_mood_model
 

@@ -42,7 +42,7 @@ class MoodPrediction(msgspec.Struct, kw_only=True, frozen=True):
         return {"emoji": self.emoji, "text": self.text}
 
 
-def _prediction(mood: Mood, scores: dict[str, float], source: str) -> MoodPrediction:
+def prediction(mood: Mood, scores: dict[str, float], source: str) -> MoodPrediction:
     return MoodPrediction(
         mood=mood,
         emoji=MOOD_EMOJI[mood],
@@ -53,8 +53,8 @@ def _prediction(mood: Mood, scores: dict[str, float], source: str) -> MoodPredic
     )
 
 
-def _default_prediction() -> MoodPrediction:
-    return _prediction(NEUTRAL, {mood: float(mood == NEUTRAL) for mood in MOODS}, "default")
+def default_prediction() -> MoodPrediction:
+    return prediction(NEUTRAL, {mood: float(mood == NEUTRAL) for mood in MOODS}, "default")
 
 
 
@@ -511,22 +511,22 @@ def keyword_mood(text: str) -> MoodPrediction:
     evidence plus one, so one plain keyword gives 0.5 and a lone strong signal approaches 1.
     """
     if not text or not text.strip():
-        return _default_prediction()
+        return default_prediction()
     scores = keyword_scores(text)
     total = sum(scores.values())
     if total <= 0:
-        return _prediction(NEUTRAL, {mood: float(mood == NEUTRAL) for mood in MOODS}, "keywords")
+        return prediction(NEUTRAL, {mood: float(mood == NEUTRAL) for mood in MOODS}, "keywords")
     best = max(KEYWORD_MOODS, key=lambda mood: scores[mood])  # first of equals wins
     # Shares of the evidence, with "no keyword at all" (weight 1) as neutral's share.
     shares = {mood: scores.get(mood, 0.0) / (total + 1.0) for mood in MOODS}
     shares[NEUTRAL] = 1.0 / (total + 1.0)
     if shares[best] <= shares[NEUTRAL]:  # a single softened keyword: still the keyword's mood
         shares[best], shares[NEUTRAL] = shares[NEUTRAL], shares[best]
-    return _prediction(best, shares, "keywords")
+    return prediction(best, shares, "keywords")
 
 
 
-# -- mood prototypes (round 5) ------------------------------------------------------------------
+# -- mood prototypes ------------------------------------------------------------------
 
 # Plain sentences that say each mood, written without reading the corpus (the lead's experiment,
 # kept as written: not refined). The learned model compares an entry and each of its sentences

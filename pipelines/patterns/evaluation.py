@@ -64,16 +64,34 @@ WriterSplit = Literal["tune", "heldout", "small"]
 NO_THEME = "other"
 
 
+# A pattern whose entries share its majority theme less often than this is a wrong claim.
+WRONG_PURITY = 0.6
+
+
 class WriterScores(msgspec.Struct, kw_only=True):
     voice: str
     ari: float
     entries: int
     in_no_pattern: int
     patterns: int
+    # per pattern, largest first: its size and the share of its entries of its majority theme
+    sizes: list[int] = msgspec.field(default_factory=list)
+    purities: list[float] = msgspec.field(default_factory=list)
 
     @property
     def left_out(self) -> float:
         return self.in_no_pattern / self.entries if self.entries else 0.0
+
+    @property
+    def purity(self) -> float:
+        """The patterns' purity weighted by their size: the share of the entries in a pattern that
+        carry its majority theme (1.0 with no pattern: nothing claimed)."""
+        total = sum(self.sizes)
+        return sum(n * p for n, p in zip(self.sizes, self.purities, strict=True)) / total if total else 1.0
+
+    @property
+    def wrong_patterns(self) -> int:
+        return sum(p < WRONG_PURITY for p in self.purities)
 
 
 def load_writers(split: WriterSplit, *, labels: Path = WRITER_LABELS) -> dict[str, list[LabelledEntry]]:
@@ -113,14 +131,30 @@ def writer_themes(entries: list[LabelledEntry], min_size: int = 3) -> list[str]:
     return [NO_THEME if e.theme == NO_THEME or counts[e.theme] < min_size else e.theme for e in entries]
 
 
+def purities(themes: list[str], labels: np.ndarray) -> tuple[list[int], list[float]]:
+    """Each pattern's size and purity, in label order: the share of its entries whose hand-written
+    theme is the pattern's commonest one. `other` is no theme: a pattern of entries about nothing
+    in common is pure only in what it is not, so `other` members never count as agreeing (a
+    pattern of `other` entries alone has purity 0)."""
+    sizes, out = [], []
+    for label in sorted({int(x) for x in labels} - {-1}):
+        members = [t for t, lab in zip(themes, labels, strict=True) if lab == label]
+        counts = Counter(t for t in members if t != NO_THEME)
+        sizes.append(len(members))
+        out.append(counts.most_common(1)[0][1] / len(members) if counts else 0.0)
+    return sizes, out
+
+
 def score_writer(pipeline: PatternPipeline, voice: str, entries: list[LabelledEntry],
                  embeddings: np.ndarray) -> WriterScores:
     """Fit on one writer's journal alone and compare with its themes; entries in no pattern are one
-    more group on both sides."""
+    more group on both sides. Purity reads the themes as written (a theme of two entries is still
+    what those two share)."""
     labels = pipeline.fit([e.text for e in entries], embeddings, ids=[e.id for e in entries]).labels_
+    sizes, pure = purities([e.theme for e in entries], labels)
     return WriterScores(voice=voice, ari=float(adjusted_rand_score(writer_themes(entries), labels)),
                         entries=len(entries), in_no_pattern=int((labels == -1).sum()),
-                        patterns=len(set(labels) - {-1}))
+                        patterns=len(set(labels) - {-1}), sizes=sizes, purities=pure)
 
 
 def score_writers(pipeline: PatternPipeline, journals: dict[str, list[LabelledEntry]],
@@ -129,11 +163,18 @@ def score_writers(pipeline: PatternPipeline, journals: dict[str, list[LabelledEn
 
 
 def summary(scores: list[WriterScores]) -> dict[str, float]:
-    """Mean ARI over writers, and the share of all their entries in no pattern."""
+    """Mean ARI over writers, the share of all their entries in no pattern, the mean of each
+    journal's purity (journals with a pattern), and the share of all their patterns that are wrong
+    (purity under `WRONG_PURITY`)."""
     entries = sum(s.entries for s in scores)
+    patterns = sum(s.patterns for s in scores)
+    with_patterns = [s.purity for s in scores if s.patterns]
     return {"ari": float(np.mean([s.ari for s in scores])) if scores else 0.0,
             "left_out": sum(s.in_no_pattern for s in scores) / entries if entries else 0.0,
-            "min_ari": min((s.ari for s in scores), default=0.0)}
+            "min_ari": min((s.ari for s in scores), default=0.0),
+            "purity": float(np.mean(with_patterns)) if with_patterns else 1.0,
+            "wrong": sum(s.wrong_patterns for s in scores) / patterns if patterns else 0.0,
+            "patterns": float(patterns)}
 
 
 # The most of a journal's entries the chosen config may leave in no pattern.

@@ -68,13 +68,6 @@ class Passage(msgspec.Struct, kw_only=True):
     mood: str | None = None  # the entry's mood text ("Sad"), for questions about moods
 
 
-class ProviderResult(msgspec.Struct, kw_only=True):
-    """Which provider produced a result, and why the local one stood in if it did."""
-
-    provider: str
-    fallback_reason: str | None = None
-
-
 class AIProvider(Protocol):
     name: str
 

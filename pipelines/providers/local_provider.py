@@ -52,7 +52,7 @@ class LocalProvider:
     def analyze_entry(self, text: str, *, want_summary: bool, context: AnalysisContext,
                       embedding: np.ndarray | None = None) -> EntryAnalysis:
         vector = embedding if embedding is not None else embed([text])[0]
-        # The mood reads the summary's sentences (round 5): embedded once, for both.
+        # The mood reads the summary's sentences: embedded once, for both.
         sentences = entry_sentence_vectors(text, vector)
         mood = predict_mood(text, vector, sentences)
         return EntryAnalysis(
@@ -297,21 +297,6 @@ HABIT_ACTIONS = (
     "End one entry this week with something that went well.",
     "Plan one restful hour this week, then write about how it went.",
 )
-
-
-@functools.cache
-def _life_area_vectors() -> np.ndarray:
-    return embed(list(LIFE_AREAS.values()))
-
-
-def life_areas(texts: list[str], *, limit: int = 3, vectors: np.ndarray | None = None) -> list[str]:
-    """The areas of life the entries are most often about, by meaning rather than by word.
-    `vectors`, when given, are `embed(texts)`, already computed."""
-    names = list(LIFE_AREAS)
-    scores = (embed(texts) if vectors is None else vectors) @ _life_area_vectors().T
-    counts = Counter(names[int(i)] for i, row in zip(scores.argmax(axis=1), scores, strict=True)
-                     if row.max() >= LIFE_AREA_MIN_SCORE)
-    return [name for name, _ in counts.most_common(limit)]
 
 
 @functools.lru_cache(maxsize=4096)

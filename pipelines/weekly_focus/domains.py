@@ -79,7 +79,3 @@ def domain_of(text: str, vector: np.ndarray, *, intention: bool = False) -> tupl
     if max(scores.values()) < OFF_TOPIC_BELOW and not intention:
         return None, scores["personal"]
     return "personal", scores["personal"]
-
-
-def domain_label(domain: str) -> str:
-    return domain.capitalize()

@@ -20,7 +20,6 @@ stall during each (a task sleeping 10 ms at a time, and how late it woke).
 from __future__ import annotations
 
 import asyncio
-import logging
 import tempfile
 import time
 import warnings
@@ -28,9 +27,8 @@ from datetime import date
 from pathlib import Path
 
 import httpx
-import sqlalchemy as sa
 
-from tests.benchmarks.harness import Measurement, report_latencies
+from tests.benchmarks.harness import Measurement, embedded_database, report_latencies
 
 HEADERS = {"X-Requested-With": "XMLHttpRequest"}
 GAP_SECONDS = 0.02
@@ -109,8 +107,8 @@ def _by_phase(phases: Phases, taken: list[tuple[float, float]]) -> dict[str, lis
 def _instrument(phases: Phases, *, in_loop: bool) -> None:
     """Mark the reading step (and, for the old way, read on the event loop instead)."""
     from api.journal import import_controller
-    from api.journal.importing import parse_import
     from api.journal.imports import runner, worker
+    from api.journal.imports.detect import parse_import
 
     original = runner.read_import
 
@@ -261,24 +259,9 @@ async def _measure(database_url: str, data_dir: Path) -> dict[str, float]:
 
 def run() -> dict[str, float]:
     warnings.filterwarnings("ignore", message=".*XDG_RUNTIME_DIR.*")
-    import pgserver
-
-    from api.database import migrate, sqlalchemy_url
-
-    logging.getLogger("pgserver").propagate = False
-    with tempfile.TemporaryDirectory(prefix="reverie-bench-import-") as tmp:
-        server = pgserver.get_server(Path(tmp) / "pgdata", cleanup_mode="delete")
-        try:
-            admin = sqlalchemy_url(server.get_uri())
-            engine = sa.create_engine(admin, isolation_level="AUTOCOMMIT", poolclass=sa.pool.NullPool)
-            with engine.connect() as conn:
-                conn.execute(sa.text("CREATE DATABASE import_isolation"))
-            engine.dispose()
-            url = sa.make_url(admin).set(database="import_isolation").render_as_string(hide_password=False)
-            migrate(url)
-            return asyncio.run(_measure(url, Path(tmp) / "data"))
-        finally:
-            server.cleanup()
+    with (tempfile.TemporaryDirectory(prefix="reverie-bench-import-") as tmp,
+          embedded_database(Path(tmp) / "pgdata", "import_isolation") as url):
+        return asyncio.run(_measure(url, Path(tmp) / "data"))
 
 
 if __name__ == "__main__":

@@ -51,7 +51,7 @@ def test_goals_are_remembered_from_the_first_entry(ana, database_url):
         assert conn.execute(sa.text("SELECT count(*) FROM goals")).scalar() == 1
     for filler in ("A quiet day at home.", "Read a good book this afternoon."):
         wait_until_analysed(ana, ana.post("/api/journal", json={"content": filler}).json()["id"])
-    third = ana.post("/api/journal", json={"content": text + " I want to learn Spanish by next summer."}).json()
+    third = ana.post("/api/journal", json={"content": text + " My other goal is to learn Spanish by next summer."}).json()
     wait_until_analysed(ana, third["id"])
     with engine.connect() as conn:
         goals = [r.text for r in conn.execute(sa.text("SELECT text FROM goals"))]

@@ -145,11 +145,11 @@ NEW_AUTHORS = {
     "fifteenth": (("ahmed", "bev", "oksana", "hollis"), "dev"),
     "sixteenth": (("mei", "eamon", "kezia", "arjun"), "dev"),
     "seventeenth": (("willa", "dorothea", "jesse", "wanjiru"), "dev"),
-    # round 10: a third fresh held-out author and two more dev authors, their entries September to February
+    # a third fresh held-out author and two more dev authors, their entries September to February
     "eighteenth": (("gabriel", "colleen", "corazon", "delroy"), "test"),
     "nineteenth": (("ofelia", "jarrah", "kwame", "lindiwe"), "dev"),
     "twentieth": (("tevita", "yusuf", "rutendo", "wendell"), "dev"),
-    # round 13: a fourth fresh held-out author and one more dev author
+    # a fourth fresh held-out author and one more dev author
     "twenty-first": (("eileen", "dakota", "gloria", "faisal"), "test"),
     "twenty-second": (("otis", "noreen", "peishan", "ikaika"), "dev"),
 }

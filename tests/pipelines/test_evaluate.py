@@ -99,8 +99,7 @@ def test_the_command_measures_the_local_provider(labelled, tmp_path):
     done = _run(labelled, out, _env())
     assert done.returncode == 0, done.stderr
     assert "provider: local" in done.stdout
-    # Mood round 4's model (the lexical voice) reads all three right again, as round 2's did; round
-    # 3's showed the plain to-do entry "a" as Anxious (pipelines/README.md, "Mood").
+    # The mood model reads all three right (an earlier one showed the plain to-do entry "a" as Anxious).
     assert "mood: accuracy 1.000  macro-F1 1.000  (3 entries)" in done.stdout
     assert "highlights (strict): recall 1.000  precision 1.000" in done.stdout
     assert "due dates: 1.000 right (3 of 3 dated tasks;" in done.stdout

@@ -59,7 +59,7 @@ def test_weekly_focus_flow_suggests_from_a_real_journal_and_prepares_the_week(pi
     from pipelines import db
     from pipelines.embeddings import embed
 
-    text = "I want to learn to play the cello this year. My teacher Rosalind lent me hers."
+    text = "My goal this year is to learn to play the cello. My teacher Rosalind lent me hers."
     with db.session() as s:
         user = User(username="smoke", email="smoke@example.com", password_hash="x", is_verified=True)
         s.add(user)

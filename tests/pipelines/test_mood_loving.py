@@ -1,4 +1,4 @@
-"""Mood, issue 16's second loving pass: love told through a person or a pet, not named
+"""Mood, the loving readings: love told through a person or a pet, not named
 (pipelines/README.md, "Mood"). On dev, leaving one author out, 78 loving entries read Happy."""
 
 from __future__ import annotations

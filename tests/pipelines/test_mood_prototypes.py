@@ -1,5 +1,5 @@
-"""Round 5 of the mood model: the entry's and its sentences' similarities to the mood prototypes
-(pipelines/mood/prototypes.py; pipelines/README.md, "Mood", "round 5")."""
+"""The mood model's prototype layer: the entry's and its sentences' similarities to the mood
+prototypes (pipelines/mood/prototypes.py), off in the shipped model, kept for the lab to try."""
 
 from __future__ import annotations
 
@@ -14,12 +14,10 @@ from pipelines.embeddings import embed, embedded_together
 from pipelines.mood import (
     MOOD_PROTOTYPES,
     MOODS,
-    CorpusGrid,
     MoodModel,
     mood_sentences,
     prototype_features,
     prototype_table,
-    tune_on_corpus,
 )
 from pipelines.mood.prototypes import PROTOTYPE_COLUMNS, sentence_vectors_for
 
@@ -118,13 +116,6 @@ def test_the_artifact_ships_the_prototypes_and_loads_without_pickle(fitted, tmp_
     assert loaded.predict(texts, vectors) == model.predict(texts, vectors)
 
 
-def test_selection_needs_the_similarities_when_its_grid_tries_them():
-    texts = [text for text, _ in ENTRIES]
-    with pytest.raises(ValueError, match="prototype"):
-        tune_on_corpus(texts, [m for _, m in ENTRIES], embed(texts), CorpusGrid(prototype_weight=(0.0, 0.1)),
-                       groups=["a"] * 4 + ["b"] * 3)
-
-
 def test_without_vectors_the_text_and_its_sentences_go_through_the_model_once(fitted):
     model, texts, vectors = fitted
     with counting_model_calls() as calls:
@@ -150,6 +141,10 @@ def test_the_analysis_embeds_the_sentences_once_for_the_mood_and_the_summary(fit
     context = AnalysisContext(today=date(2026, 3, 1), existing_goals=[], existing_projects=[])
     with counting_model_calls() as calls:
         analysis = LocalProvider().analyze_entry(text, want_summary=True, context=context, embedding=vector)
-    assert calls == [mood_sentences(text)]  # one call: the sentences, for the mood and the summary
+    from pipelines.highlights import embedding_texts
+
+    # one call for the sentences (the mood's and the summary's), one for the clauses the highlight
+    # detector reads (a batch of analyses embeds both ahead, in one call)
+    assert calls == [mood_sentences(text)] + ([embedding_texts(text)] if embedding_texts(text) else [])
     assert analysis.summary == summarize(text)
     assert analysis.mood.mood == model.predict([text], vector[None, :])[0].mood

@@ -1,4 +1,4 @@
-"""Mood round 11: general ways of saying a feeling the keyword rule missed on dev (pipelines/README.md,
+"""Mood: general ways of saying a feeling the keyword rule missed on dev (pipelines/README.md,
 "Mood"), the rest rule, and the product tour's two wrong moods as required readings."""
 
 from __future__ import annotations
@@ -6,8 +6,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from pipelines.mood import MOODS, MoodModel, keyword_mood, keyword_scores, predict_mood
 from pipelines.lab.mood_readings import REQUIRED_READINGS, TOUR_READINGS
+from pipelines.mood import MOODS, MoodModel, keyword_mood, keyword_scores, predict_mood
 from pipelines.mood.vocabulary import is_sarcastic, keyword_evidence, says_rest, stated_heavy
 
 

@@ -56,6 +56,8 @@ def _entry(day: str) -> SourceEntry:
     return SourceEntry(id=entry_id(day), date=day, content=next(t for d, _, t in JOURNAL if d == day))
 
 
+@pytest.mark.xfail(strict=True, reason="the mood model reads the quoted reconciliation Loving at 0.69, under the 0.7 a "
+                   "short text with no feeling word needs, so Neutral (pipelines/README.md, Known limits)")
 def test_go_deep_asks_what_made_a_good_moment_good():
     """A tour's Go Deep quoted the 11/14 reconciliation and asked "What would change if you looked
     at that directly?", as if it were a problem."""

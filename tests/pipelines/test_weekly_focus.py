@@ -6,7 +6,6 @@ against the local stand-in server, falling back to the local suggester on any fa
 
 from __future__ import annotations
 
-import re
 import uuid
 from datetime import timedelta
 
@@ -25,9 +24,6 @@ from tests.support.database import sql
 from tests.support.dates import TODAY, day, us
 from tests.support.journal import wait_all_analysed, write_entries
 from tests.support.openai_standin import STANDIN_API_KEY, malformed, ok, status
-
-DATE = re.compile(r"\d{2}/\d{2}/\d{4}")
-
 
 ANA_ENTRIES = [
     (day(6), "I keep thinking about learning the cello again. I want to learn to play the cello this year."),
