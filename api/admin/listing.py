@@ -14,11 +14,10 @@ import csv
 import io
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Literal
+from typing import Any
 
 from api.admin.schemas import AdminUserOut
 
-SortKey = Literal["username", "email", "createdAt", "entries", "sessions", "lastLoginAt", "lastActivityAt"]
 SORT_KEYS: tuple[str, ...] = ("username", "email", "createdAt", "entries", "sessions", "lastLoginAt",
                               "lastActivityAt")
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")

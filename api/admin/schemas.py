@@ -8,6 +8,7 @@ from uuid import UUID
 
 import msgspec
 
+from api.subscription.rules import PROMO_DEFAULT_DURATION_DAYS
 from models import AdminAction, PromoCode, WaitlistEntry
 
 
@@ -123,7 +124,7 @@ def code_state(p: PromoCode, now: datetime) -> CodeState:
 class GeneratePromoCodeIn(msgspec.Struct, rename="camel", kw_only=True, forbid_unknown_fields=True):
     influencer_name: str
     # One of 7, 14, 30, 60, 90, 365: how long the premium each redemption grants lasts.
-    duration_days: int = 30
+    duration_days: int = PROMO_DEFAULT_DURATION_DAYS
     # How many users may redeem it (100 unless given).
     max_uses: int | None = None
     # The last day (UTC) it can be redeemed; unless given (or `neverExpires`), `durationDays` from now.
@@ -185,13 +186,6 @@ class AuditEntryOut(msgspec.Struct, rename="camel", kw_only=True):
         return cls(id=a.id, admin_id=a.admin_id, admin_username=names.get(a.admin_id, a.admin_name),
                    action=a.action, target_type=a.target_type, target_id=a.target_id, target_username=target,
                    detail=a.detail, created_at=a.created_at)
-
-
-class AdminOverviewOut(msgspec.Struct, rename="camel", kw_only=True):
-    """The System tab: statistics and the latest admin actions."""
-
-    stats: AdminStatsOut
-    audit_log: list[AuditEntryOut]
 
 
 class AdminSessionOut(msgspec.Struct, rename="camel", kw_only=True):

@@ -7,13 +7,12 @@ import uuid
 from litestar import Controller, Request, Response, delete, get, patch, post
 from litestar.params import Parameter
 
+from api.entries.services import EntryService
 from api.errors import FieldError, documented_errors, error_responses
 from api.insights import rules
 from api.insights.schemas import InsightDeletedOut, InsightIn, InsightOut, InsightTextIn
 from api.insights.services import InsightService
-from api.journal.services import EntryService
 from api.paging import NOT_MODIFIED, PAGE_HEADERS, conditional, keyset_page
-from api.patterns.services import PatternService
 from api.services import provide
 from api.subscription.usage import UsageService
 from api.validation import required_text
@@ -25,8 +24,7 @@ from models.constants import FREE_INSIGHTS_PER_WEEK
 class InsightsController(Controller):
     path = "/api/insights"
     tags = ["insights"]
-    dependencies = provide(insights=InsightService, entries=EntryService, patterns=PatternService,
-                           usage=UsageService)
+    dependencies = provide(insights=InsightService, entries=EntryService, usage=UsageService)
 
     @get(operation_id="listInsights", response_headers=PAGE_HEADERS, responses=NOT_MODIFIED,
          description="The caller's insights, newest first: all of them, or a page with `limit` (then `before` = "
@@ -45,7 +43,7 @@ class InsightsController(Controller):
     @post(operation_id="saveInsight", status_code=201, responses=error_responses(404, 429),
           description=f"Free plan: at most {FREE_INSIGHTS_PER_WEEK} insights in any seven days (429 past that).")
     async def save_insight(self, request: Request, insights: InsightService, entries: EntryService,
-                           patterns: PatternService, usage: UsageService, data: InsightIn) -> InsightOut:
+                           usage: UsageService, data: InsightIn) -> InsightOut:
         user_id = request.user.id
         text = required_text(data.text, "text", rules.MAX_TEXT_CHARS)
         if data.type not in rules.INSIGHT_TYPES:
@@ -58,7 +56,7 @@ class InsightsController(Controller):
                 pattern_id = uuid.UUID(data.pattern_id)
             except ValueError:
                 raise FieldError("patternId", rules.MSG_PATTERN_ID) from None
-            pattern_id = (await patterns.own(user_id, pattern_id)).id  # another user's pattern: 404
+            pattern_id = await insights.pattern_of(user_id, pattern_id)  # another user's pattern: 404
         insight = await insights.add(Insight(
             user_id=user_id, text=text, type=data.type, context=context, time_estimate=data.time_estimate,
             related_tasks=[t[:rules.MAX_RELATED_TASK_CHARS] for t in data.related_tasks[:rules.MAX_RELATED_TASKS]],
@@ -70,11 +68,11 @@ class InsightsController(Controller):
     @patch("/{insight_id:uuid}/text", operation_id="updateInsightText", responses=error_responses(404),
            description="Edit an insight's text (non-blank). An edited insight is the user's: a pattern "
                        "refresh keeps it.")
-    async def update_text(self, request: Request, insights: InsightService, patterns: PatternService,
-                          insight_id: uuid.UUID, data: InsightTextIn) -> InsightOut:
+    async def update_text(self, request: Request, insights: InsightService, insight_id: uuid.UUID,
+                          data: InsightTextIn) -> InsightOut:
         text = required_text(data.text, "text", rules.MAX_TEXT_CHARS)
         insight = await insights.own(request.user.id, insight_id)
-        await self._dismiss(request, patterns, insight)  # the edit replaces the pipeline's wording
+        await insights.forget_drawn(request.user.id, insight)  # the edit replaces the pipeline's wording
         insight.text = text
         insight.short_title = text[:rules.SHORT_TITLE_CHARS]
         insight.origin = "user"
@@ -82,15 +80,9 @@ class InsightsController(Controller):
 
     @delete("/{insight_id:uuid}", operation_id="deleteInsight", status_code=200, responses=error_responses(404),
             description="Delete an insight. One the pattern pipeline drew does not come back on a refresh.")
-    async def delete_insight(self, request: Request, insights: InsightService, patterns: PatternService,
+    async def delete_insight(self, request: Request, insights: InsightService,
                              insight_id: uuid.UUID) -> InsightDeletedOut:
         insight = await insights.own(request.user.id, insight_id)
-        await self._dismiss(request, patterns, insight)
+        await insights.forget_drawn(request.user.id, insight)
         await insights.remove(insight)
         return InsightDeletedOut(success=True, message=rules.MSG_DELETED)
-
-    @staticmethod
-    async def _dismiss(request: Request, patterns: PatternService, insight: Insight) -> None:
-        """A pipeline insight the user deleted or reworded is not drawn again by a refresh."""
-        if insight.origin == "pipeline" and insight.pattern_id is not None:
-            await patterns.dismiss(request.user.id, insight.pattern_id, insight.text)

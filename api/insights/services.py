@@ -1,4 +1,4 @@
-"""Insights: an owner-scoped service, with the free plan's weekly quota."""
+"""Insights: an owner-scoped service; an insight may belong to one of the user's patterns."""
 
 from __future__ import annotations
 
@@ -6,10 +6,11 @@ import uuid
 from collections.abc import Sequence
 
 import sqlalchemy as sa
+from advanced_alchemy.exceptions import NotFoundError
 
 from api.insights import rules
 from api.services import OwnedService, repository_for
-from models import Insight
+from models import Insight, Pattern
 
 
 class InsightService(OwnedService[Insight]):
@@ -43,3 +44,22 @@ class InsightService(OwnedService[Insight]):
                 except ValueError:
                     continue
         return out
+
+    async def pattern_of(self, user_id: uuid.UUID, pattern_id: uuid.UUID) -> uuid.UUID:
+        """The id of the user's pattern an insight is saved under; another user's is the same 404 as
+        an unknown one."""
+        found = await self.repository.session.scalar(
+            sa.select(Pattern.id).where(Pattern.id == pattern_id, Pattern.user_id == user_id))
+        if found is None:
+            raise NotFoundError(detail=rules.MSG_PATTERN_NOT_FOUND)
+        return found
+
+    async def forget_drawn(self, user_id: uuid.UUID, insight: Insight) -> None:
+        """A pipeline insight the user deleted or reworded: its pattern remembers the text, so a
+        refresh does not draw it again."""
+        if insight.origin != "pipeline" or insight.pattern_id is None:
+            return
+        pattern = await self.repository.session.scalar(
+            sa.select(Pattern).where(Pattern.id == insight.pattern_id, Pattern.user_id == user_id))
+        if pattern is not None:
+            pattern.dismissed = [*(pattern.dismissed or []), insight.text][-rules.MAX_DISMISSED:]

@@ -12,12 +12,13 @@ from litestar import Controller, Request, Response, delete, get, patch, post
 from litestar.params import Parameter
 
 from api.dependencies import Pipelines, Storage
+from api.entries import rules as entry_rules
+from api.entries.services import EntryService
 from api.errors import Conflict, documented_errors, error_responses
 from api.journal import rules
-from api.journal.details import entry_details
+from api.journal.details import entry_details, first_page_state, first_page_tag
 from api.journal.forgetting import forget_entry
 from api.journal.schemas import DeletedOut, EntryCreate, EntryOut, EntryUpdate
-from api.journal.services import EntryService, first_page_tag
 from api.logging import get_logger
 from api.paging import (
     NOT_MODIFIED,
@@ -98,7 +99,7 @@ class JournalController(Controller):
         user_id = request.user.id
         if before is None and requested_tag(request):
             # A poll: answered from the first page's row versions alone when nothing changed.
-            total, tag = await entries.first_page_tag(user_id, limit)
+            total, tag = await first_page_state(entries.repository.session, user_id, limit)
             unchanged = not_modified_if_current(request, tag, {TOTAL_HEADER: str(total)})
             if unchanged is not None:
                 return unchanged
@@ -117,26 +118,26 @@ class JournalController(Controller):
     async def create_entry(self, request: Request, entries: EntryService, pipelines: Pipelines,
                            data: EntryCreate) -> EntryOut:
         now = datetime.now(UTC)
-        given = rules.check_timestamp(data.timestamp) if data.timestamp is not None else None
+        given = entry_rules.check_timestamp(data.timestamp) if data.timestamp is not None else None
         if data.date:
-            day = rules.check_entry_day(rules.parse_entry_date(data.date))
+            day = entry_rules.check_entry_day(entry_rules.parse_entry_date(data.date))
         elif given is not None:  # no date: the timestamp's (UTC) day
-            day = rules.check_entry_day(datetime.fromtimestamp(given, UTC).date(), "timestamp")
+            day = entry_rules.check_entry_day(datetime.fromtimestamp(given, UTC).date(), "timestamp")
         else:
             day = now.date()
-        time = rules.check_time(data.time) if data.time else now.strftime("%H:%M")
+        time = entry_rules.check_time(data.time) if data.time else now.strftime("%H:%M")
         entry = await entries.add(JournalEntry(
             user_id=request.user.id,
-            content=rules.check_content(data.content),
+            content=entry_rules.check_content(data.content),
             entry_date=day,
             entry_time=time,
-            location=rules.check_location(data.location),
-            mood=rules.parse_mood(data.mood),
+            location=entry_rules.check_location(data.location),
+            mood=entry_rules.parse_mood(data.mood),
             summary=(data.summary or None),
-            related_goals=rules.parse_related(data.related_goals, "relatedGoals"),
-            related_projects=rules.parse_related(data.related_projects, "relatedProjects"),
+            related_goals=entry_rules.parse_related(data.related_goals, "relatedGoals"),
+            related_projects=entry_rules.parse_related(data.related_projects, "relatedProjects"),
             # Date and timestamp always agree (a backdated entry is shown on its own day).
-            timestamp=rules.agreeing_timestamp(day, time, given if given is not None else int(now.timestamp())),
+            timestamp=entry_rules.agreeing_timestamp(day, time, given if given is not None else int(now.timestamp())),
         ))
         await entries.commit()
         _request_analysis(pipelines, entry)
@@ -154,7 +155,7 @@ class JournalController(Controller):
         entry = await entries.own(request.user.id, entry_id, for_update=True)
         content_changed = rebuild_patterns = False
         if data.content is not None:
-            content = rules.check_content(data.content)
+            content = entry_rules.check_content(data.content)
             if content != entry.content:
                 entry.content = content
                 entry.analyse_again()
@@ -169,15 +170,15 @@ class JournalController(Controller):
                 entry.analyse_again()  # a version of its own, so the finished analysis runs again
                 content_changed = True
         if data.date is not None and data.date.strip():
-            day = rules.check_entry_day(rules.parse_entry_date(data.date))
-            entry.timestamp = rules.moved_timestamp(entry.timestamp, entry.entry_date, day, entry.entry_time)
+            day = entry_rules.check_entry_day(entry_rules.parse_entry_date(data.date))
+            entry.timestamp = entry_rules.moved_timestamp(entry.timestamp, entry.entry_date, day, entry.entry_time)
             entry.entry_date = day
         if data.summary is not None:
             entry.summary = data.summary or None
         if data.related_goals is not None:
-            entry.related_goals = rules.parse_related(data.related_goals, "relatedGoals")
+            entry.related_goals = entry_rules.parse_related(data.related_goals, "relatedGoals")
         if data.related_projects is not None:
-            entry.related_projects = rules.parse_related(data.related_projects, "relatedProjects")
+            entry.related_projects = entry_rules.parse_related(data.related_projects, "relatedProjects")
         await entries.commit()
         if content_changed:
             _request_analysis(pipelines, entry)

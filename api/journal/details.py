@@ -14,7 +14,7 @@ import sqlalchemy as sa
 from sqlalchemy.dialects.postgresql import ARRAY
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from api.paging import ROW_VERSION
+from api.paging import ROW_VERSION, version_tag
 from models import Goal, Insight, Photo, Project, Task
 
 
@@ -153,3 +153,15 @@ SELECT
               WHERE user_id = :user_id AND entry_id IN (SELECT id FROM shown)
     ) AS attached
 """)
+
+
+def first_page_tag(limit: int, total: int, entries: set[str], insights: set[str], attached: set[str]) -> str:
+    """The entry list's first page's ETag: its size, the total, and the versions of its entries (as
+    the page read them: one more than it shows) and of their insights, highlights and photos."""
+    return version_tag(f"limit:{limit}", f"total:{total}", entries, insights, attached)
+
+
+async def first_page_state(session: AsyncSession, user_id: uuid.UUID, limit: int) -> tuple[int, str]:
+    """The entry list's total and its first page's ETag, from the row versions alone."""
+    row = (await session.execute(FIRST_PAGE_VERSIONS, {"user_id": user_id, "fetch": limit + 1, "limit": limit})).one()
+    return row.total, first_page_tag(limit, row.total, set(row.entries), set(row.insights), set(row.attached))

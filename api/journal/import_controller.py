@@ -28,6 +28,7 @@ from litestar.exceptions.http_exceptions import RequestEntityTooLarge
 from litestar.params import Body
 
 from api.dependencies import AppSettings, Pipelines, Runner, SessionMaker, Storage
+from api.entries.services import EntryService
 from api.errors import FieldError, documented_errors, error_response, error_responses
 from api.journal.backup.restore import Restored
 from api.journal.importing import FORMATS, MAX_IMPORT_ENTRIES, MSG_EMPTY, MSG_FORMAT
@@ -35,7 +36,6 @@ from api.journal.imports import jobs, limits, runner
 from api.journal.imports.report import NotImported, not_imported
 from api.journal.imports.service import ImportService
 from api.journal.rules import format_entry_date
-from api.journal.services import EntryService
 from api.logging import get_logger
 from api.services import provide
 from api.storage import FileStorage

@@ -5,7 +5,7 @@ Every parser turns the pasted or uploaded text into `EntryDraft`s, or raises `Fi
 spec's message; nothing is written until the whole import has been read (all or nothing). The
 formats themselves live in `api.journal.imports` (one module per kind of file); this module holds
 the drafts, the limits, the messages, the date reading and the checks every entry passes, which
-are the API's own (`api.journal.rules`): a value POST /api/journal would refuse is refused here too,
+are the API's own (`api.entries.rules`): a value POST /api/journal would refuse is refused here too,
 naming the entry, so no row the app cannot read back is ever stored.
 
 Dates. Written in running text, a date follows the spec's display rule, day first (d/m/yyyy with
@@ -24,8 +24,8 @@ from typing import Any
 
 import msgspec
 
+from api.entries import rules
 from api.errors import FieldError
-from api.journal import rules
 from api.journal.dates import MONTHS
 from api.validation import no_control_characters
 
@@ -41,8 +41,6 @@ REVERIE_EXPORT_FORMAT = "reverie-export"
 MSG_EMPTY = "Empty Content"
 MSG_CSV_NO_COMMAS = "The CSV content doesn't appear to contain any commas. Please check the format."
 MSG_JSON_INVALID = "The JSON content appears to be invalid. Please check the format."
-MSG_NO_ENTRIES = ("No journal entries were found in the provided content. Please check the format and try "
-                  "again.")
 # Ours, where the spec has none.
 MSG_FORMAT = "Format must be one of: text, csv, json."
 MSG_TOO_LARGE = ("Pasted text can be at most 5 MB. Choose the file instead: a file can be up to 256 MB "
@@ -364,23 +362,3 @@ def hashtags(tags: Any) -> str:
 def with_tags(text: str, tags: Any) -> str:
     line = hashtags(tags)
     return f"{text.rstrip()}\n\n{line}" if line and text.strip() else (text or line)
-
-
-# -- the entry point for pasted text ----------------------------------------------------------
-def parse_import(content: str, format: str, today: date) -> ParsedImport:
-    """Read a whole pasted import, or raise FieldError (400) with the spec's message. Writes nothing.
-    Each format family finds the app that wrote it (a Day One or jrnl JSON, a Daylio CSV, jrnl's
-    or Daygram's text) from the content itself."""
-    from api.journal.imports import documents, tabular, text
-
-    if format not in FORMATS:
-        raise FieldError("format", MSG_FORMAT)
-    if not content or not content.strip():
-        raise FieldError("content", MSG_EMPTY)
-    if len(content.encode("utf-8", "surrogatepass")) > MAX_IMPORT_BYTES:
-        raise FieldError("content", MSG_TOO_LARGE)
-    if format == "csv":
-        return tabular.parse_csv(content, today)
-    if format == "json":
-        return documents.parse_json(content, today)
-    return text.parse_text(content, today)

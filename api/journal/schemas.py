@@ -10,6 +10,7 @@ from api.insights.schemas import InsightOut
 from api.journal.rules import format_entry_date
 from api.photos.schemas import PhotoOut
 from models import JournalEntry
+from pipelines.reflection import InsightPrompt, SelfAnalysis
 
 
 class Mood(msgspec.Struct):
@@ -141,4 +142,66 @@ class ChatIn(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
 
 class ChatOut(msgspec.Struct, kw_only=True):
     success: bool
+    response: str
+
+
+# -- the journal's AI calls (/api/openai/*: api/journal/reflection.py) --------------------------
+class AnalyzeOut(msgspec.Struct, rename="camel", kw_only=True):
+    highlights: list[Any]
+    summary: str
+    mood: dict[str, str]
+    profile: dict[str, Any] | None
+    provider: str
+
+
+class GenerateSummaryIn(msgspec.Struct, rename="camel", kw_only=True, forbid_unknown_fields=True):
+    entry_ids: list[str] | None = None
+    content: str | None = None
+
+
+class GenerateSummaryOut(msgspec.Struct, kw_only=True, omit_defaults=True):
+    """With entryIds: `analysis` (the Self Analysis). With content: `summary` ("" when it failed)
+    and the `provider` that wrote it."""
+
+    analysis: SelfAnalysis | None = None
+    summary: str | None = None
+    provider: str | None = None
+
+
+ContextText = Annotated[str, msgspec.Meta(max_length=2000)]
+ContextList = Annotated[list[ContextText], msgspec.Meta(max_length=500)]
+
+
+class PromptContextIn(msgspec.Struct, rename="camel", kw_only=True):
+    """What the editor knows while the user writes (spec part 2): typed, so a wrong shape is a 400."""
+
+    entry_count: int | None = None
+    task_count: int | None = None
+    project_count: int | None = None
+    goal_count: int | None = None
+    existing_tasks: ContextList = msgspec.field(default_factory=list)
+    existing_projects: ContextList = msgspec.field(default_factory=list)
+    existing_goals: ContextList = msgspec.field(default_factory=list)
+    priority_tasks: ContextList = msgspec.field(default_factory=list)
+    time_of_day: ContextText | None = None
+    current_hour: int | None = None
+    current_day: ContextText | None = None
+    timestamp: ContextText | None = None
+
+
+class PromptsIn(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    text: str
+    context: PromptContextIn = msgspec.field(default_factory=PromptContextIn)
+
+
+class PromptsOut(msgspec.Struct, kw_only=True):
+    prompts: list[InsightPrompt]
+
+
+class AskHelpIn(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    question: str
+    context: dict[str, Any] = msgspec.field(default_factory=dict)
+
+
+class AskHelpOut(msgspec.Struct, kw_only=True):
     response: str

@@ -19,8 +19,8 @@ import sqlalchemy as sa
 from litestar import Controller, Request, get
 from litestar.params import Parameter
 
+from api.entries.services import EntryService
 from api.errors import FieldError, documented_errors
-from api.journal.services import EntryService
 from api.services import provide
 from models import JournalEntry
 from models.constants import MOOD_SCORE

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from api.insights.rules import MSG_PATTERN_NOT_FOUND  # noqa: F401  (a pattern's 404, the insights' too)
+
 PATTERN_FLOW = "pattern-clustering"
 RESOURCE_KINDS = ("insight", "pattern")
 MAX_TEXT_CHARS = 5000
@@ -9,9 +11,7 @@ MAX_GO_DEEP_INSIGHTS = 20
 # How many of the pattern's entries Go Deep reads (the newest), to bound the work per call.
 MAX_GO_DEEP_ENTRIES = 60
 
-MSG_PATTERN_NOT_FOUND = "Pattern not found"
 MSG_RUN_NOT_FOUND = "Pattern refresh not found"
 MSG_REFRESH_FAILED = "Could not refresh your patterns. Please try again later."
 MSG_RESOURCE_KIND = "type must be insight or pattern."
 MSG_INSIGHTS_LIST = f"insights must be a list of at most {MAX_GO_DEEP_INSIGHTS} texts."
-MAX_DISMISSED = 500  # deleted or reworded pipeline insights remembered per pattern

@@ -16,12 +16,6 @@ class PatternService(OwnedService[Pattern]):
     repository_type = repository_for(Pattern)
     not_found = rules.MSG_PATTERN_NOT_FOUND
 
-    async def dismiss(self, user_id: uuid.UUID, pattern_id: uuid.UUID, text: str) -> None:
-        """Remember an insight text of the user's pattern that a refresh must not draw again."""
-        pattern = await self.get_one_or_none(Pattern.id == pattern_id, self.of_user(user_id))
-        if pattern is not None:
-            pattern.dismissed = [*(pattern.dismissed or []), text][-rules.MAX_DISMISSED:]
-
     async def with_insights(self, user_id: uuid.UUID) -> list[tuple[Pattern, list[Insight]]]:
         """The user's patterns that have insights, most insights first (spec part 2 section 4),
         each with its insights newest first."""

@@ -22,9 +22,9 @@ from litestar.params import Body
 from sqlalchemy.exc import IntegrityError
 
 from api.dependencies import Storage
+from api.entries import rules as entry_rules
+from api.entries.services import EntryService
 from api.errors import FieldError, documented_errors, error_response, error_responses
-from api.journal import rules as journal_rules
-from api.journal.services import EntryService
 from api.logging import get_logger
 from api.photos.images import ImageRejected, process_image_bounded
 from api.photos.schemas import PHOTOS_PATH, PhotoDeletedOut, PhotoOut, PhotoUpload
@@ -151,7 +151,7 @@ class PhotosController(Controller):
         except IntegrityError:  # the entry was deleted meanwhile
             await session.rollback()
             await remove_files(storage, storage_key, thumbnail_key)
-            raise NotFoundException(journal_rules.MSG_NOT_FOUND) from None
+            raise NotFoundException(entry_rules.MSG_NOT_FOUND) from None
         except BaseException:
             await remove_files(storage, storage_key, thumbnail_key)
             raise

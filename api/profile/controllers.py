@@ -1,5 +1,6 @@
-"""GET/POST /api/profile and its regeneration. The personal story unlocks at 4 entries (enforced here);
-Meaning & Purpose (from 100 entries) and the Deep Dive's career parts are sent to premium users only.
+"""GET/POST /api/profile and its regeneration, and POST /api/openai/generate-profile (a story of the
+entries sent, not saved). The personal story unlocks at 4 entries (enforced here); Meaning & Purpose
+(from 100 entries) and the Deep Dive's career parts are sent to premium users only.
 
 Regeneration runs in the background: the call answers at once (202) with the run's id, and a user
 has at most one regeneration waiting or running: asking again while one is answers with that one.
@@ -8,14 +9,25 @@ No request waits for a pipeline, so none holds a database connection while it ru
 
 from __future__ import annotations
 
+import re
+import uuid
+
+import anyio.to_thread
 from litestar import Controller, Request, get, post
 from litestar.exceptions import NotFoundException, ServiceUnavailableException
 
 from api.dependencies import Pipelines
+from api.entries.rules import MAX_CONTENT_CHARS
+from api.entries.services import EntryService
 from api.errors import FieldError, documented_errors, error_responses
-from api.journal.services import EntryService
 from api.logging import get_logger
-from api.profile.schemas import ProfileOut, ProfileUpdate, RegenerateOut
+from api.profile.schemas import (
+    GeneratedProfileOut,
+    GenerateProfileIn,
+    ProfileOut,
+    ProfileUpdate,
+    RegenerateOut,
+)
 from api.profile.services import ProfileService, shown_with_count
 from api.services import provide
 from models.constants import UNLOCK_PROFILE
@@ -27,6 +39,16 @@ MSG_LOCKED_FEATURE = "Your personal story will"
 MAX_SHORT_SUMMARY_CHARS = 5000
 MAX_FULL_PROFILE_CHARS = 50000
 REGENERATE_FLOW = "profile-regeneration"
+MAX_PROFILE_ENTRIES = 200
+MSG_ENTRIES_EMPTY = "entries cannot be empty."
+
+# The story dates what it says by the entries' dates: "(11/02/2026 to 11/20/2026)", "(from 11/20/2026)".
+# Entries sent without dates leave only the words around them, "( to )", which are dropped.
+_EMPTY_DATES = re.compile(r" ?\((?:from|last written)?[\s,]*(?:(?:to|and|most recently)[\s,]*)*\)")
+
+
+def _without_empty_dates(text: str) -> str:
+    return _EMPTY_DATES.sub("", text)
 
 
 @documented_errors
@@ -89,3 +111,41 @@ class ProfileController(Controller):
         profile = ProfileOut.of(await profiles.reread(request.user.id), count, count >= UNLOCK_PROFILE,
                                 request.user.is_premium)
         return RegenerateOut(success=run.state != "failed", run_id=run.id, state=run.state, profile=profile)
+
+
+@documented_errors
+class ProfileDraftController(Controller):
+    """The AI call of the spec (part 1 section 7) that drafts a story from entries it is sent."""
+
+    path = "/api/openai"
+    tags = ["ai"]
+    dependencies = provide(entries=EntryService)
+
+    # A story of the entries sent (not saved), once the caller's own entries unlock the stored one;
+    # sourceEntryIds holds only ids that were sent.
+    @post("/generate-profile", operation_id="generateProfile", status_code=200, responses=error_responses(403))
+    async def generate_profile(self, request: Request, entries: EntryService,
+                               data: GenerateProfileIn) -> GeneratedProfileOut:
+        from pipelines.providers import get_providers
+        from pipelines.providers.base import ProfileEntry
+
+        await entries.require_unlocked(request.user.id, UNLOCK_PROFILE, MSG_LOCKED_FEATURE)
+        material, unsent = [], set()
+        for item in data.entries[:MAX_PROFILE_ENTRIES]:
+            content = item if isinstance(item, str) else item.content
+            day = "" if isinstance(item, str) else (item.date or "")
+            ident = None if isinstance(item, str) else item.id
+            if not ident:  # the story tells entries apart by id; this one is never answered
+                ident = f"unsent-{uuid.uuid4()}"
+                unsent.add(ident)
+            if content.strip():
+                material.append(ProfileEntry(id=ident, date=day, content=content[:MAX_CONTENT_CHARS]))
+        if not material:
+            raise FieldError("entries", MSG_ENTRIES_EMPTY)
+        outcome = await anyio.to_thread.run_sync(lambda: get_providers().run(lambda p: p.build_profile(material)))
+        draft = outcome.value
+        return GeneratedProfileOut(short_summary=_without_empty_dates(draft.short_summary),
+                                   full_profile=_without_empty_dates(draft.full_profile),
+                                   blindspots=[_without_empty_dates(b) for b in draft.blindspots],
+                                   source_entry_ids=[i for i in draft.source_entry_ids if i not in unsent],
+                                   provider=outcome.provider)

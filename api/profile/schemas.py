@@ -56,3 +56,21 @@ class RegenerateOut(msgspec.Struct, rename="camel", kw_only=True):
     run_id: str
     state: Literal["scheduled", "running", "completed", "failed"]
     profile: ProfileOut
+
+
+class ProfileEntryIn(msgspec.Struct, kw_only=True):
+    content: str
+    date: str | None = None
+    id: str | None = None
+
+
+class GenerateProfileIn(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    entries: list[ProfileEntryIn | str]
+
+
+class GeneratedProfileOut(msgspec.Struct, rename="camel", kw_only=True):
+    short_summary: str
+    full_profile: str
+    blindspots: list[str]
+    source_entry_ids: list[str]
+    provider: str

@@ -24,9 +24,9 @@ from litestar import Controller, Request, post
 from litestar.exceptions import ClientException, HTTPException, PermissionDeniedException
 
 from api.dependencies import AppMailer, Limiter
+from api.entries import rules as entry_rules
+from api.entries.services import EntryService
 from api.errors import documented_errors, error_responses
-from api.journal import rules as journal_rules
-from api.journal.services import EntryService
 from api.logging import get_logger
 from api.mail import Attachment
 from api.security.rate_limit import TooManyRequests
@@ -105,7 +105,7 @@ def check_request(data: TherapistReportIn) -> tuple[date, date, str]:
     end = parse_day(data.end_date, "endDate")  # type: ignore[arg-type]
     if start > end:
         raise ReportError(TITLE_RANGE, MSG_RANGE, "startDate")
-    if end > journal_rules.latest_day():
+    if end > entry_rules.latest_day():
         raise ReportError(TITLE_DATE, MSG_FUTURE, "endDate")
     if (end - start).days + 1 > MAX_RANGE_DAYS:
         raise ReportError(TITLE_TOO_LONG, MSG_TOO_LONG, "startDate")

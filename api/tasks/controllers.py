@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Any
 from litestar import Controller, Request, Response, delete, get, patch, post
 from litestar.params import Parameter
 
+from api.entries.services import EntryService
 from api.errors import documented_errors, error_responses
-from api.journal.services import EntryService
 from api.paging import (
     NOT_MODIFIED,
     PAGE_HEADERS,

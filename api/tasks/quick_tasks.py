@@ -31,8 +31,8 @@ import sqlalchemy as sa
 from litestar import Controller, Request, post
 from litestar.exceptions import PermissionDeniedException
 
+from api.entries.services import EntryService
 from api.errors import documented_errors, error_responses
-from api.journal.services import EntryService
 from api.logging import get_logger
 from api.services import provide
 from api.subscription.rules import MSG_PREMIUM_ONLY

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import UTC, date, datetime
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 from uuid import UUID
 
 import msgspec
@@ -158,3 +158,8 @@ class WeeklyFocusOut(msgspec.Struct, rename="camel", kw_only=True):
     entry_date: str | None
     task_id: UUID | None
     task: TaskOut | None
+
+
+class ExtractTasksOut(msgspec.Struct, kw_only=True):
+    tasks: list[Any]
+    highlights: list[Any]

@@ -19,7 +19,7 @@ from models import Goal, JournalEntry, Project, Task
 from models.constants import UNLOCK_GOALS, UNLOCK_PROJECTS
 
 if TYPE_CHECKING:
-    from api.journal.services import EntryService
+    from api.entries.services import EntryService
 
 # A task's version in the whole list: its row version and the day of its entry (a task's saidOn and
 # whether it is older change with that day too).

@@ -21,8 +21,8 @@ from litestar import Controller, Request, post
 from litestar.exceptions import ServiceUnavailableException
 
 from api.dependencies import Pipelines
+from api.entries.services import EntryService
 from api.errors import documented_errors, error_responses
-from api.journal.services import EntryService
 from api.logging import get_logger
 from api.services import provide
 from api.subscription.usage import UsageService

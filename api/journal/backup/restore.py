@@ -27,9 +27,9 @@ import msgspec
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from api.entries import rules as entry_rules
 from api.errors import FieldError
 from api.insights import rules as insight_rules
-from api.journal import rules as journal_rules
 from api.journal.importing import check_text
 from api.tasks import rules as task_rules
 from models import Goal, Insight, Pattern, Profile, Project, Resume, Task, User
@@ -186,7 +186,7 @@ def _texts_within(value: Any, where: str, name: str) -> None:
 
 
 def _within(day: date | None, where: str, name: str, latest: date) -> date | None:
-    if day is not None and not journal_rules.EARLIEST_ENTRY_DATE <= day <= latest:
+    if day is not None and not entry_rules.EARLIEST_ENTRY_DATE <= day <= latest:
         raise _bad(where, f"{name} {day.isoformat()} is not a date Reverie can keep.")
     return day
 
@@ -243,7 +243,7 @@ def read_backup(document: dict[str, Any]) -> Backup:
         raise FieldError("content", f"The Reverie export could not be read: {problem}.") from None
     _moments(document)
     entries = {str(e["id"]) for e in document.get("entries") or [] if isinstance(e, dict) and e.get("id")}
-    latest_due = journal_rules.latest_day() + timedelta(days=366 * 50)
+    latest_due = entry_rules.latest_day() + timedelta(days=366 * 50)
     patterns = {p.id for p in backup.patterns if p.id}
     projects = {p.id for p in backup.projects if p.id}
     for n, p in enumerate(backup.patterns, 1):
@@ -315,7 +315,7 @@ def read_backup(document: dict[str, Any]) -> Backup:
         check_text(backup.resume.content, "The resume", "content")
     if backup.user is not None:
         check_text(backup.user.full_name or "", "The profile settings", "fullName")
-        _within(backup.user.birth_date, "The profile settings", "birthDate", journal_rules.latest_day())
+        _within(backup.user.birth_date, "The profile settings", "birthDate", entry_rules.latest_day())
     return backup
 
 

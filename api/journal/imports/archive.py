@@ -96,9 +96,7 @@ class Archive:
         data = self.read(name, limits.MAX_TEXT_FILE_BYTES)
         if data is None:
             raise FieldError("file", f"{name[:80]} is larger than 64 MB. Please export a smaller part.")
-        from api.journal.imports.detect import decode_text
-
-        return decode_text(data, name)
+        return text.decode_text(data, name)
 
 
 def _media_counts(archive: Archive, parsed: ParsedImport, names: set[str]) -> None:

@@ -4,19 +4,23 @@ accepts the files as the apps export them: .zip, .json, .csv, .txt, .md, .markdo
 
 from __future__ import annotations
 
-import codecs
 import posixpath
 from datetime import date
 from typing import IO
 
 from api.errors import FieldError
-from api.journal.importing import ParsedImport
+from api.journal.importing import (
+    FORMATS,
+    MAX_IMPORT_BYTES,
+    MSG_EMPTY,
+    MSG_FORMAT,
+    MSG_TOO_LARGE,
+    ParsedImport,
+)
 from api.journal.imports import archive, documents, limits, tabular, text
 
 EXTENSIONS = (".zip", ".json", ".csv", ".txt", ".md", ".markdown", ".journal")
 MSG_EXTENSION = "Reverie reads .zip, .json, .csv, .txt, .md and .journal files. Please choose one of those."
-MSG_NOT_TEXT = ("The file is not text Reverie can read (UTF-8 or UTF-16). Please export it again as UTF-8 "
-                "text.")
 MSG_TEXT_TOO_LARGE = "A text, CSV or JSON file can be at most 64 MB. Please split the journal into smaller files."
 MSG_EMPTY_FILE = "The file is empty."
 
@@ -26,19 +30,9 @@ def extension(name: str) -> str:
     return "." + base.rsplit(".", 1)[1] if "." in base else ""
 
 
-def decode_text(data: bytes, name: str = "") -> str:
-    """UTF-8 (with or without its byte-order mark) or UTF-16 with one; anything else is a 400."""
-    try:
-        if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-            return data.decode("utf-16")
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise FieldError("file", MSG_NOT_TEXT if not name else f"{name[:80]}: {MSG_NOT_TEXT}") from None
-
-
 def read_text_file(data: bytes, name: str, today: date) -> ParsedImport:
     """A text, Markdown, CSV or JSON file, by its content (the extension only breaks ties)."""
-    content = decode_text(data)
+    content = text.decode_text(data)
     if not content.strip():
         raise FieldError("file", MSG_EMPTY_FILE)
     kind = extension(name)
@@ -69,3 +63,20 @@ def read_file(file: IO[bytes], name: str, size: int, today: date) -> tuple[Parse
     if size > limits.MAX_TEXT_FILE_BYTES:
         raise FieldError("file", MSG_TEXT_TOO_LARGE)
     return read_text_file(file.read(), name, today), None
+
+
+def parse_import(content: str, format: str, today: date) -> ParsedImport:
+    """Read a whole pasted import, or raise FieldError (400) with the spec's message. Writes nothing.
+    Each format family finds the app that wrote it (a Day One or jrnl JSON, a Daylio CSV, jrnl's
+    or Daygram's text) from the content itself."""
+    if format not in FORMATS:
+        raise FieldError("format", MSG_FORMAT)
+    if not content or not content.strip():
+        raise FieldError("content", MSG_EMPTY)
+    if len(content.encode("utf-8", "surrogatepass")) > MAX_IMPORT_BYTES:
+        raise FieldError("content", MSG_TOO_LARGE)
+    if format == "csv":
+        return tabular.parse_csv(content, today)
+    if format == "json":
+        return documents.parse_json(content, today)
+    return text.parse_text(content, today)

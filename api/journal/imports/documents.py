@@ -18,8 +18,8 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import msgspec
 
+from api.entries import rules
 from api.errors import FieldError
-from api.journal import rules
 from api.journal.importing import (
     MSG_JSON_INVALID,
     MSG_JSON_SHAPE,

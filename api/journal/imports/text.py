@@ -15,6 +15,7 @@ and `mood` are kept (`tags` as hashtags in the text).
 
 from __future__ import annotations
 
+import codecs
 import re
 from datetime import date, datetime
 from typing import Any
@@ -36,6 +37,20 @@ from api.journal.importing import (
     time_after,
     with_tags,
 )
+
+MSG_NOT_TEXT = ("The file is not text Reverie can read (UTF-8 or UTF-16). Please export it again as UTF-8 "
+                "text.")
+
+
+def decode_text(data: bytes, name: str = "") -> str:
+    """UTF-8 (with or without its byte-order mark) or UTF-16 with one; anything else is a 400."""
+    try:
+        if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+            return data.decode("utf-16")
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise FieldError("file", MSG_NOT_TEXT if not name else f"{name[:80]}: {MSG_NOT_TEXT}") from None
+
 
 _HEADING = re.compile(r"^\s{0,3}(?:#{1,6}\s*|[*_]{1,3})")
 # jrnl's date line: the date in brackets (any of its time formats), then the title.

@@ -21,7 +21,7 @@ from pathlib import Path
 import msgspec
 
 from api.errors import FieldError
-from api.journal.importing import ParsedImport, parse_import
+from api.journal.importing import ParsedImport
 from api.journal.imports import detect, limits
 from api.journal.imports.photos import process_photos
 
@@ -79,7 +79,7 @@ def _budget(cpu_seconds: int) -> None:
 def read(job: Job, folder: Path, progress: Progress) -> ParsedImport:
     if job.file is None:
         progress("reading", 0, 1)
-        return parse_import(job.content or "", job.format, job.today)
+        return detect.parse_import(job.content or "", job.format, job.today)
     progress("reading", 0, 1)
     with open(job.file, "rb") as file:
         parsed, archive = detect.read_file(file, job.name, job.size, job.today)

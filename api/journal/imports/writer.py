@@ -25,7 +25,7 @@ import anyio.to_thread
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from api.journal import rules
+from api.entries import rules
 from api.journal.importing import EntryDraft
 from api.photos.services import remove_files
 from api.storage import FileStorage
