@@ -159,12 +159,11 @@ def _counted(analyse, ids: list[str], counter: ModelCalls) -> dict[str, float]:
 
 def run() -> dict[str, float]:
     import pgserver
-    import sqlalchemy as sa
 
-    from api.database import migrate, sqlalchemy_url
     from pipelines import db
     from pipelines.embeddings import set_model_threads
     from tests.benchmarks.corpus import journal_entries
+    from tests.benchmarks.harness import migrated_database
 
     logging.getLogger("pgserver").propagate = False
     set_model_threads(1)
@@ -173,13 +172,7 @@ def run() -> dict[str, float]:
     with tempfile.TemporaryDirectory(prefix="reverie-bench-analysis-") as tmp:
         server = pgserver.get_server(Path(tmp) / "pgdata", cleanup_mode="delete")
         try:
-            admin_url = sqlalchemy_url(server.get_uri())
-            engine = sa.create_engine(admin_url, isolation_level="AUTOCOMMIT", poolclass=sa.pool.NullPool)
-            with engine.connect() as conn:
-                conn.execute(sa.text("CREATE DATABASE bench_analysis"))
-            engine.dispose()
-            url = sa.make_url(admin_url).set(database="bench_analysis").render_as_string(hide_password=False)
-            migrate(url)
+            url = migrated_database(server.get_uri(), "bench_analysis")
             db.configure(url)
             counter = ModelCalls()
             _batched(_user_with_entries(texts, imported=False))  # warm-up: model, mood model, caches

@@ -44,9 +44,10 @@ def _child() -> dict:
     import httpx
     import pgserver
     import psutil
-    import sqlalchemy as sa
     from prefect.events.clients import PrefectEventsClient
     from prefect.server.api.server import SubprocessASGIServer
+
+    from tests.benchmarks.harness import migrated_database
 
     http: collections.Counter[str] = collections.Counter()
     events: collections.Counter[str] = collections.Counter()
@@ -70,7 +71,6 @@ def _child() -> dict:
     os.environ["PREFECT_API_URL"] = api_server.api_url
     logging.getLogger("pgserver").propagate = False
 
-    from api.database import migrate, sqlalchemy_url
     from pipelines import db
     from pipelines.embeddings import set_model_threads
     from pipelines.flows import load_flow
@@ -90,13 +90,7 @@ def _child() -> dict:
     database = pgserver.get_server(Path(tmp) / "pgdata", cleanup_mode="delete")
     runner = old_runner = None
     try:
-        admin_url = sqlalchemy_url(database.get_uri())
-        engine = sa.create_engine(admin_url, isolation_level="AUTOCOMMIT", poolclass=sa.pool.NullPool)
-        with engine.connect() as conn:
-            conn.execute(sa.text("CREATE DATABASE bench_flow"))
-        engine.dispose()
-        url = sa.make_url(admin_url).set(database="bench_flow").render_as_string(hide_password=False)
-        migrate(url)
+        url = migrated_database(database.get_uri(), "bench_flow")
         db.configure(url)
         flow = load_flow("highlight-extraction")
         runner = PipelineRunner(mode="inline", workers=1)

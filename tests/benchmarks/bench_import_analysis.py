@@ -46,17 +46,19 @@ def _child() -> dict:
 
     configure_prefect(tmp)
     os.environ.pop("WEB_CONCURRENCY", None)
+    import httpx
     import pgserver
     import psutil
     import sqlalchemy as sa
     from prefect.server.api.server import SubprocessASGIServer
+
+    from tests.benchmarks.harness import migrated_database
 
     api_server = SubprocessASGIServer()
     api_server.start(timeout=180)
     os.environ["PREFECT_API_URL"] = api_server.api_url
     logging.getLogger("pgserver").propagate = False
 
-    from api.database import migrate, sqlalchemy_url
     from models import JournalEntry, User
     from pipelines import db
     from pipelines.embeddings import embed, get_model, precision, set_model_threads
@@ -88,13 +90,7 @@ def _child() -> dict:
         return {"app": cpu_of([me]), "prefect": cpu_of([prefect_api]), "postgres": cpu_of(postgres())}
 
     try:
-        admin_url = sqlalchemy_url(database.get_uri())
-        engine = sa.create_engine(admin_url, isolation_level="AUTOCOMMIT", poolclass=sa.pool.NullPool)
-        with engine.connect() as conn:
-            conn.execute(sa.text("CREATE DATABASE bench_import"))
-        engine.dispose()
-        url = sa.make_url(admin_url).set(database="bench_import").render_as_string(hide_password=False)
-        migrate(url)
+        url = migrated_database(database.get_uri(), "bench_import")
         db.configure(url)
         runner = PipelineRunner(mode="inline", workers=2)
         runner.start()
@@ -141,13 +137,18 @@ def _child() -> dict:
         split = {name: cpu1[name] - cpu0[name] for name in cpu1}
         if sampler is not None:
             sampler.write(Path(os.environ["BENCH_IMPORT_PROFILE"]))
+        # Prefect's own count of its flow runs, by flow and final state (the runner keeps only
+        # its newest finished runs in memory).
         flows: dict[str, dict[str, int]] = {}
-        failed = []
-        for run in list(runner._runs.values()):
-            flows.setdefault(run.flow, {}).setdefault(run.state, 0)
-            flows[run.flow][run.state] += 1
-            if run.state == "failed":
-                failed.append(f"{run.flow}: {(run.error or '')[:300]}")
+        for flow_name in ("highlight-extraction", "profile-regeneration", "pattern-clustering"):
+            for state in ("COMPLETED", "FAILED", "CRASHED"):
+                count = httpx.post(f"{api_server.api_url}/flow_runs/count", timeout=30, json={
+                    "flows": {"name": {"any_": [flow_name]}},
+                    "flow_runs": {"state": {"type": {"any_": [state]}}}}).json()
+                if count:
+                    flows.setdefault(flow_name, {})[state.lower()] = count
+        failed = [f"{run.flow}: {(run.error or '')[:300]}" for run in list(runner._runs.values())
+                  if run.state == "failed"]
         return {"precision": precision(), "entries": ENTRIES, "cpu_s": sum(split.values()), "cpu_split": split,
                 "wall_s": seconds, "analysed_s": analysed_at, "flows": flows, "failed": failed[:5]}
     finally:
@@ -224,7 +225,10 @@ def run() -> dict[str, float]:
               f"{f['entries'] / f['wall_s']:>15.2f}")
     for name, f in ways.items():
         split = ", ".join(f"{k} {v / f['entries'] * 1e3:.1f}" for k, v in f["cpu_split"].items())
-        print(f"{name}: CPU ms per entry by process: {split}; flow runs: {f['flows']}")
+        batches = f["flows"].get("highlight-extraction", {}).get("completed", 0)
+        per_run = f"{f['entries'] / batches:.1f}" if batches else "-"
+        print(f"{name}: CPU ms per entry by process: {split}; Prefect flow runs: {f['flows']} "
+              f"({per_run} entries an analysis flow run)")
     app, int8 = ways["fp32 (the app's)"], ways["int8"]
     print(f"int8 / fp32: CPU per entry {int8['cpu_s'] / app['cpu_s']:.2f}x, wall {int8['wall_s'] / app['wall_s']:.2f}x")
     return {"import_entries_per_cpu_s": app["entries"] / app["cpu_s"],

@@ -19,7 +19,6 @@ The budget (budgets.toml [journal]) is on the first page's p95 and its JSON size
 from __future__ import annotations
 
 import asyncio
-import logging
 import tempfile
 import time
 import warnings
@@ -29,7 +28,7 @@ import httpx
 import sqlalchemy as sa
 from litestar import get
 
-from tests.benchmarks.harness import Measurement, report_latencies
+from tests.benchmarks.harness import Measurement, embedded_database, report_latencies
 
 ENTRIES = 5_000
 RUNS = 200
@@ -146,21 +145,6 @@ async def _measure(database_url: str, data_dir: Path) -> dict[str, float]:
 
 def run() -> dict[str, float]:
     warnings.filterwarnings("ignore", message=".*XDG_RUNTIME_DIR.*")
-    import pgserver
-
-    from api.database import migrate, sqlalchemy_url
-
-    logging.getLogger("pgserver").propagate = False
-    with tempfile.TemporaryDirectory(prefix="reverie-bench-journal-") as tmp:
-        server = pgserver.get_server(Path(tmp) / "pgdata", cleanup_mode="delete")
-        try:
-            admin = sqlalchemy_url(server.get_uri())
-            engine = sa.create_engine(admin, isolation_level="AUTOCOMMIT", poolclass=sa.pool.NullPool)
-            with engine.connect() as conn:
-                conn.execute(sa.text("CREATE DATABASE long_journal"))
-            engine.dispose()
-            url = sa.make_url(admin).set(database="long_journal").render_as_string(hide_password=False)
-            migrate(url)
-            return asyncio.run(_measure(url, Path(tmp) / "data"))
-        finally:
-            server.cleanup()
+    with (tempfile.TemporaryDirectory(prefix="reverie-bench-journal-") as tmp,
+          embedded_database(Path(tmp) / "pgdata", "long_journal") as url):
+        return asyncio.run(_measure(url, Path(tmp) / "data"))

@@ -107,11 +107,10 @@ def _peak_mb(user_id: str) -> float:
 
 def run() -> dict[str, float]:
     import pgserver
-    import sqlalchemy as sa
 
-    from api.database import migrate, sqlalchemy_url
     from pipelines import analysis, db
     from pipelines.embeddings import embed, set_model_threads
+    from tests.benchmarks.harness import migrated_database
 
     logging.getLogger("pgserver").propagate = False
     set_model_threads(1)
@@ -125,13 +124,7 @@ def run() -> dict[str, float]:
     with tempfile.TemporaryDirectory(prefix="reverie-bench-profile-") as tmp:
         server = pgserver.get_server(Path(tmp) / "pgdata", cleanup_mode="delete")
         try:
-            admin_url = sqlalchemy_url(server.get_uri())
-            engine = sa.create_engine(admin_url, isolation_level="AUTOCOMMIT", poolclass=sa.pool.NullPool)
-            with engine.connect() as conn:
-                conn.execute(sa.text("CREATE DATABASE bench_profile"))
-            engine.dispose()
-            url = sa.make_url(admin_url).set(database="bench_profile").render_as_string(hide_password=False)
-            migrate(url)
+            url = migrated_database(server.get_uri(), "bench_profile")
             db.configure(url)
             _regenerate(_journal(rows, vectors, 12))  # warm-up: the models and the catalogue's vectors
             print(f"\n## Profile regeneration: the whole journal (baseline) and the latest {window} entries")

@@ -91,19 +91,13 @@ class StatementCounter:
 def database(tmp: Path):
     """A throwaway embedded PostgreSQL with a migrated database; returns (url, postmaster pid, server)."""
     import pgserver
-    import sqlalchemy as sa
 
-    from api.database import migrate, sqlalchemy_url
+    from tests.benchmarks.harness import migrated_database
+
 
     logging.getLogger("pgserver").propagate = False
     server = pgserver.get_server(tmp / "pgdata", cleanup_mode="delete")
-    admin_url = sqlalchemy_url(server.get_uri())
-    engine = sa.create_engine(admin_url, isolation_level="AUTOCOMMIT", poolclass=sa.pool.NullPool)
-    with engine.connect() as conn:
-        conn.execute(sa.text("CREATE DATABASE bench_read"))
-    engine.dispose()
-    url = sa.make_url(admin_url).set(database="bench_read").render_as_string(hide_password=False)
-    migrate(url)
+    url = migrated_database(server.get_uri(), "bench_read")
     pid = int((tmp / "pgdata" / "postmaster.pid").read_text().split()[0])
     return url, pid, server
 

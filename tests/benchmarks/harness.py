@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import logging
 import statistics
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
+from pathlib import Path
 
 
 @dataclass
@@ -101,3 +104,34 @@ def report_throughput(title: str, baseline: Throughput, candidate: Throughput, *
     if budget_ratio is not None:
         verdict = "  within budget" if ratio >= budget_ratio else f"  UNDER BUDGET ({budget_ratio:.2f}x)"
     print(f"ratio {candidate.name} / {baseline.name} ({unit}/s): {ratio:.3f}x{verdict}")
+
+
+def migrated_database(server_uri: str, name: str) -> str:
+    """A new database `name` on the embedded PostgreSQL at `server_uri` (pgserver's), migrated to
+    the app's schema; its SQLAlchemy URL."""
+    import sqlalchemy as sa
+
+    from api.database import migrate, sqlalchemy_url
+
+    admin_url = sqlalchemy_url(server_uri)
+    engine = sa.create_engine(admin_url, isolation_level="AUTOCOMMIT", poolclass=sa.pool.NullPool)
+    with engine.connect() as conn:
+        conn.execute(sa.text(f"CREATE DATABASE {name}"))
+    engine.dispose()
+    url = sa.make_url(admin_url).set(database=name).render_as_string(hide_password=False)
+    migrate(url)
+    return url
+
+
+@contextmanager
+def embedded_database(pgdata: Path, name: str) -> Iterator[str]:
+    """A throwaway embedded PostgreSQL in `pgdata` holding one migrated database `name`; yields its
+    URL and deletes the cluster afterwards."""
+    import pgserver
+
+    logging.getLogger("pgserver").propagate = False  # its atexit handler logs after logging is gone
+    server = pgserver.get_server(pgdata, cleanup_mode="delete")
+    try:
+        yield migrated_database(server.get_uri(), name)
+    finally:
+        server.cleanup()
