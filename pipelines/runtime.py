@@ -143,6 +143,7 @@ class PipelineRunner(RunBook):
         self._prefect_status: str = "stopped"
         self._prefect_error: str | None = None
         self._prefect_api_url: str | None = None
+        self._started_at: float | None = None  # when start() ran (monotonic)
 
     def coordinate(self, database_url: str, *, may_own: bool = True) -> None:
         """Share the work with the app's other processes on this database (inline mode): one
@@ -159,6 +160,7 @@ class PipelineRunner(RunBook):
         if self._executor is None:
             self._executor = ThreadPoolExecutor(max_workers=self.workers, thread_name_prefix="pipeline")
         self._prefect_status = "starting"
+        self._started_at = time.monotonic()
         threading.Thread(target=self._check_prefect, name="prefect-check", daemon=True).start()
         if self.coordination is not None:
             self.coordination.start()
@@ -478,8 +480,12 @@ class PipelineRunner(RunBook):
             # its queue is the one that counts, as it last wrote it.
             analysing = self.coordination.published()
             if analysing is None or analysing["ageSeconds"] > PUBLISHED_STALE_SECONDS:
-                when = "" if analysing is None else f" (last heard of {analysing['ageSeconds']:.0f} s ago)"
-                status, error = "degraded", f"No process is analysing entries{when}."
+                if self._started_at is not None and time.monotonic() - self._started_at < PREFECT_START_SECONDS:
+                    # Just started: the analysing process (started alongside) has not spoken yet.
+                    status, error = "starting", None
+                else:
+                    when = "" if analysing is None else f" (last heard of {analysing['ageSeconds']:.0f} s ago)"
+                    status, error = "degraded", f"No process is analysing entries{when}."
             else:
                 queue = analysing.get("queue") or queue
                 if status == "ready" and analysing["status"] != "ready":

@@ -89,7 +89,10 @@ def page(browser):
     page.problems = []  # type: ignore[attr-defined]
     page.on("console", lambda msg: msg.type in ("error", "warning") and page.problems.append(f"console {msg.type}: {msg.text}"))
     page.on("pageerror", lambda exc: page.problems.append(f"page error: {exc}"))
-    page.on("requestfailed", lambda req: page.problems.append(f"request failed: {req.url} {req.failure}"))
+    # net::ERR_ABORTED is the page's own cancelling (a query refetched again before its answer
+    # came, a navigation): not a failure of the server's.
+    page.on("requestfailed", lambda req: "ERR_ABORTED" not in (req.failure or "")
+            and page.problems.append(f"request failed: {req.url} {req.failure}"))
     page.on("response", lambda res: res.status >= 400 and page.problems.append(f"HTTP {res.status}: {res.url}"))
     yield page
     context.close()

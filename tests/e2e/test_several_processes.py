@@ -19,6 +19,7 @@ import httpx
 import pytest
 
 from api.security.rate_limit import LIMITS, too_many
+from pipelines.coordination import PUBLISH_SECONDS
 from tests.e2e.server import ServerProcess
 from tests.support.accounts import make_user
 from tests.support.app import APP_HEADERS
@@ -91,7 +92,13 @@ def test_two_processes_share_the_rate_limits_and_the_analyses(tmp_path):
             assert set(written.values()) == {owner, other}, written
             for entry_id in written:
                 assert wait_until_analysed(api, entry_id, timeout=180)["analysis"]["state"] == "done"
+            # The pipeline process writes how it stands every PUBLISH_SECONDS: its runs show once
+            # it has written after them.
+            deadline = time.monotonic() + 6 * PUBLISH_SECONDS
             after = _processes(server)
+            while after[owner]["analysisProcess"]["runs"]["completed"] < 1 and time.monotonic() < deadline:
+                time.sleep(1)
+                after = _processes(server)
             for pid in (owner, other):
                 assert after[pid]["runs"]["completed"] == 0 and after[pid]["runs"]["running"] == 0
                 assert after[pid]["analysisProcess"]["pid"] == analyser

@@ -8,7 +8,7 @@ import uuid
 
 import pytest
 
-from pipelines.runtime import FOLLOW_UPS, MAX_BATCH, PipelineRunner
+from pipelines.runtime import FOLLOW_UPS, MAX_BATCH, PREFECT_START_SECONDS, PipelineRunner
 
 
 @pytest.fixture
@@ -138,6 +138,10 @@ def test_an_app_process_reports_the_pipeline_process_and_says_when_none_is_heard
     heard: dict = {}
     runner._prefect_status = "ready"
     runner.coordination = type("Elsewhere", (), {"is_owner": False, "published": lambda self: heard.get("last")})()
+    runner._started_at = time.monotonic()  # just started: the pipeline process has not spoken yet
+    status = runner.status()
+    assert status["status"] == "starting" and status["error"] is None
+    runner._started_at = time.monotonic() - PREFECT_START_SECONDS - 1
     status = runner.status()
     assert status["status"] == "degraded" and status["error"] == "No process is analysing entries."
     queue = {"depth": 40, "waitingOwners": 1, "running": 2, "oldestWaitSeconds": 1.5, "stalled": False}
