@@ -488,7 +488,9 @@ class PipelineRunner(RunBook):
                     status, error = "degraded", f"No process is analysing entries{when}."
             else:
                 queue = analysing.get("queue") or queue
-                if status == "ready" and analysing["status"] != "ready":
+                if status == "ready" and analysing["status"] == "starting":
+                    status, error = "starting", None
+                elif status == "ready" and analysing["status"] != "ready":
                     status, error = "degraded", analysing.get("error") or f"The analysis process is {analysing['status']}."
         return {
             "status": status,

@@ -153,5 +153,7 @@ def test_an_app_process_reports_the_pipeline_process_and_says_when_none_is_heard
     status = runner.status()
     assert status["status"] == "degraded"
     assert status["error"] == f"No process is analysing entries (last heard of {PUBLISHED_STALE_SECONDS + 1:.0f} s ago)."
+    heard["last"] = {**heard["last"], "ageSeconds": 2.0, "status": "starting"}
+    assert runner.status()["status"] == "starting"
     heard["last"] = {**heard["last"], "ageSeconds": 2.0, "queue": {**queue, "stalled": True}, "status": "degraded"}
     assert runner.status()["status"] == "degraded"
