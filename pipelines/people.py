@@ -12,20 +12,20 @@ import re
 from collections import Counter, defaultdict
 
 from pipelines.themes import (
-    _DAY_AFTER,
-    _GENERIC,
-    _NOT_NAMES,
-    _PLACE_OR_DAY_BEFORE,
-    _ROLE_ALONE,
-    _STOP,
+    DAY_AFTER,
+    GENERIC,
+    NOT_NAMES,
     PEOPLE_WORDS,
-    _common_words,
-    _starts,
+    PLACE_OR_DAY_BEFORE,
+    ROLE_ALONE,
+    STOP,
+    common_words,
     is_family_name,
+    sentence_starts,
 )
 
 # A capitalised word after these is a place ("in Redland", "to Porto"), not a person.
-_PLACE_BEFORE = re.compile(r"\b(?:in|at|to|from|near|into|around|via)\s+$", re.IGNORECASE)
+PLACE_BEFORE = re.compile(r"\b(?:in|at|to|from|near|into|around|via)\s+$", re.IGNORECASE)
 # A capitalised word before these names a place or a body ("the Hallam Street project", "Royal Infirmary").
 _PLACE_AFTER = re.compile(r"(?:\s+[A-Z][a-z']+)?\s+(?:Street|St|Road|Rd|Avenue|Ave|Lane|Close|Drive|Way|Place|Square|"
                           r"Park|Gardens|Hill|Crescent|Terrace|Station|Hospital|Infirmary|School|College|University|"
@@ -51,7 +51,7 @@ _PERSON_VERB = re.compile(r"\s+(?:said|says|told|tells|texted|texts|messaged|rep
 _CONTACT_VERB = re.compile(r"\s+(?:rang|rings|called|calls|phoned|emailed)\b")
 _WITH_BEFORE = re.compile(r"\bwith\s+$", re.IGNORECASE)
 # Never someone's name, whatever verb follows ("She said", "Doctor said").
-_NOT_SOMEONE = _STOP | _GENERIC | PEOPLE_WORDS | {"doctor", "nurse", "gp", "dentist", "teacher", "landlord",
+_NOT_SOMEONE = STOP | GENERIC | PEOPLE_WORDS | {"doctor", "nurse", "gp", "dentist", "teacher", "landlord",
                                                    "landlady", "vet", "somebody", "everybody", "nobody"}
 # Endings of ordinary words, hardly ever of a name ("Groceries", "Overslept" aside, these catch most).
 _WORD_ENDINGS = ("ing", "ed", "tion", "sion", "ment", "ness", "ies", "ery", "ful", "less", "ship", "ity", "ism")
@@ -62,8 +62,8 @@ def people_in(text: str, known: list[str] | tuple[str, ...] = ()) -> list[str]:
     role words ("Mum", "my sister"), and capitalised words that are neither at the start of a
     sentence, line or clause nor an ordinary word ("Email", "Coffee" and "Work" are not people)."""
     known_lower = {k.lower(): k for k in known if k}
-    common = _common_words()
-    starts = _starts(text)
+    common = common_words()
+    starts = sentence_starts(text)
     found: list[tuple[int, str]] = []
     for match in re.finditer(r"\b[A-Za-z][a-z']+\b", text):
         word = match.group(0)
@@ -71,19 +71,19 @@ def people_in(text: str, known: list[str] | tuple[str, ...] = ()) -> list[str]:
         lower = bare.lower()
         if lower in known_lower and (bare[0].isupper() or lower in PEOPLE_WORDS):
             # A person named like a month or a day ("June") is that month in "in June", "June 3rd".
-            if bare in _NOT_NAMES and (_DATE_BEFORE.search(text, max(0, match.start() - 12), match.start())
+            if bare in NOT_NAMES and (_DATE_BEFORE.search(text, max(0, match.start() - 12), match.start())
                                        or _DATE_AFTER.match(text, match.end())):
                 continue
             found.append((match.start(), known_lower[lower]))
-        elif lower in _ROLE_ALONE and (bare[0].isupper() or text[max(0, match.start() - 3):match.start()].lower()
+        elif lower in ROLE_ALONE and (bare[0].isupper() or text[max(0, match.start() - 3):match.start()].lower()
                                         in ("my ",) or _SUBJECT_VERB.match(text, match.end())):
             found.append((match.start(), bare[0].upper() + bare[1:]))
-        elif (bare[0].isupper() and len(bare) >= 2 and bare not in _NOT_NAMES and bare not in _TITLES
+        elif (bare[0].isupper() and len(bare) >= 2 and bare not in NOT_NAMES and bare not in _TITLES
               and not lower.endswith(_WORD_ENDINGS)
-              and not _PLACE_BEFORE.search(before := text[max(0, match.start() - 8):match.start()])
+              and not PLACE_BEFORE.search(before := text[max(0, match.start() - 8):match.start()])
               and not _THING_BEFORE.search(before) and not _PLACE_AFTER.match(text, match.end())
-              and not _PLACE_OR_DAY_BEFORE.search(text, max(0, match.start() - 16), match.start())
-              and not _DAY_AFTER.match(text, match.end())
+              and not PLACE_OR_DAY_BEFORE.search(text, max(0, match.start() - 16), match.start())
+              and not DAY_AFTER.match(text, match.end())
               and not (_NOT_SOMEONE_BEFORE.search(text, max(0, match.start() - 24), match.start())
                        and word == bare and not _SOMEONE_AFTER.match(text, match.end()))):
             someone = lower not in _NOT_SOMEONE and (_PERSON_VERB.match(text, match.end())
@@ -152,13 +152,13 @@ def _opening_subjects(texts) -> set[str]:
     corpus or these texts write in lower case, and no title, month or day: names a writer puts
     first ("Gia used my headphones AGAIN", "Gia came to watch"), which `people_in` leaves out at a
     sentence's start."""
-    ordinary = _common_words() | {w for text in texts for w in re.findall(r"\b[a-z][a-z']+\b", text)}
+    ordinary = common_words() | {w for text in texts for w in re.findall(r"\b[a-z][a-z']+\b", text)}
     found: Counter[str] = Counter()
     for text in texts:
         here = set()
-        for start in _starts(text):
+        for start in sentence_starts(text):
             match = re.match(r"([A-Z][a-z]{1,})(?=\s)", text[start:])
-            if (match and match.group(1).lower() not in ordinary and match.group(1) not in _NOT_NAMES
+            if (match and match.group(1).lower() not in ordinary and match.group(1) not in NOT_NAMES
                     and match.group(1) not in _TITLES and _SUBJECT_VERB.match(text, start + match.end())):
                 here.add(match.group(1))
         found.update(here)

@@ -20,7 +20,7 @@ from pipelines.highlights import split_sentences
 MIN_THEME_ENTRIES = 2
 MIN_WORD_THEME_ENTRIES = 3
 
-_STOP = set(TfidfVectorizer(stop_words="english").get_stop_words()) | {
+STOP = set(TfidfVectorizer(stop_words="english").get_stop_words()) | {
     "really", "today", "just", "feel", "felt", "like", "got", "day", "did", "going", "think", "thing", "things",
     "know", "want", "need", "bit", "lot", "time", "im", "ive", "dont", "didnt", "i'm", "i've", "don't", "didn't",
     "can't", "won't", "it's", "that's", "i'd", "i'll", "let", "s", "t", "lol", "ok", "okay", "maybe", "pretty",
@@ -34,7 +34,7 @@ _COMMON_VERBS = {
     "yesterday", "tomorrow", "morning", "evening", "night", "week", "weekend", "long", "good", "bad", "little",
 }
 # Words that say when, not what: a phrase made only of these (and stop words) is no theme.
-_GENERIC = _COMMON_VERBS | {
+GENERIC = _COMMON_VERBS | {
     "afternoon", "hour", "hours", "minute", "minutes", "month", "months", "year", "years", "monday", "tuesday",
     "wednesday", "thursday", "friday", "saturday", "sunday", "lately", "ago", "later", "early", "late", "whole",
     "great", "nice", "fine", "big", "small", "new", "old", "real", "right", "sure", "different", "same", "way",
@@ -63,7 +63,7 @@ def recurring_words(texts: list[str], *, limit: int = 3) -> list[str]:
         for word in re.findall(r"[a-z][a-z']{2,}", text.lower()):
             word = word.strip("'")
             word = word[:-1] if word.endswith("s") and len(word) > 4 and not word.endswith("ss") else word
-            if "'" in word or word in _STOP or word in _COMMON_VERBS or word in seen:
+            if "'" in word or word in STOP or word in _COMMON_VERBS or word in seen:
                 continue
             seen.add(word)
             document_frequency[word] += 1
@@ -118,7 +118,7 @@ JOB_WORK_RE = re.compile(r"""(?ix)
   | \bwork\s+(?:emails?|calls?|trips?|party|laptop|phone|stuff|friends|drinks|events?|meetings?|projects?|day|week)\b
   | \bwork(?:load|place|mates?)\b | \bco-?workers?\b
 """)
-_WORK_WORDS = {"work", "worked", "working"}
+WORK_WORDS = {"work", "worked", "working"}
 
 
 def _norm(word: str) -> str:
@@ -134,7 +134,7 @@ def _norm(word: str) -> str:
 def is_family_name(word: str) -> bool:
     """"Mum", "Dad", "Nan" written with a capital: a person's name ("Phoned Mum tonight"), as
     specific as "Dr Ross", so a theme of its own although it is one short word."""
-    return word[:1].isupper() and _norm(word) in _ROLE_ALONE
+    return word[:1].isupper() and _norm(word) in ROLE_ALONE
 
 
 def _chunks(sentence: str) -> list[list[str]]:
@@ -156,20 +156,20 @@ def _phrases(words: list[str]):
                 continue  # "the loft conversion" is counted from its determiner, once
             lead = span[0] in _LEADING
             core = span[1:] if lead else span
-            if not core or core[0] in _STOP or core[0] in _COMMON_VERBS or core[-1] in _STOP:
+            if not core or core[0] in STOP or core[0] in _COMMON_VERBS or core[-1] in STOP:
                 continue
             if (len(core[0]) > 4 and core[0].endswith("ed")) or core[0] in _PAST:  # "walked home", "fell asleep"
                 continue
             if any(w in _SAYING for w in core):  # "Dana said" is a person speaking, not a topic
                 continue
             inner = core[1:-1]
-            if any(w in _STOP and w not in _LINKING for w in inner) or sum(w in _LINKING for w in inner) > 1:
+            if any(w in STOP and w not in _LINKING for w in inner) or sum(w in _LINKING for w in inner) > 1:
                 continue
-            content = [w for w in core if w not in _STOP]
-            if not any(w not in _GENERIC and len(w) > 2 for w in content):
+            content = [w for w in core if w not in STOP]
+            if not any(w not in GENERIC and len(w) > 2 for w in content):
                 continue
             family = len(core) == 1 and is_family_name(words[end - 1])
-            if len(core) == 1 and not family and (len(core[0]) < 4 or core[0] in _GENERIC or core[0] in _VAGUE):
+            if len(core) == 1 and not family and (len(core[0]) < 4 or core[0] in GENERIC or core[0] in _VAGUE):
                 continue
             surface = " ".join(words[start:end])
             yield tuple(core), (surface[0].lower() + surface[1:]) if lead else surface
@@ -222,7 +222,7 @@ def recurring_themes(entries, *, limit: int = 8) -> list[Theme]:
             job = bool(JOB_WORK_RE.search(sentence))
             for words in _chunks(sentence):
                 for key, surface in _phrases(words):
-                    if not job and _WORK_WORDS & set(key):
+                    if not job and WORK_WORDS & set(key):
                         continue
                     theme = found.setdefault(key, Theme(key=key, title=""))
                     theme.sentences.setdefault(entry.id, sentence)
@@ -230,11 +230,11 @@ def recurring_themes(entries, *, limit: int = 8) -> list[Theme]:
     lowercase = _lowercase_words([e.content for e in entries])
     candidates = []
     for key, theme in found.items():
-        need = MIN_WORD_THEME_ENTRIES if len(key) == 1 and key[0] not in _ROLE_ALONE else MIN_THEME_ENTRIES
+        need = MIN_WORD_THEME_ENTRIES if len(key) == 1 and key[0] not in ROLE_ALONE else MIN_THEME_ENTRIES
         if len(theme.entry_ids) >= need:
             theme.title = _surface_title(surfaces[key])
             first, _, rest = theme.title.partition(" ")
-            if first.lower() in lowercase and first not in _NOT_NAMES and not is_family_name(first):
+            if first.lower() in lowercase and first not in NOT_NAMES and not is_family_name(first):
                 first = first.lower()
             theme.name = f"{first} {rest}".strip()
             candidates.append(theme)
@@ -260,7 +260,7 @@ def recurring_themes(entries, *, limit: int = 8) -> list[Theme]:
     chosen: list[Theme] = []
     used: set[str] = set()
     for theme in candidates:
-        words = {w for w in theme.key if w not in _STOP}
+        words = {w for w in theme.key if w not in STOP}
         if words & used:
             continue
         chosen.append(theme)
@@ -343,8 +343,8 @@ PEOPLE_WORDS = {
     "partner", "boyfriend", "girlfriend", "son", "daughter", "aunt", "auntie", "uncle", "cousin", "boss",
     "manager", "therapist", "coach", "friend", "colleague", "flatmate", "roommate", "neighbour", "neighbor",
 }
-_ROLE_ALONE = {"mum", "mom", "dad", "nan", "nana", "gran", "granny", "grandma", "grandpa", "grandad"}
-_NOT_NAMES = {"I", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday", "January",
+ROLE_ALONE = {"mum", "mom", "dad", "nan", "nana", "gran", "granny", "grandma", "grandpa", "grandad"}
+NOT_NAMES = {"I", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday", "January",
               "February", "March", "April", "May", "June", "July", "August", "September", "October", "November",
               "December", "God", "Today", "Tomorrow", "Yesterday", "English", "Spanish", "French", "Christmas",
               "Easter", "Halloween", "Zoom", "Teams", "Slack", "Google", "Netflix", "Instagram", "Facebook",
@@ -361,31 +361,31 @@ _PLACE_WORDS = {"Rue", "Street", "St", "Road", "Rd", "Avenue", "Ave", "Lane", "P
 _HOLIDAYS = {"Day", "Night", "Thanksgiving", "Hanukkah", "Chanukah", "Diwali", "Eid", "Ramadan", "Passover",
              "Advent", "Lent", "Xmas", "Hogmanay", "Valentine", "Valentines", "Pentecost", "Whitsun", "Yom", "Kippur",
              "Nowruz", "Solstice", "Equinox"}
-_NOT_NAMES |= _PLACE_WORDS | _HOLIDAYS
+NOT_NAMES |= _PLACE_WORDS | _HOLIDAYS
 # A capitalised word after a place word is the place's name ("Oberkampf" after "Rue"), as one after
 # "Christmas" or "New Year's" is the day's ("Eve"); one before "Day", "Eve" or "Night" names a day
 # ("Valentine's Day", "Bonfire Night").
 # Only the words that come before a place's name: "Drive Sam to school" and "Park Lane" start differently.
 _NAME_AFTER = {"Rue", "Avenue", "Boulevard", "Via", "Calle", "Plaza", "Piazza", "Mount", "Mt", "Lake", "Loch", "Mont",
                "Cape", "Isle"}
-_PLACE_OR_DAY_BEFORE = re.compile(rf"\b(?:{'|'.join(sorted(_NAME_AFTER))}|Christmas|Year['’]s|Hallows['’]?)\s+$")
-_DAY_AFTER = re.compile(r"(?:['’]s)?\s+(?:Day|Eve|Night)\b")
-_CORPUS = Path(__file__).parent / "data" / "journal_corpus" / "dev.jsonl"
+PLACE_OR_DAY_BEFORE = re.compile(rf"\b(?:{'|'.join(sorted(_NAME_AFTER))}|Christmas|Year['’]s|Hallows['’]?)\s+$")
+DAY_AFTER = re.compile(r"(?:['’]s)?\s+(?:Day|Eve|Night)\b")
+CORPUS = Path(__file__).parent / "data" / "journal_corpus" / "dev.jsonl"
 
 
 
 @functools.cache
-def _common_words() -> frozenset[str]:
+def common_words() -> frozenset[str]:
     """Words journals write in lower case (the corpus' dev split, and the stop words): a
     capitalised one of these is an ordinary word at the start of a line, not a person's name.
     A word counts when the corpus writes it in lower case at least three times and more often than
     capitalised inside a sentence: a writer who types names in lower case ("ring priya tmrw") does
     not make Priya an ordinary word."""
-    words = {w.lower() for w in _STOP | _GENERIC | PEOPLE_WORDS}
+    words = {w.lower() for w in STOP | GENERIC | PEOPLE_WORDS}
     lower: Counter[str] = Counter()
     capitalised: Counter[str] = Counter()
     try:
-        for line in _CORPUS.read_text(encoding="utf-8").splitlines():
+        for line in CORPUS.read_text(encoding="utf-8").splitlines():
             if line.strip():
                 text = json.loads(line).get("text", "")
                 lower.update(re.findall(r"\b[a-z][a-z']+\b", text))
@@ -402,10 +402,10 @@ def _lowercase_words(texts: list[str]) -> set[str]:
     my team": the corpus has a writer who types "greg", this user writes a name)."""
     own = {w for text in texts for w in re.findall(r"\b[a-z][a-z']+\b", text)}
     capitalised = {w.lower() for text in texts for w in re.findall(r"(?<=[a-z,] )[A-Z][a-z']+\b", text)}
-    return own | (_common_words() - capitalised)
+    return own | (common_words() - capitalised)
 
 
-def _starts(text: str) -> set[int]:
+def sentence_starts(text: str) -> set[int]:
     """Offsets where a sentence, a line, a list item or a clause after a colon begins: a capital
     there is grammar, not a name."""
     starts = {0}
@@ -414,7 +414,7 @@ def _starts(text: str) -> set[int]:
     return starts
 
 
-STOP_WORDS = frozenset(_STOP)
+STOP_WORDS = frozenset(STOP)
 normalise_word = _norm
 lowercase_words = _lowercase_words
 NARRATED_WORDS = frozenset(_PAST | _SAYING)
@@ -423,7 +423,7 @@ VAGUE_WORDS = frozenset(_VAGUE)
 
 # The people a journal names live in pipelines/people.py; their names stay importable from here.
 from pipelines.people import (
-    _PLACE_BEFORE,
+    PLACE_BEFORE,
     kin_linked,
     known_people,
     people_by_text,
@@ -434,9 +434,9 @@ __all__ = [
     "JOB_WORK_RE",
     "NARRATED_WORDS",
     "PEOPLE_WORDS",
+    "PLACE_BEFORE",
     "STOP_WORDS",
     "VAGUE_WORDS",
-    "_PLACE_BEFORE",
     "Theme",
     "about_by_meaning",
     "chronological",

@@ -15,9 +15,9 @@ from collections.abc import Callable
 
 from pipelines.highlights import split_sentences
 from pipelines.themes import (
-    _WORK_WORDS,
     JOB_WORK_RE,
     STOP_WORDS,
+    WORK_WORDS,
     is_family_name,
     lowercase_words,
     normalise_word,
@@ -82,7 +82,7 @@ def work_reader(entries, resume: str | None = None) -> Callable[[str], bool]:
     named = {name.lower() for name in people}
     work |= {e.id for e in entries if colleagues & {w.lower() for w in words_of(e.content)}}
     subjects = [t.key for t in recurring_themes(entries, limit=SUBJECTS_READ)
-                if t.title.lower() not in named and not is_family_name(t.title) and not _WORK_WORDS & set(t.key)
+                if t.title.lower() not in named and not is_family_name(t.title) and not WORK_WORDS & set(t.key)
                 and (mostly_work(t.entry_ids) or set(t.key) - STOP_WORDS <= cv_words)]
 
     def is_work(sentence: str) -> bool:

@@ -13,7 +13,7 @@ import msgspec
 import numpy as np
 
 from pipelines.embeddings import embed
-from pipelines.patterns.steps import _analyzer, as_spelt, sentences
+from pipelines.patterns.steps import as_spelt, count_analyzer, sentences
 
 # A sentence this close to an input insight says the same thing: it is not a new layer.
 REPEAT_SIMILARITY = 0.8
@@ -65,7 +65,7 @@ def deeper_insight(pattern_name: str, insights: Sequence[str], entries: Sequence
     order = [i for i in np.argsort(-closeness, kind="stable")
              if not repeat[i] and not _repeats(candidates[i][1], inputs)]
     # Words the entries share that the insights never used: what the insights leave out.
-    analyze = _analyzer().build_analyzer()
+    analyze = count_analyzer().build_analyzer()
     said = {w for text in inputs for w in analyze(text)}
     shared = Counter(w for e in entries for w in set(analyze(e.content)) if w not in said)
     unsaid = [w for w, n in shared.most_common(6) if n >= 2][:3]

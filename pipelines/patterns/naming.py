@@ -17,7 +17,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from pipelines.themes import _CORPUS, known_people, people_in, recurring_themes
+from pipelines.themes import CORPUS, known_people, people_in, recurring_themes
 
 # Everyday topics with the words that put an entry under one. A phrase of these words ("car
 # insurance", "10 miles") counts for its topic, which names the thread better than the phrase.
@@ -74,7 +74,7 @@ def _corpus_usage() -> tuple[Counter, Counter]:
     """How often the dev corpus writes each word as a noun and as a verb (see `_NOUN_BEFORE`)."""
     nouns, verbs = Counter(), Counter()
     try:
-        for line in _CORPUS.read_text(encoding="utf-8").splitlines():
+        for line in CORPUS.read_text(encoding="utf-8").splitlines():
             if line.strip():
                 text = json.loads(line).get("text", "").lower()
                 nouns.update(_NOUN_BEFORE.findall(text))

@@ -21,7 +21,7 @@ import numpy as np
 from pipelines.embeddings import embed
 from pipelines.patterns.config import DATA_DIR
 from pipelines.patterns.naming import TOPICS
-from pipelines.patterns.steps import STOP_WORDS, _singular
+from pipelines.patterns.steps import STOP_WORDS, singular
 
 CATALOGUE_PATH = DATA_DIR / "resources.json"
 RESOURCE_TYPES = ("article", "video", "book", "course", "tool", "other")
@@ -90,7 +90,7 @@ _WORD = re.compile(r"[a-z][a-z'-]*|\d+k\b")
 def terms(text: str) -> frozenset[str]:
     """A text's words (singular, no stop words) and the topic tags they add."""
     lowered = text.lower().replace("’", "'")
-    words = {_singular(w.removesuffix("'s").strip("'-")) for w in _WORD.findall(lowered)}
+    words = {singular(w.removesuffix("'s").strip("'-")) for w in _WORD.findall(lowered)}
     words -= set(STOP_WORDS) | _FRAME_WORDS
     words |= {tag for tag, pattern in _TOPIC_PATTERNS.items() if pattern.search(text)}
     if words & _FAMILY:

@@ -127,7 +127,7 @@ STOP_WORDS = sorted(ENGLISH_STOP_WORDS | JOURNAL_STOP_WORDS)
 _TOKEN = r"(?u)\b[a-zA-Z][a-zA-Z]{2,}\b"
 
 
-def _singular(word: str) -> str:
+def singular(word: str) -> str:
     if len(word) > 4 and word.endswith("ies"):
         return word[:-3] + "y"
     if len(word) > 4 and word.endswith(("shes", "ches", "xes", "sses")):
@@ -141,19 +141,19 @@ def _words() -> Callable[[str], list[str]]:
     return CountVectorizer(stop_words=STOP_WORDS, token_pattern=_TOKEN, lowercase=True).build_analyzer()
 
 
-def _analyzer() -> CountVectorizer:
+def count_analyzer() -> CountVectorizer:
     base = _words()
-    return CountVectorizer(analyzer=lambda doc: [_singular(w) for w in base(doc)])
+    return CountVectorizer(analyzer=lambda doc: [singular(w) for w in base(doc)])
 
 
 def as_spelt(texts: Sequence[str]) -> dict[str, str]:
     """Each counted word (a singular) as the texts spell it: itself when they write it, else their
-    commonest form of it. `_singular` made "goe" of "goes" and "christma" of "christmas", and a
+    commonest form of it. `singular` made "goe" of "goes" and "christma" of "christmas", and a
     card listed "goe" among its words."""
     base, forms = _words(), defaultdict(Counter)
     for text in texts:
         for word in base(text):
-            forms[_singular(word)][word] += 1
+            forms[singular(word)][word] += 1
     return {key: key if key in seen else seen.most_common(1)[0][0] for key, seen in forms.items()}
 
 
@@ -181,7 +181,7 @@ class CTfidfNamer(BaseEstimator):
         # Every document takes part (noise too), so words common to the whole journal weigh less.
         groups = clusters + [-1]
         docs = [" ".join(t for t, label in zip(texts, labels, strict=True) if label == g) for g in groups]
-        vectorizer = _analyzer()
+        vectorizer = count_analyzer()
         try:
             counts = vectorizer.fit_transform(docs).toarray().astype(float)
         except ValueError:  # no words at all
