@@ -23,7 +23,7 @@ ACTIVE_PERSONAL = ("Personal task limit reached",
 
 
 ANA = [
-    (day(5), "Found my grandmother's old cello in Rosalind's attic today. I want to learn to play the cello again."),
+    (day(5), "Found my grandmother's old cello in Rosalind's attic today. My goal is to learn to play the cello again."),
     (day(2), "Cello strings are cheap online. I felt happy practising scales for ten minutes."),
 ]
 BRUNO = [

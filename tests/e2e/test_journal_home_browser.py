@@ -211,7 +211,7 @@ def test_5_6_insight_count_highlights_and_goal_chips(server, browser, tmp_path):
     for text in ("Quiet morning with coffee and a long walk before work.",
                  "Dinner with Sam, we laughed about the old flat."):
         assert client.post("/api/journal", json={"content": text}).status_code == 201
-    goal = client.post("/api/journal", json={"content": "I want to run a half marathon next spring, so I start "
+    goal = client.post("/api/journal", json={"content": "My goal is to run a half marathon next spring, so I start "
                                                          "training this week with three short runs."}).json()
     wait_all_analysed(client)
     saved = client.post("/api/insights", json={"text": "Running steadies me.", "type": "insight",
@@ -222,7 +222,7 @@ def test_5_6_insight_count_highlights_and_goal_chips(server, browser, tmp_path):
     wait_all_analysed(client)
     listed = {e["id"]: e for e in entries(client)}
     page = home(browser, server, "item5")
-    item = page.get_by_test_id("entry-item").filter(has_text="I want to run a half marathon")
+    item = page.get_by_test_id("entry-item").filter(has_text="My goal is to run a half marathon")
     expect(item).to_contain_text("1 insight")
     assert listed[goal["id"]]["highlights"], "the goal drawn from the entry belongs to it"
     page.screenshot(path=str(shots(tmp_path) / "item5-6-chips.png"), full_page=True)

@@ -21,11 +21,11 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 TODAY = datetime.now(UTC).date()
 ENTRIES = [
     ((TODAY - timedelta(days=4)).isoformat(),
-     "Rehearsal went badly. I want to learn to play the cello properly this year, scales every morning."),
+     "Rehearsal went badly. My goal this year is to learn to play the cello properly, scales every morning."),
     ((TODAY - timedelta(days=2)).isoformat(),
      "Work was brutal: my manager moved the client deadline to Friday and I feel anxious about the pitch deck."),
     ((TODAY - timedelta(days=1)).isoformat(),
-     "The car insurance renewal letter came. The paperwork for the tax return is piling up on my desk."),
+     "Quiet Sunday. Read in the garden and cooked a big pot of soup."),
 ]
 LIMIT_TITLE = "Weekly Personal task limit reached"
 
