@@ -17,7 +17,10 @@ TIMEOUT_PER_CELL = 600
 
 
 def _run(name: str, env: dict[str, str]) -> nbformat.NotebookNode:
-    notebook = nbformat.read(NOTEBOOKS / name, as_version=4)
+    return _execute(nbformat.read(NOTEBOOKS / name, as_version=4), env)
+
+
+def _execute(notebook: nbformat.NotebookNode, env: dict[str, str]) -> nbformat.NotebookNode:
     old = {k: os.environ.get(k) for k in env}
     os.environ.update(env)  # the kernel inherits the environment
     try:
@@ -32,28 +35,63 @@ def _run(name: str, env: dict[str, str]) -> nbformat.NotebookNode:
     return notebook
 
 
+# pattern_tuning's flags, read by its last cells only: the tests run its sweep once, as it is, then
+# those cells again in the same kernel with the flags set, which is what a run with them set does.
+PATTERN_FLAGS = ("PATTERN_CONFIG_OUT", "PATTERN_CONFIG_SAVE", "MEASURE_HELDOUT")
+
+
+@pytest.fixture(scope="module")
+def pattern_tuning(tmp_path_factory) -> dict:
+    """pattern_tuning.ipynb run as it is and with MEASURE_HELDOUT and PATTERN_CONFIG_OUT set:
+    {"as_is", "flagged"} notebooks, "out" (the flagged run's saved config) and whether the committed
+    config was written to by the run as it is ("config_touched")."""
+    import copy
+
+    from pipelines.patterns.config import CONFIG_PATH
+
+    notebook = nbformat.read(NOTEBOOKS / "pattern_tuning.ipynb", as_version=4)
+    cells = notebook.cells
+    flagged = [i for i, c in enumerate(cells) if c.cell_type == "code" and any(f in c.source for f in PATTERN_FLAGS)]
+    assert flagged, "pattern_tuning reads none of its flags"
+    # Running the flagged cells again equals a run with the flags set only if no cell before them
+    # reads the environment, and every code cell after the first flagged one is flagged.
+    assert not any("environ" in c.source for c in cells[:flagged[0]] if c.cell_type == "code")
+    assert [i for i, c in enumerate(cells) if c.cell_type == "code" and i >= flagged[0]] == flagged
+    out = tmp_path_factory.mktemp("pattern_tuning") / "pattern_config.json"
+    settings = {"PATTERN_CONFIG_OUT": str(out), "MEASURE_HELDOUT": "1"}
+    combined = copy.deepcopy(notebook)
+    combined.cells.append(nbformat.v4.new_code_cell(
+        "import os\n" + "".join(f"os.environ[{k!r}] = {v!r}\n" for k, v in settings.items())))
+    combined.cells += [copy.deepcopy(cells[i]) for i in flagged]
+    before = CONFIG_PATH.stat().st_mtime_ns
+    for flag in PATTERN_FLAGS:  # the kernel starts without any of them, as a run as it is
+        assert flag not in os.environ, flag
+    ran = _execute(combined, {"HF_HUB_OFFLINE": "1"})
+    as_is = copy.deepcopy(ran)
+    as_is.cells = as_is.cells[:len(cells)]
+    with_flags = copy.deepcopy(as_is)
+    for i, rerun in zip(flagged, ran.cells[len(cells) + 1:], strict=True):
+        with_flags.cells[i] = rerun
+    return {"as_is": as_is, "flagged": with_flags, "out": out, "config_touched": CONFIG_PATH.stat().st_mtime_ns != before}
+
+
 def _output_text(notebook: nbformat.NotebookNode) -> str:
     return "\n".join(o.get("text", "") for c in notebook.cells if c.cell_type == "code" for o in c.get("outputs", []))
 
 
 @pytest.mark.slow
-def test_pattern_tuning_run_as_is_writes_nothing_in_the_repo_and_reads_no_heldout():
-    from pipelines.patterns.config import CONFIG_PATH
-
-    before = CONFIG_PATH.stat().st_mtime_ns
-    text = _output_text(_run("pattern_tuning.ipynb", {"HF_HUB_OFFLINE": "1"}))
-    assert CONFIG_PATH.stat().st_mtime_ns == before  # it once saved over the committed config by default
+def test_pattern_tuning_run_as_is_writes_nothing_in_the_repo_and_reads_no_heldout(pattern_tuning):
+    text = _output_text(pattern_tuning["as_is"])
+    assert not pattern_tuning["config_touched"]  # it once saved over the committed config by default
     assert "heldout not read" in text and "held-out ARI" not in text
     assert "saved /" in text and "committed" not in text
 
 
 @pytest.mark.slow
-def test_pattern_tuning_saves_the_sweeps_choice_which_is_the_config_the_flow_loads(tmp_path):
+def test_pattern_tuning_saves_the_sweeps_choice_which_is_the_config_the_flow_loads(pattern_tuning):
     from pipelines.patterns import PatternConfig
 
-    out = tmp_path / "pattern_config.json"
-    notebook = _run("pattern_tuning.ipynb", {"PATTERN_CONFIG_OUT": str(out), "MEASURE_HELDOUT": "1",
-                                             "HF_HUB_OFFLINE": "1"})
+    out, notebook = pattern_tuning["out"], pattern_tuning["flagged"]
     text = _output_text(notebook)
     assert "held-out ARI" in text
     # the choice is computed per writer, not written down: it is the committed config
