@@ -13,6 +13,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 from models.base import Base, utcnow
 from models.constants import EMBEDDING_DIM
+from models.values import AnalysisState
 
 
 def _user_fk() -> sa.ForeignKey:
@@ -48,7 +49,9 @@ class JournalEntry(Base):
     # Analysis state: pending -> running -> done | failed; `content_version` grows with every
     # content change, `analysed_version` is the version the last finished analysis saw, so a
     # re-run on the same content creates nothing twice and a crash leaves work to find.
-    analysis_state: Mapped[str] = mapped_column(sa.String(16), default="pending")
+    # The state is an `AnalysisState` (a string column: the enum compares equal to its value), changed
+    # only through the methods below.
+    analysis_state: Mapped[str] = mapped_column(sa.String(16), default=AnalysisState.PENDING)
     analysis_error: Mapped[str | None] = mapped_column(sa.Text)
     analysis_provider: Mapped[str | None] = mapped_column(sa.String(32))
     analysis_attempts: Mapped[int] = mapped_column(default=0)
@@ -62,19 +65,45 @@ class JournalEntry(Base):
     created_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=utcnow, onupdate=utcnow)
 
+    @property
+    def is_analysed(self) -> bool:
+        """Whether a finished analysis saw the current content."""
+        return self.analysis_state == AnalysisState.DONE and self.analysed_version >= self.content_version
+
     def analyse_again(self) -> None:
         """A new version to analyse (the content changed, or the editor asks for a summary of this
         very text): pending, with no error and a clean count of unfinished runs."""
         self.content_version += 1
-        self.analysis_state = "pending"
+        self.analysis_state = AnalysisState.PENDING
         self.analysis_error = None
         self.unfinished_runs = 0
 
     def retry_analysis(self) -> None:
         """The writer retries an analysis that failed: pending again, with a clean count."""
-        self.analysis_state = "pending"
+        self.analysis_state = AnalysisState.PENDING
         self.analysis_error = None
         self.unfinished_runs = 0
+
+    def start_analysis(self) -> None:
+        """A run of the analysis begins on the current content: running, one attempt more."""
+        self.analysis_state = AnalysisState.RUNNING
+        self.analysis_attempts = (self.analysis_attempts or 0) + 1
+
+    def finish_analysis(self, version: int, provider: str, fallback_reason: str | None) -> None:
+        """A run finished on content `version`: done, by `provider`, with the reason the primary
+        provider was not used (None when it was); the count of unfinished runs back to 0."""
+        self.analysis_state = AnalysisState.DONE
+        self.analysed_version = version
+        self.analysis_provider = provider
+        self.analysis_error = fallback_reason
+        self.unfinished_runs = 0
+
+    def restore_analysis(self, provider: str) -> None:
+        """An entry imported with the analysis its export carried (mood, summary, related goals):
+        done at its first version, not analysed again."""
+        self.analysis_state = AnalysisState.DONE
+        self.analysed_version = self.content_version or 1
+        self.analysis_provider = provider
 
     __table_args__ = (
         # The entry list's order and paging cursor (GET /api/journal?before=...), newest first.

@@ -24,6 +24,7 @@ from sqlalchemy.orm import undefer
 from models import Goal, JournalEntry, Profile, Project, Task
 from models.constants import EMBEDDING_DIM, LATER, MAX_RELATED, STALE_TASK_DAYS
 from models.dates import format_entry_date
+from models.values import Mood
 from pipelines import db
 from pipelines.embeddings import embed, embedded_together, name_vectors
 from pipelines.highlights import Highlight, embed_intentions, find_duplicates, intention_key, task_type
@@ -85,10 +86,9 @@ def analyse_entry(entry_id: str) -> dict[str, Any]:
         entry = s.get(JournalEntry, key, with_for_update=True)
         if entry is None:
             return {"status": "skipped", "reason": "entry deleted"}
-        if entry.analysis_state == "done" and entry.analysed_version >= entry.content_version:
+        if entry.is_analysed:
             return {"status": "skipped", "reason": "already analysed"}
-        entry.analysis_state = "running"
-        entry.analysis_attempts += 1
+        entry.start_analysis()
         s.commit()
         version, text, user_id = entry.content_version, entry.content, entry.user_id
         previous_vector = entry.embedding  # what the entry meant when it was last analysed
@@ -125,11 +125,11 @@ def analyse_entry(entry_id: str) -> dict[str, Any]:
             return {"status": "skipped", "reason": "entry deleted"}
         if entry.content_version != version:
             return {"status": "skipped", "reason": "content changed during analysis"}
-        if entry.analysis_state == "done" and entry.analysed_version >= version:
+        if entry.is_analysed:  # at `version`, the content being unchanged
             return {"status": "skipped", "reason": "analysed meanwhile by another run"}
         entry.embedding = vector.tolist()
         if entry.mood_source != "writer":  # a mood the writer gave in the app they came from stays theirs
-            entry.mood = {"emoji": analysis.mood.emoji, "text": analysis.mood.text}
+            entry.mood = Mood(emoji=analysis.mood.emoji, text=analysis.mood.text).to_json()
         if want_summary and analysis.summary:
             entry.summary = analysis.summary
             entry.summarised_length = len(text)
@@ -140,11 +140,8 @@ def analyse_entry(entry_id: str) -> dict[str, Any]:
         entry.related_projects = _merge_related(own["projects"], analysis.related_projects)
         created["done_hints"] = hint_done_tasks(s, entry)
         created["expired"] = expire_stale_tasks(s, user_id, max(date.today(), entry.entry_date))
-        entry.analysis_state = "done"
-        entry.unfinished_runs = 0  # this run finished (pipelines/flows/highlight_extraction.py)
-        entry.analysed_version = version
-        entry.analysis_provider = outcome.provider
-        entry.analysis_error = outcome.fallback_reason
+        # This run finished: its count of unfinished runs back to 0 (pipelines/flows/highlight_extraction.py).
+        entry.finish_analysis(version, outcome.provider, outcome.fallback_reason)
         s.commit()
 
     return {
@@ -187,7 +184,7 @@ def batch_texts(entry_ids: list[str]) -> tuple[list[str], dict[str, np.ndarray]]
         entries = s.scalars(sa.select(JournalEntry).options(undefer(JournalEntry.embedding))
                             .where(JournalEntry.id.in_(keys))).all()
         for entry in entries:
-            if entry.analysis_state == "done" and entry.analysed_version >= entry.content_version:
+            if entry.is_analysed:
                 continue
             if embedding_is_current(entry):
                 known[entry.content] = np.asarray(entry.embedding, dtype=np.float32)

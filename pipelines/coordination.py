@@ -34,6 +34,7 @@ import threading
 import time
 from typing import TYPE_CHECKING, Any
 
+from models.values import AnalysisState
 from pipelines.flows import Flow
 from pipelines.runs import PipelineRun
 
@@ -55,10 +56,12 @@ PUBLISHED_STALE_SECONDS = 30.0
 # the others while it uses up its runs (`unfinished_runs`, pipelines/flows/highlight_extraction.py).
 _UNFINISHED = """
     SELECT id::text, user_id::text FROM journal_entries
-     WHERE (analysis_state IN ('pending', 'running') OR analysed_version < content_version)
-       AND analysis_state <> 'failed'
+     WHERE (analysis_state IN (%(pending)s, %(running)s) OR analysed_version < content_version)
+       AND analysis_state <> %(failed)s
      ORDER BY unfinished_runs, created_at
 """
+_UNFINISHED_STATES = {"pending": AnalysisState.PENDING.value, "running": AnalysisState.RUNNING.value,
+                      "failed": AnalysisState.FAILED.value}
 _PUBLISH = """
     INSERT INTO analysis_status (id, pid, status, detail, updated_at) VALUES (1, %s, %s, %s, now())
     ON CONFLICT (id) DO UPDATE SET pid = EXCLUDED.pid, status = EXCLUDED.status, detail = EXCLUDED.detail,
@@ -121,7 +124,7 @@ class AnalysisOwnership:
             return run
 
     def _scan(self, conn) -> int:
-        rows = conn.execute(_UNFINISHED).fetchall()
+        rows = conn.execute(_UNFINISHED, _UNFINISHED_STATES).fetchall()
         with self._lock:
             self._in_hand = {k: r for k, r in self._in_hand.items() if r.state in ("scheduled", "running")}
         queued = 0

@@ -12,6 +12,7 @@ from typing import Any
 
 import msgspec
 
+from models.values import AnalysisState
 from pipelines.flows import Flow
 from pipelines.runs import PipelineRun
 
@@ -106,14 +107,16 @@ def entries_to_analyse(entry_ids: list[str]) -> dict[str, str]:
     with db.session() as s:
         rows = s.execute(sa.text(
             "SELECT id::text, user_id::text FROM journal_entries WHERE id = ANY(:ids) "
-            "AND NOT (analysis_state = 'done' AND analysed_version >= content_version)"),
-            {"ids": _uuids(entry_ids)}).all()
+            "AND NOT (analysis_state = :done AND analysed_version >= content_version)"),
+            {"ids": _uuids(entry_ids), "done": AnalysisState.DONE.value}).all()
     return {entry_id: user_id for entry_id, user_id in rows}
 
 
-def mark_entries(entry_ids: list[str], state: str, error: str) -> list[str]:
-    """The entries of a flow run that ended badly and are still unanalysed: `state` with the
-    reason. Returns their ids (the others were analysed, or failed on their own)."""
+def mark_entries(entry_ids: list[str], state: AnalysisState, error: str) -> list[str]:
+    """The entries of a flow run that ended badly and are still unanalysed (pending or running):
+    `state` with the reason, in one UPDATE for the batch (bulk SQL rather than the entry's methods:
+    a batch is hundreds of rows, and a row the ORM could not load must still be marked). Returns
+    their ids (the others were analysed, or failed on their own)."""
     import sqlalchemy as sa
 
     from pipelines import db
@@ -121,8 +124,9 @@ def mark_entries(entry_ids: list[str], state: str, error: str) -> list[str]:
     with db.session() as s:
         rows = s.execute(sa.text(
             "UPDATE journal_entries SET analysis_state = :state, analysis_error = :error "
-            "WHERE id = ANY(:ids) AND analysis_state IN ('pending', 'running') RETURNING id::text"),
-            {"ids": _uuids(entry_ids), "state": state, "error": error[:500]}).scalars().all()
+            "WHERE id = ANY(:ids) AND analysis_state IN (:pending, :running) RETURNING id::text"),
+            {"ids": _uuids(entry_ids), "state": AnalysisState(state).value, "error": error[:500],
+             "pending": AnalysisState.PENDING.value, "running": AnalysisState.RUNNING.value}).scalars().all()
         s.commit()
     return list(rows)
 
@@ -134,5 +138,5 @@ def failed_entries(entry_ids: list[str]) -> set[str]:
 
     with db.session() as s:
         return set(s.execute(sa.text(
-            "SELECT id::text FROM journal_entries WHERE id = ANY(:ids) AND analysis_state = 'failed'"),
-            {"ids": _uuids(entry_ids)}).scalars())
+            "SELECT id::text FROM journal_entries WHERE id = ANY(:ids) AND analysis_state = :failed"),
+            {"ids": _uuids(entry_ids), "failed": AnalysisState.FAILED.value}).scalars())

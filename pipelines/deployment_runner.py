@@ -34,6 +34,7 @@ from collections import OrderedDict
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from models.values import AnalysisState
 from pipelines.deployment_jobs import (
     ANALYSIS_FLOW,
     WAITING_STATES,
@@ -442,7 +443,7 @@ class DeploymentRunner(RunBook):
         said = reason if last else f"{reason} Trying again in {delay} s (attempt {job.attempt + 1} of {MAX_ATTEMPTS})."
         if entry_ids:
             try:
-                left = set(mark_entries(entry_ids, "failed" if last else "pending", said))
+                left = set(mark_entries(entry_ids, AnalysisState.FAILED if last else AnalysisState.PENDING, said))
             except Exception:  # noqa: BLE001
                 left = set(entry_ids)  # the database is away: every entry is tried again
             done = [m for m in job.members if m.parameters["entry_id"] not in left]

@@ -13,6 +13,7 @@ from api.errors import FieldError
 from api.validation import no_control_characters, required_text
 from models.constants import ENTRY_DATE_FORMAT, MAX_RELATED
 from models.dates import long_date
+from models.values import Mood
 
 MAX_TIMESTAMP = 2147483647
 MAX_CONTENT_CHARS = 100_000
@@ -172,7 +173,7 @@ def parse_mood(value: Any) -> dict[str, str] | None:
         return None
     if not isinstance(mood, dict) or not all(isinstance(mood.get(k, ""), str) for k in ("emoji", "text")):
         raise FieldError("mood", MSG_MOOD)
-    return {"emoji": str(mood.get("emoji", ""))[:16], "text": str(mood.get("text", ""))[:40]}
+    return Mood(emoji=str(mood.get("emoji", ""))[:16], text=str(mood.get("text", ""))[:40]).to_json()
 
 
 def parse_related(value: Any, field: str) -> list[str]:

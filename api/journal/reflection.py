@@ -31,6 +31,7 @@ from api.profile.services import ProfileService
 from api.services import provide
 from api.validation import required_text
 from models.constants import SELF_ANALYSIS_MAX_ENTRIES, SELF_ANALYSIS_MIN_ENTRIES
+from models.values import Mood
 
 MSG_SELF_ANALYSIS_MIN = "You need at least 3 journal entries to perform a meaningful analysis."
 MSG_ENTRY_IDS = "entryIds must be ids of saved journal entries."
@@ -63,7 +64,7 @@ class ReflectionController(Controller):
         return AnalyzeOut(
             highlights=msgspec.to_builtins(outcome.value.highlights),
             summary=outcome.value.summary or "",
-            mood={"emoji": outcome.value.mood.emoji, "text": outcome.value.mood.text},
+            mood=Mood(emoji=outcome.value.mood.emoji, text=outcome.value.mood.text).to_json(),
             profile={"shortSummary": profile.short_summary, "fullProfile": profile.full_profile} if profile else None,
             provider=outcome.provider,
         )

@@ -10,12 +10,8 @@ from api.insights.schemas import InsightOut
 from api.journal.rules import format_entry_date
 from api.photos.schemas import PhotoOut
 from models import JournalEntry
+from models.values import Mood
 from pipelines.reflection import InsightPrompt, SelfAnalysis
-
-
-class Mood(msgspec.Struct):
-    emoji: str
-    text: str
 
 
 class AnalysisOut(msgspec.Struct, kw_only=True):
@@ -68,7 +64,7 @@ class EntryOut(msgspec.Struct, rename="camel", kw_only=True):
             date=format_entry_date(entry.entry_date),
             time=entry.entry_time,
             location=entry.location,
-            mood=Mood(**entry.mood) if entry.mood else None,
+            mood=Mood.from_json(entry.mood),
             summary=entry.summary,
             related_goals=list(entry.related_goals or []),
             related_projects=list(entry.related_projects or []),

@@ -32,14 +32,16 @@ def run_highlight_extraction(entry_id: str) -> FlowResult:
 
 
 def mark_failed(entry_id: str, reason: str) -> None:
-    """The entry's analysis failed: said on the entry, in plain SQL (a row the ORM could not load
-    must still be marked, or it would be picked up again and again)."""
+    """The entry's analysis failed: said on the entry, in plain SQL rather than the entry's methods
+    (a row the ORM could not load must still be marked, or it would be picked up again and again)."""
+    from models.values import AnalysisState
     from pipelines import db
 
     with db.session() as s:
-        s.execute(sa.text("UPDATE journal_entries SET analysis_state = 'failed', analysis_error = :reason "
-                          "WHERE id = CAST(:id AS uuid) AND analysis_state <> 'done'"),
-                  {"id": entry_id, "reason": reason[:500]})
+        s.execute(sa.text("UPDATE journal_entries SET analysis_state = :failed, analysis_error = :reason "
+                          "WHERE id = CAST(:id AS uuid) AND analysis_state <> :done"),
+                  {"id": entry_id, "reason": reason[:500], "failed": AnalysisState.FAILED.value,
+                   "done": AnalysisState.DONE.value})
         s.commit()
 
 
@@ -49,6 +51,7 @@ def run_starts(entry_id: str) -> bool:
     the entry is then marked failed, for the writer to retry, instead of being analysed again (an
     entry that kills its process would otherwise be picked up by every scan and start-up for ever)."""
     from models.constants import ANALYSIS_FAILED_MESSAGE, MAX_UNFINISHED_RUNS
+    from models.values import AnalysisState
     from pipelines import db
 
     try:
@@ -58,8 +61,8 @@ def run_starts(entry_id: str) -> bool:
     with db.session() as s:
         runs = s.scalar(sa.text(
             "UPDATE journal_entries SET unfinished_runs = unfinished_runs + 1 WHERE id = CAST(:id AS uuid) "
-            "AND NOT (analysis_state = 'done' AND analysed_version >= content_version) RETURNING unfinished_runs"),
-            {"id": entry_id})
+            "AND NOT (analysis_state = :done AND analysed_version >= content_version) RETURNING unfinished_runs"),
+            {"id": entry_id, "done": AnalysisState.DONE.value})
         s.commit()
     if runs is not None and runs > MAX_UNFINISHED_RUNS:
         mark_failed(entry_id, ANALYSIS_FAILED_MESSAGE)

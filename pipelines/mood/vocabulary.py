@@ -17,6 +17,7 @@ import msgspec
 import numpy as np
 
 from models.constants import MOOD_EMOJI, MOOD_TEXT, MOODS, NEUTRAL, Mood
+from models.values import Mood as EntryMood
 
 # -- the seven moods ----------------------------------------------------------------------------
 
@@ -37,9 +38,9 @@ class MoodPrediction(msgspec.Struct, kw_only=True, frozen=True):
     # Which layer decided: the learned model, the keyword rule, or the empty-text default.
     source: Literal["model", "keywords", "default"] = "model"
 
-    def entry_mood(self) -> dict[str, str]:
-        """The entry's `mood` field as the spec shapes it: {emoji, text}."""
-        return {"emoji": self.emoji, "text": self.text}
+    def entry_mood(self) -> EntryMood:
+        """The entry's `mood` as the spec shapes it: {emoji, text}."""
+        return EntryMood(emoji=self.emoji, text=self.text)
 
 
 def prediction(mood: Mood, scores: dict[str, float], source: str) -> MoodPrediction:

@@ -139,7 +139,7 @@ def test_tired_of_is_not_tired():
 def test_empty_text_is_neutral(model, text):
     for prediction in (keyword_mood(text), predict_mood(text), model.predict([text])[0]):
         assert prediction.mood == "neutral"
-        assert prediction.entry_mood() == {"emoji": "😐", "text": "Neutral"}
+        assert prediction.entry_mood().to_json() == {"emoji": "😐", "text": "Neutral"}
 
 
 def test_the_seven_moods_have_their_emoji_and_text():

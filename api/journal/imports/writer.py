@@ -31,6 +31,7 @@ from api.photos.services import remove_files
 from api.storage import FileStorage
 from models import JournalEntry, Photo
 from models.constants import MOOD_EMOJI, MOOD_TEXT, MOODS
+from models.values import AnalysisState, Mood
 
 # Two imports of one user run one after the other (the same text must not be added twice).
 IMPORT_LOCK = 7_310_001
@@ -67,7 +68,7 @@ class ImportOutcome:
 
     @property
     def to_analyse(self) -> list[JournalEntry]:
-        return [entry for entry in self.created if entry.analysis_state == "pending"]
+        return [entry for entry in self.created if entry.analysis_state == AnalysisState.PENDING]
 
 
 def mood_of(label: str) -> dict[str, str] | None:
@@ -81,7 +82,7 @@ def mood_of(label: str) -> dict[str, str] | None:
         from pipelines.mood import predict_mood
 
         mood = predict_mood(label).mood
-    return {"emoji": MOOD_EMOJI[mood], "text": MOOD_TEXT[mood]}
+    return Mood(emoji=MOOD_EMOJI[mood], text=MOOD_TEXT[mood]).to_json()
 
 
 async def moods_for(drafts: Sequence[EntryDraft]) -> dict[str, dict[str, str] | None]:
@@ -158,18 +159,19 @@ async def write_entries(session: AsyncSession, storage: FileStorage, user_id: uu
         for (draft, entry_id), vector in zip(batch, vectors, strict=True):
             restored = draft.mood is not None
             writer_mood = moods.get(draft.mood_label or "") if not restored else None
-            rows.append(JournalEntry(
+            entry = JournalEntry(
                 id=entry_id, user_id=user_id, content=draft.content, entry_date=draft.entry_date,
                 entry_time=draft.entry_time, location=draft.location or rules.DEFAULT_LOCATION,
                 mood=draft.mood or writer_mood,
                 mood_source=WRITER_MOOD if writer_mood or draft.mood_source == WRITER_MOOD else None,
                 summary=draft.summary, related_goals=draft.related_goals, related_projects=draft.related_projects,
                 timestamp=draft.timestamp, embedding=vector.tolist(),
-                analysis_state="done" if restored else "pending",
-                analysed_version=1 if restored else 0,
-                analysis_provider=RESTORED_PROVIDER if restored else None,
+                analysis_state=AnalysisState.PENDING, content_version=1, analysed_version=0,
                 summarised_length=len(draft.content) if restored and draft.summary else None,
-            ))
+            )
+            if restored:
+                entry.restore_analysis(RESTORED_PROVIDER)
+            rows.append(entry)
         for start_row in range(0, len(rows), FLUSH_ROWS):
             session.add_all(rows[start_row:start_row + FLUSH_ROWS])
             await session.flush()
