@@ -1,6 +1,10 @@
 """Issue 18 against the real server process (`python -m api`), where the fault lived in the process:
 uvicorn's proxy headers, the pipeline queue under one user's flood, and the embedded PostgreSQL
-after a SIGKILL. The in-process cases are in tests/api/test_hardening.py."""
+after a SIGKILL. The in-process cases are in tests/api/test_hardening.py.
+
+Only the last is about the embedded PostgreSQL: the others run on a database of their own in the
+test run's PostgreSQL (`database_url`, a clone of the migrated template), which spares each server
+an initdb and the migrations (test_run_command.py starts the app on its embedded one)."""
 
 from __future__ import annotations
 
@@ -33,10 +37,10 @@ def _user(server: ServerProcess, name: str) -> httpx.Client:
     return api
 
 
-def test_forwarded_for_from_loopback_is_not_believed_when_not_configured(tmp_path):
+def test_forwarded_for_from_loopback_is_not_believed_when_not_configured(tmp_path, database_url):
     """uvicorn took X-Forwarded-For from loopback whatever TRUST_FORWARDED_FOR said: rotating it
     escaped every per-address limit."""
-    server = ServerProcess(tmp_path / "data")
+    server = ServerProcess(tmp_path / "data", database_url=database_url)
     try:
         server.wait_healthy(timeout=180)
         statuses = [
@@ -55,12 +59,12 @@ def test_forwarded_for_from_loopback_is_not_believed_when_not_configured(tmp_pat
         server.stop()
 
 
-def test_one_users_flood_does_not_delay_another_users_analysis(tmp_path):
+def test_one_users_flood_does_not_delay_another_users_analysis(tmp_path, database_url):
     """While one user has a backlog of analyses, floods new entries and asks to regenerate their
     story 30 times at once, another user's new entry is analysed within 90 s and their reads keep
     answering 200 quickly."""
     data_dir = tmp_path / "data"
-    server = ServerProcess(data_dir, extra_env={"LOG_LEVEL": "WARNING"})
+    server = ServerProcess(data_dir, database_url=database_url, extra_env={"LOG_LEVEL": "WARNING"})
     try:
         server.wait_healthy(timeout=180)
         flooder, other = _user(server, "flooder"), _user(server, "other")
@@ -70,7 +74,7 @@ def test_one_users_flood_does_not_delay_another_users_analysis(tmp_path):
         flooder_id = flooder.get("/api/auth/me").json()["id"]
         # The backlog: entries waiting for analysis, as an import or a crash leaves them; the
         # restart hands them all to the pipelines at once.
-        engine = sa.create_engine(server.embedded_database_url(), poolclass=sa.pool.NullPool)
+        engine = sa.create_engine(database_url, poolclass=sa.pool.NullPool)
         with engine.begin() as conn:
             conn.execute(sa.text(
                 "INSERT INTO journal_entries (id, user_id, content, entry_date, entry_time, location, timestamp, "
@@ -85,7 +89,7 @@ def test_one_users_flood_does_not_delay_another_users_analysis(tmp_path):
         other.close()
         server.stop()
 
-        server = ServerProcess(data_dir, extra_env={"LOG_LEVEL": "WARNING"})
+        server = ServerProcess(data_dir, database_url=database_url, extra_env={"LOG_LEVEL": "WARNING"})
         health = server.wait_healthy(timeout=180)
         deadline = time.monotonic() + 180  # the service is up: its pipelines are ready, the models loaded
         while health["pipelines"]["status"] == "starting" and time.monotonic() < deadline:
@@ -166,7 +170,7 @@ def test_ctrl_c_after_a_sigkill_stops_the_embedded_database(tmp_path):
         postmaster = psutil.Process(int((data_dir / "pgdata" / "postmaster.pid").read_text().split()[0]))
         second.interrupt()
         second.process.wait(timeout=60)
-        gone, alive = psutil.wait_procs([postmaster], timeout=30)
+        _, alive = psutil.wait_procs([postmaster], timeout=30)
         assert not [p for p in alive if p.is_running() and p.status() != psutil.STATUS_ZOMBIE], \
             "the embedded PostgreSQL outlived Ctrl-C"
     finally:
