@@ -86,7 +86,7 @@ def _serve_workers(settings, uvicorn, log, options) -> int:
     os.environ["REVERIE_MIGRATE_ON_START"] = "false"
     prefect_server = None
     if settings.pipelines_mode == "inline" and not os.environ.get("PREFECT_API_URL"):
-        from pipelines import configure_prefect
+        from pipelines.public import configure_prefect
 
         configure_prefect(settings.data_dir)
         from api.pipeline_process import free_port

@@ -90,10 +90,8 @@ PIPELINE_PROCESS_ENV = "REVERIE_PIPELINE_PROCESS"
 def configure_pipelines(settings: Settings, url: str) -> None:
     """The analysis core's database, model threads and AI provider, from the settings (the app's
     processes and the pipeline process alike)."""
-    from pipelines import db as pipelines_db
-    from pipelines.embeddings import set_model_threads
-    from pipelines.providers import ProviderConfig
-    from pipelines.providers import configure as configure_providers
+    from pipelines.public import ProviderConfig, configure_providers, set_model_threads
+    from pipelines.public import db as pipelines_db
 
     pipelines_db.configure(url)
     set_model_threads(settings.model_threads)
@@ -112,8 +110,7 @@ def create_app(settings: Settings | None = None, *, database_url: str | None = N
     url = database_url or prepare_database(settings)
     configure_pipelines(settings, url)
     if pipelines is None:
-        from pipelines import configure_prefect
-        from pipelines.runtime import PipelineRunner
+        from pipelines.public import PipelineRunner, configure_prefect
 
         configure_prefect(settings.data_dir)
         pipelines = PipelineRunner(mode=settings.pipelines_mode, workers=settings.pipelines_workers)

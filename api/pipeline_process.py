@@ -91,7 +91,7 @@ def serve_pipelines(settings) -> int:
     from api.app import configure_pipelines
     from api.database import prepare_database
     from api.logging import configure_logging
-    from pipelines import configure_prefect
+    from pipelines.public import configure_prefect
 
     configure_logging(settings.log_level, settings.log_format)
     parent = os.getppid()
@@ -99,7 +99,7 @@ def serve_pipelines(settings) -> int:
     url = os.environ.get("REVERIE_WORKER_DATABASE_URL") or prepare_database(settings)
     configure_prefect(settings.data_dir)
     configure_pipelines(settings, url)
-    from pipelines.runtime import PipelineRunner
+    from pipelines.public import PipelineRunner
 
     stop = threading.Event()
     for sig in (signal.SIGTERM, signal.SIGINT):

@@ -26,7 +26,7 @@ MSG_ENTRY_REF = "entryId must be the id of a saved journal entry."
 
 async def embed_text(text: str) -> np.ndarray:
     """One text's embedding, made on a worker thread (the model holds the CPU for milliseconds)."""
-    from pipelines.embeddings import embed
+    from pipelines.public import embed
 
     return (await anyio.to_thread.run_sync(lambda: embed([text])))[0]
 

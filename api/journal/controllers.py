@@ -32,16 +32,17 @@ from api.paging import (
 )
 from api.services import provide
 from models import JournalEntry
+from pipelines.public import Flow
 
 log = get_logger("reverie.journal")
-STORY_FLOW = "profile-regeneration"
-PATTERN_FLOW = "pattern-clustering"
+STORY_FLOW = Flow.PROFILE
+PATTERN_FLOW = Flow.PATTERNS
 
 
 def _request_analysis(pipelines: Pipelines, entry: JournalEntry) -> None:
     """Ask the pipelines to analyse this version of the entry; never blocks or fails the save."""
     try:
-        pipelines.submit("highlight-extraction", entry_id=str(entry.id), owner=str(entry.user_id))
+        pipelines.submit(Flow.ANALYSIS, entry_id=str(entry.id), owner=str(entry.user_id))
     except Exception as exc:  # the entry stays pending and is picked up again at start-up
         log.warning("analysis_not_submitted", entry_id=str(entry.id), error=str(exc))
 

@@ -39,6 +39,7 @@ from api.journal.rules import format_entry_date
 from api.logging import get_logger
 from api.services import provide
 from api.storage import FileStorage
+from pipelines.public import Flow
 
 log = get_logger("reverie.journal.import")
 
@@ -219,7 +220,7 @@ def _analyse(pipelines, entries: list, user_id) -> None:
     years of entries are thousands of requests to the runner)."""
     for entry in entries:
         try:
-            pipelines.submit("highlight-extraction", entry_id=str(entry.id), owner=str(user_id))
+            pipelines.submit(Flow.ANALYSIS, entry_id=str(entry.id), owner=str(user_id))
         except Exception as exc:  # noqa: BLE001  (pending entries are picked up again at start-up)
             log.warning("analysis_not_submitted", entry_id=str(entry.id), error=str(exc))
 

@@ -8,6 +8,7 @@ from litestar import Litestar
 
 from api.logging import get_logger
 from models import JournalEntry
+from pipelines.public import Flow
 
 log = get_logger("reverie.recovery")
 
@@ -32,7 +33,7 @@ async def _resubmit(app: Litestar) -> int:
             )
         ).all()
     for entry_id, user_id in rows:
-        app.state.pipelines.submit("highlight-extraction", entry_id=str(entry_id), owner=str(user_id))
+        app.state.pipelines.submit(Flow.ANALYSIS, entry_id=str(entry_id), owner=str(user_id))
     if rows:
         log.info("analyses_resubmitted", count=len(rows))
     return len(rows)

@@ -187,9 +187,7 @@ def _passages(sentences: list[str]) -> list[str]:
 def _closest_sentences(text: str, vector: np.ndarray, candidates: list[_Candidate]) -> None:
     """Each candidate's similarity to the query by its closest sentence or pair of sentences (their
     vectors kept per process: pipelines/providers/sentence_vectors.py)."""
-    from pipelines.embeddings import embedded_together
-    from pipelines.highlights import split_sentences
-    from pipelines.providers.sentence_vectors import passage_sentence_vectors
+    from pipelines.public import embedded_together, passage_sentence_vectors, split_sentences
 
     per_entry = [_passages([s.strip() for s in split_sentences(c.row.content) if s.strip()] or [c.row.content])
                  for c in candidates]

@@ -91,7 +91,7 @@ class PatternAIController(Controller):
     async def generate_insight(self, request: Request, patterns: PatternService, usage: UsageService,
                                data: GenerateInsightIn) -> GenerateInsightOut:
         from models.dates import format_entry_date
-        from pipelines.patterns.deepen import SourceEntry, deeper_insight
+        from pipelines.public import SourceEntry, deeper_insight
 
         user = request.user
         key = _pattern_id(data.pattern_id)
@@ -114,7 +114,7 @@ class PatternAIController(Controller):
                       "to the text's topic (its mood only orders them; a text only about a feeling is matched by it); "
                       "none when no resource is on the topic. Nothing is generated.")
     async def find_resources(self, data: FindResourcesIn) -> FindResourcesOut:
-        from pipelines.patterns.resources import explore
+        from pipelines.public import explore
 
         text = required_text(data.text, "text", rules.MAX_TEXT_CHARS)
         if data.type not in rules.RESOURCE_KINDS:

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from api.insights.rules import MSG_PATTERN_NOT_FOUND  # noqa: F401  (a pattern's 404, the insights' too)
+from pipelines.public import Flow
 
-PATTERN_FLOW = "pattern-clustering"
+PATTERN_FLOW = Flow.PATTERNS
 RESOURCE_KINDS = ("insight", "pattern")
 MAX_TEXT_CHARS = 5000
 MAX_GO_DEEP_INSIGHTS = 20

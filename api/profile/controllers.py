@@ -31,6 +31,7 @@ from api.profile.schemas import (
 from api.profile.services import ProfileService, shown_with_count
 from api.services import provide
 from models.constants import UNLOCK_PROFILE
+from pipelines.public import Flow
 
 log = get_logger("reverie.profile")
 MSG_PROFILE_FAILED = "Could not generate profile. Please try again later."
@@ -38,7 +39,7 @@ MSG_RUN_NOT_FOUND = "Regeneration not found"
 MSG_LOCKED_FEATURE = "Your personal story will"
 MAX_SHORT_SUMMARY_CHARS = 5000
 MAX_FULL_PROFILE_CHARS = 50000
-REGENERATE_FLOW = "profile-regeneration"
+REGENERATE_FLOW = Flow.PROFILE
 MAX_PROFILE_ENTRIES = 200
 MSG_ENTRIES_EMPTY = "entries cannot be empty."
 
@@ -126,8 +127,7 @@ class ProfileDraftController(Controller):
     @post("/generate-profile", operation_id="generateProfile", status_code=200, responses=error_responses(403))
     async def generate_profile(self, request: Request, entries: EntryService,
                                data: GenerateProfileIn) -> GeneratedProfileOut:
-        from pipelines.providers import get_providers
-        from pipelines.providers.base import ProfileEntry
+        from pipelines.public import ProfileEntry, get_providers
 
         await entries.require_unlocked(request.user.id, UNLOCK_PROFILE, MSG_LOCKED_FEATURE)
         material, unsent = [], set()

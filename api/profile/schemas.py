@@ -9,7 +9,7 @@ import msgspec
 
 from models import Profile
 from models.constants import UNLOCK_PURPOSE
-from pipelines.purpose import Career, Meaning
+from pipelines.public import Career, Meaning
 
 
 class ProfileOut(msgspec.Struct, rename="camel", kw_only=True):

@@ -33,7 +33,7 @@ from api.security.rate_limit import TooManyRequests
 from api.services import provide
 from models.constants import EMAIL_PATTERN, MAX_EMAIL_CHARS
 from models.dates import long_date
-from pipelines.report import ReportEntry, build_therapist_report, shown_date
+from pipelines.public import ReportEntry, build_therapist_report, shown_date
 
 log = get_logger("reverie.reports")
 

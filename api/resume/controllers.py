@@ -27,9 +27,10 @@ from api.resume.files import (
 from api.resume.schemas import ResumeFileUpload, ResumeIn, ResumeOut
 from api.resume.services import ResumeService
 from api.services import provide
+from pipelines.public import Flow
 
 log = get_logger("reverie.resume")
-STORY_FLOW = "profile-regeneration"
+STORY_FLOW = Flow.PROFILE
 MSG_EMPTY = "Resume content cannot be empty."
 MSG_FILE_REQUIRED = "Please choose a resume file to upload."
 MSG_FORM_UNREADABLE = "The upload could not be read. Please choose the file again."

@@ -22,7 +22,7 @@ class TaskExtractionController(Controller):
 
     @post("/extract-tasks", operation_id="extractTasks", status_code=200)
     async def extract_tasks(self, data: TextIn) -> ExtractTasksOut:
-        from pipelines.highlights import extract_highlights
+        from pipelines.public import extract_highlights
 
         text = required_content(data.text, "text")
         today = datetime.now(UTC).date()

@@ -114,10 +114,7 @@ def _weight(material: Any) -> float:
 def quick_suggestions(user_id: uuid.UUID, rooms: dict[str, int], today: date) -> list[QuickDraft]:
     """Up to QUICK_TASKS suggestions for the domains with room (at most `rooms[d]` for domain d),
     grounded in the journal first, the domains it says most about first. Blocking: run it in a thread."""
-    from pipelines import db
-    from pipelines.weekly_focus import local_suggestion
-    from pipelines.weekly_focus.local import general_suggestion
-    from pipelines.weekly_focus.material import gather
+    from pipelines.public import db, gather, general_suggestion, local_suggestion
 
     with db.session() as s:
         materials = {d: gather(s, user_id, d, today) for d, room in rooms.items() if room > 0}

@@ -31,6 +31,7 @@ from api.tasks.schemas import WeeklyFocusIn, WeeklyFocusOut
 from api.tasks.services import FocusLimit, FocusService, TaskService
 from models import Task
 from models.constants import FREE_TASK_GENERATIONS_PER_WEEK, UNLOCK_TASKS
+from pipelines.public import Flow
 
 log = get_logger("reverie.weekly_focus")
 PRIORITIES = ("high", "medium", "low")
@@ -44,13 +45,13 @@ async def run_weekly_focus_flow(runner: Pipelines, user_id: uuid.UUID, domain: s
     parameters = {"user_id": str(user_id), "domain": domain}
     try:
         if runner.mode == "inline":
-            run = runner.submit("weekly-focus", **parameters)
+            run = runner.submit(Flow.WEEKLY_FOCUS, **parameters)
             finished = await anyio.to_thread.run_sync(
                 lambda: runner.wait(run.id, timeout=rules.WEEKLY_FOCUS_TIMEOUT_SECONDS))
             result = finished.result if finished.state == "completed" else None
             error = finished.error
         else:
-            from pipelines.flows.weekly_focus import run_weekly_focus
+            from pipelines.public import run_weekly_focus
 
             result = (await anyio.to_thread.run_sync(lambda: run_weekly_focus(**parameters))).to_dict()
             error = None

@@ -1,5 +1,5 @@
 """The local provider's answers to questions about the journal: only the user's own words,
-quoted with their dates (chat and "Ask AI for Help", through `api.journal.chat`)."""
+quoted with their dates (chat and "Ask AI for Help", through `pipelines.chat`)."""
 
 from __future__ import annotations
 
