@@ -1,11 +1,13 @@
-"""What every flow shares: its result shape, retry policy, and one-at-a-time per user on workers."""
+"""What every flow shares: its result shape, the body of a flow over users, its retry policy, and
+one-at-a-time per user on workers."""
 
 from __future__ import annotations
 
+import logging
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any, Literal
+from typing import Any, Generic, Literal, TypeVar
 
 import msgspec
 
@@ -16,6 +18,13 @@ TASK_RETRY_DELAYS = [2, 4, 8]
 # shortest lease Prefect grants).
 SLOT_LEASE_SECONDS = 60
 _limits_made: set[str] = set()
+
+
+def step(name: str) -> Callable[[Callable[..., Any]], Any]:
+    """A flow's step: the Prefect task of that name, retried with the policy above."""
+    from prefect import task
+
+    return task(name=name, retries=TASK_RETRIES, retry_delay_seconds=TASK_RETRY_DELAYS)
 
 
 @contextmanager
@@ -48,12 +57,81 @@ def one_at_a_time(kind: str, user_id: str) -> Iterator[None]:
         yield
 
 
-class FlowResult(msgspec.Struct, kw_only=True):
+class Subject(msgspec.Struct, kw_only=True, rename="camel", omit_defaults=True):
+    """What a flow run was about: an entry, a user (and a domain), or every active user (`users`)."""
+
+    entry_id: str | None = None
+    user_id: str | None = None
+    domain: str | None = None
+    users: Literal["active"] | None = None
+
+
+class AnalysisOutputs(msgspec.Struct, kw_only=True, rename="camel", omit_defaults=True):
+    """What one entry's analysis did (`pipelines.analysis.analyse_entry`), and what its flow run
+    added after it: the follow-ups it ran for the entry's user, or that it left them to the runner."""
+
+    provider: str
+    fallback: str | None
+    mood: str
+    created: dict[str, int]
+    entry_count: int
+    user_id: str
+    follow_ups_deferred: bool = False
+    profile: dict[str, Any] | None = None
+    patterns: dict[str, Any] | None = None
+
+
+Outputs = TypeVar("Outputs")
+
+
+class FlowResult(msgspec.Struct, Generic[Outputs], kw_only=True):
+    """One subject's result. `outputs` is what the work made (a dict, or a typed struct where the
+    code reads it: `AnalysisOutputs`); None when it made nothing (skipped or failed)."""
+
     flow: str
     status: Literal["done", "skipped", "failed"]
-    subject: dict[str, Any]
-    outputs: dict[str, Any] = msgspec.field(default_factory=dict)
+    subject: Subject
+    outputs: Outputs | None = None
     reason: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return msgspec.to_builtins(self)
+        """The serialised form the runner keeps, the admin panel and the API show: outputs `{}`
+        when there are none."""
+        out = msgspec.to_builtins(self)
+        if out["outputs"] is None:
+            out["outputs"] = {}
+        return out
+
+
+def result_of(flow: str, subject: Subject, work: dict[str, Any],
+              outputs: type[Any] | None = None) -> FlowResult[Any]:
+    """A flow's work (a dict with its `status`, a `reason` when skipped, and what it made) as the
+    flow's result; what it made converted to `outputs` (a struct) when given and the work is done."""
+    made = dict(work)
+    status, reason = made.pop("status"), made.pop("reason", None)
+    if outputs is not None:
+        return FlowResult(flow=flow, status=status, subject=subject, reason=reason,
+                          outputs=msgspec.convert(made, outputs) if status == "done" else None)
+    return FlowResult(flow=flow, status=status, subject=subject, outputs=made, reason=reason)
+
+
+def for_users(step: Callable[..., FlowResult[Any]], flow: str, users: list[str], *, one: bool,
+              failed: Callable[[str, str], None] | None = None,
+              **parameters: Any) -> dict[str, Any] | list[dict[str, Any]]:
+    """The body of a flow over users: its step (a Prefect task) for each user, in order. One user
+    (`one`): their result, and the flow fails when the step does; several: a result each, one
+    user failing fails only their own. `failed(user_id, reason)` hears of a failure first."""
+    results = []
+    for user_id in users:
+        try:
+            results.append(step(user_id=user_id, **parameters).to_dict())
+        except Exception as exc:  # one user's failure leaves the others'
+            reason = f"{type(exc).__name__}: {exc}"
+            if failed is not None:
+                failed(user_id, reason)
+            if one:
+                raise
+            logging.getLogger("reverie.pipelines").warning("flow_step_failed %s %s", flow, user_id, exc_info=True)
+            results.append(FlowResult(flow=flow, status="failed", subject=Subject(user_id=user_id),
+                                      reason=reason).to_dict())
+    return results[0] if one else results

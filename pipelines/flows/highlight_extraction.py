@@ -15,20 +15,18 @@ from contextlib import ExitStack, contextmanager
 from typing import Any
 
 import sqlalchemy as sa
-from prefect import flow, task
+from prefect import flow
 
-from pipelines.flows._common import TASK_RETRIES, TASK_RETRY_DELAYS, FlowResult
+from pipelines.flows._common import AnalysisOutputs, FlowResult, Subject, result_of, step
 
 FLOW_NAME = "highlight-extraction"
 
 
-def run_highlight_extraction(entry_id: str) -> FlowResult:
+def run_highlight_extraction(entry_id: str) -> FlowResult[AnalysisOutputs]:
     """The plain function under the flow: callable from tests and notebooks without Prefect."""
     from pipelines.analysis import analyse_entry
 
-    outputs = analyse_entry(entry_id)
-    return FlowResult(flow=FLOW_NAME, status=outputs.pop("status"), subject={"entryId": entry_id},
-                      outputs=outputs, reason=outputs.pop("reason", None))
+    return result_of(FLOW_NAME, Subject(entry_id=entry_id), analyse_entry(entry_id), AnalysisOutputs)
 
 
 def mark_failed(entry_id: str, reason: str) -> None:
@@ -74,11 +72,11 @@ def run_starts(entry_id: str) -> bool:
 RETRY_SECONDS = 2.0
 
 
-def analyse_one(entry_id: str) -> FlowResult:
+def analyse_one(entry_id: str) -> FlowResult[AnalysisOutputs]:
     """One entry of a batch: counted as a run of its content, tried twice, marked failed when it
     still fails; never raises, so one entry cannot fail the others."""
     if not run_starts(entry_id):
-        return FlowResult(flow=FLOW_NAME, status="failed", subject={"entryId": entry_id},
+        return FlowResult(flow=FLOW_NAME, status="failed", subject=Subject(entry_id=entry_id),
                           reason="stopped after repeated failures")
     for attempt in (1, 2):
         try:
@@ -89,11 +87,11 @@ def analyse_one(entry_id: str) -> FlowResult:
             if attempt == 1:
                 time.sleep(RETRY_SECONDS)
     mark_failed(entry_id, reason)
-    return FlowResult(flow=FLOW_NAME, status="failed", subject={"entryId": entry_id}, reason=reason)
+    return FlowResult(flow=FLOW_NAME, status="failed", subject=Subject(entry_id=entry_id), reason=reason)
 
 
-@task(name="highlight-extraction-step", retries=TASK_RETRIES, retry_delay_seconds=TASK_RETRY_DELAYS)
-def highlight_extraction_step(entry_ids: list[str]) -> list[FlowResult]:
+@step("highlight-extraction-step")
+def highlight_extraction_step(entry_ids: list[str]) -> list[FlowResult[AnalysisOutputs]]:
     """The batch's analyses, one task run for all of them: Prefect's bookkeeping per task run (its
     API's state changes, about 50 ms of its server's CPU and as much of the app's, measured) is
     paid once per batch, not once per entry. The task is retried as a whole only when something
@@ -152,20 +150,23 @@ def highlight_extraction(entry_id: str | None = None, entry_ids: list[str] | Non
     if entry_id is not None and results[0].status == "failed":
         raise RuntimeError(results[0].reason)
     deferred = set(defer_follow_ups_for or ())
-    first: dict[str, FlowResult] = {}  # user -> their first analysed entry's result
+    first: dict[str, AnalysisOutputs] = {}  # user -> their first analysed entry's outputs
     for result in results:
-        user_id = result.outputs.get("userId") if result.status == "done" else None
-        if user_id and user_id in deferred:
-            result.outputs["followUpsDeferred"] = True
-        elif user_id and user_id not in first:
-            first[user_id] = result
+        outputs = result.outputs if result.status == "done" else None
+        if outputs is None:
+            continue
+        if outputs.user_id in deferred:
+            outputs.follow_ups_deferred = True
+        elif outputs.user_id not in first:
+            first[outputs.user_id] = outputs
     due = {user_id: due_follow_ups(user_id) for user_id in first}
     # Each follow-up due, in one flow run for all the batch's users (a step per user): Prefect's
     # bookkeeping per flow run, more than a story costs, is paid once per batch, not once per user.
-    for flow_name, subflow, output in ((PROFILE_FLOW, profile_regeneration, "profile"),
-                                       (PATTERNS_FLOW, pattern_clustering, "patterns")):
-        users = [user_id for user_id, flows in due.items() if flow_name in flows]
-        for user_id, outcome in zip(users, _each(subflow, users), strict=True):
-            first[user_id].outputs[output] = outcome
+    users = [user_id for user_id, flows in due.items() if PROFILE_FLOW in flows]
+    for user_id, outcome in zip(users, _each(profile_regeneration, users), strict=True):
+        first[user_id].profile = outcome
+    users = [user_id for user_id, flows in due.items() if PATTERNS_FLOW in flows]
+    for user_id, outcome in zip(users, _each(pattern_clustering, users), strict=True):
+        first[user_id].patterns = outcome
     out = [result.to_dict() for result in results]
     return out[0] if entry_id is not None else out

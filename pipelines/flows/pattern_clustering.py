@@ -10,23 +10,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from prefect import flow, task
+from prefect import flow
 
-from pipelines.flows._common import TASK_RETRIES, TASK_RETRY_DELAYS, FlowResult, one_at_a_time
+from pipelines.flows._common import FlowResult, Subject, for_users, one_at_a_time, result_of, step
 
 FLOW_NAME = "pattern-clustering"
 
 
-def run_pattern_clustering(user_id: str) -> FlowResult:
+def run_pattern_clustering(user_id: str) -> FlowResult[dict[str, Any]]:
     """The plain function under the flow: callable from tests and notebooks without Prefect."""
     from pipelines.patterns.store import refresh_patterns
 
-    outputs = refresh_patterns(user_id)
-    return FlowResult(flow=FLOW_NAME, status=outputs.pop("status"), subject={"userId": user_id},
-                      outputs=outputs, reason=outputs.pop("reason", None))
+    return result_of(FLOW_NAME, Subject(user_id=user_id), refresh_patterns(user_id))
 
 
 def mark_failed(user_id: str, reason: str) -> None:
+    """The user's pattern run failed: said on their run's row."""
     import uuid
 
     from models import PatternRun
@@ -40,8 +39,8 @@ def mark_failed(user_id: str, reason: str) -> None:
             s.commit()
 
 
-@task(name="pattern-clustering-step", retries=TASK_RETRIES, retry_delay_seconds=TASK_RETRY_DELAYS)
-def pattern_clustering_step(user_id: str) -> FlowResult:
+@step("pattern-clustering-step")
+def pattern_clustering_step(user_id: str) -> FlowResult[dict[str, Any]]:
     with one_at_a_time("patterns", user_id):
         return run_pattern_clustering(user_id=user_id)
 
@@ -58,15 +57,4 @@ def pattern_clustering(user_id: str | None = None,
         users = [user_id]
     else:
         users = list(user_ids) if user_ids is not None else users_to_refresh()
-    results = []
-    for one in users:
-        try:
-            results.append(pattern_clustering_step(user_id=one).to_dict())
-        except Exception as exc:
-            reason = f"{type(exc).__name__}: {exc}"
-            mark_failed(one, reason)
-            if user_id is not None:
-                raise
-            results.append(FlowResult(flow=FLOW_NAME, status="failed", subject={"userId": one},
-                                      reason=reason).to_dict())
-    return results[0] if user_id is not None else results
+    return for_users(pattern_clustering_step, FLOW_NAME, users, one=user_id is not None, failed=mark_failed)

@@ -8,27 +8,24 @@ not stale), so its mood mix matches the journal and its Concrete Actions are sti
 
 from __future__ import annotations
 
-import logging
 from typing import Any
 
-from prefect import flow, task
+from prefect import flow
 
-from pipelines.flows._common import TASK_RETRIES, TASK_RETRY_DELAYS, FlowResult, one_at_a_time
+from pipelines.flows._common import FlowResult, Subject, for_users, one_at_a_time, result_of, step
 
 FLOW_NAME = "profile-regeneration"
 
 
-def run_profile_regeneration(user_id: str, force: bool = False) -> FlowResult:
+def run_profile_regeneration(user_id: str, force: bool = False) -> FlowResult[dict[str, Any]]:
     """The plain function under the flow: callable from tests and notebooks without Prefect."""
     from pipelines.analysis import regenerate_profile
 
-    outputs = regenerate_profile(user_id, force=force)
-    return FlowResult(flow=FLOW_NAME, status=outputs.pop("status"), subject={"userId": user_id},
-                      outputs=outputs, reason=outputs.pop("reason", None))
+    return result_of(FLOW_NAME, Subject(user_id=user_id), regenerate_profile(user_id, force=force))
 
 
-@task(name="profile-regeneration-step", retries=TASK_RETRIES, retry_delay_seconds=TASK_RETRY_DELAYS)
-def profile_regeneration_step(user_id: str, force: bool = False) -> FlowResult:
+@step("profile-regeneration-step")
+def profile_regeneration_step(user_id: str, force: bool = False) -> FlowResult[dict[str, Any]]:
     with one_at_a_time("story", user_id):
         return run_profile_regeneration(user_id=user_id, force=force)
 
@@ -41,14 +38,5 @@ def profile_regeneration(user_id: str | None = None, force: bool = False,
     Prefect's bookkeeping per flow run is paid once; one user failing fails only their result)."""
     if (user_id is None) == (user_ids is None):
         raise ValueError("give user_id or user_ids")
-    if user_id is not None:
-        return profile_regeneration_step(user_id=user_id, force=force).to_dict()
-    results = []
-    for one in user_ids or []:
-        try:
-            results.append(profile_regeneration_step(user_id=one, force=force).to_dict())
-        except Exception as exc:  # one user's story failing leaves the others'
-            logging.getLogger("reverie.pipelines").warning("profile_failed %s", one, exc_info=True)
-            results.append(FlowResult(flow=FLOW_NAME, status="failed", subject={"userId": one},
-                                      reason=f"{type(exc).__name__}: {exc}").to_dict())
-    return results
+    users = [user_id] if user_id is not None else list(user_ids or [])
+    return for_users(profile_regeneration_step, FLOW_NAME, users, one=user_id is not None, force=force)

@@ -12,29 +12,25 @@ from __future__ import annotations
 
 from typing import Any
 
-from prefect import flow, task
+from prefect import flow
 
-from pipelines.flows._common import TASK_RETRIES, TASK_RETRY_DELAYS, FlowResult
+from pipelines.flows._common import FlowResult, Subject, result_of, step
 
 FLOW_NAME = "weekly-focus"
 
 
-def run_weekly_focus(user_id: str | None = None, domain: str | None = None) -> FlowResult:
+def run_weekly_focus(user_id: str | None = None, domain: str | None = None) -> FlowResult[dict[str, Any]]:
     """The plain function under the flow: callable from tests and notebooks without Prefect."""
     from pipelines.weekly_focus.service import prepare_weekly_focus, suggest_weekly_focus
 
     if user_id is not None and domain is not None:
-        outputs = suggest_weekly_focus(user_id, domain)
-        subject: dict[str, Any] = {"userId": user_id, "domain": domain}
-    else:
-        outputs = prepare_weekly_focus(None if user_id is None else [user_id])
-        subject = {"userId": user_id} if user_id is not None else {"users": "active"}
-    return FlowResult(flow=FLOW_NAME, status=outputs.pop("status"), subject=subject, outputs=outputs,
-                      reason=outputs.pop("reason", None))
+        return result_of(FLOW_NAME, Subject(user_id=user_id, domain=domain), suggest_weekly_focus(user_id, domain))
+    subject = Subject(user_id=user_id) if user_id is not None else Subject(users="active")
+    return result_of(FLOW_NAME, subject, prepare_weekly_focus(None if user_id is None else [user_id]))
 
 
-@task(name="weekly-focus-step", retries=TASK_RETRIES, retry_delay_seconds=TASK_RETRY_DELAYS)
-def weekly_focus_step(user_id: str | None = None, domain: str | None = None) -> FlowResult:
+@step("weekly-focus-step")
+def weekly_focus_step(user_id: str | None = None, domain: str | None = None) -> FlowResult[dict[str, Any]]:
     return run_weekly_focus(user_id=user_id, domain=domain)
 
 
