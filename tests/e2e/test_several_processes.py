@@ -7,6 +7,10 @@ REVERIE_TEST_PID_HEADER=1), so the test can show both answered.
 - The pipeline process beside them analyses: entries written to either are analysed there, never
   by an app process; when it is killed, health says so, it is started again, and nothing written is
   lost.
+
+The database is one of its own in the test run's PostgreSQL (`database_url`, a clone of the migrated
+template), which spares the server an initdb and the migrations; two app processes on the embedded
+PostgreSQL are the load test's (tests/load) and the scale-out test's setting.
 """
 
 from __future__ import annotations
@@ -55,8 +59,8 @@ def _processes(server: ServerProcess, timeout: float = 240, not_analysed_by: int
                          f"{server.log()}")
 
 
-def test_two_processes_share_the_rate_limits_and_the_analyses(tmp_path):
-    server = ServerProcess(tmp_path / "data", extra_env={
+def test_two_processes_share_the_rate_limits_and_the_analyses(tmp_path, database_url):
+    server = ServerProcess(tmp_path / "data", database_url=database_url, extra_env={
         "WEB_CONCURRENCY": "2", "REVERIE_TEST_PID_HEADER": "1", "LOG_LEVEL": "WARNING"})
     try:
         server.wait_healthy(timeout=300)
