@@ -26,6 +26,14 @@ CALENDAR_WORDS = frozenset(WEEKDAYS) | frozenset(MONTHS) | words(
     "today tomorrow tonight yesterday christmas easter halloween"
 )
 
+# Numbers written as words, cardinal and ordinal, and the words that count like them: never a name
+# ("Twenty years old and ...") and never a topic ("the seven minutes", "twenty quid").
+NUMBER_WORDS = words(
+    "one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen "
+    "eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred thousand million half dozen "
+    "couple few several first second third fourth fifth sixth seventh eighth ninth tenth"
+)
+
 # Function words: articles, pronouns, auxiliaries, prepositions and conjunctions.
 STOP_WORDS = words(
     "a an the and or but nor so yet if then than that this these those there here it its it's "
@@ -45,9 +53,10 @@ OBJECT_PRONOUNS = words("him her them it")
 PARTICLES = words("back up out about over off round around again soon later first tomorrow today tonight now")
 
 # The writer's words for themselves, turned into the reader's when a span becomes an instruction
-# ("ring my sister" -> "Ring your sister"). Longest first, matched whole, case kept on the first letter.
+# ("ring my sister" -> "Ring your sister"). Longest first, matched whole, case kept on the first letter
+# except for "I" and its forms, which are written with a capital wherever they stand.
 FIRST_TO_SECOND = {
-    "i'm": "you're", "i've": "you've", "i'll": "you'll", "i'd": "you'd", "im": "you're", "ive": "you've",
+    "i am": "you are", "i was": "you were", "i'm": "you're", "i've": "you've", "i'll": "you'll", "i'd": "you'd", "im": "you're", "ive": "you've",
     "myself": "yourself", "ourselves": "yourselves", "mine": "yours", "ours": "yours",
     "my": "your", "our": "your", "me": "you", "us": "you", "i": "you", "we": "you",
 }
@@ -60,7 +69,7 @@ def to_second_person(text: str) -> str:
     def swap(m: re.Match[str]) -> str:
         word = m.group(1)
         out = FIRST_TO_SECOND[word.lower()]
-        return out[:1].upper() + out[1:] if word[:1].isupper() and word.lower() != "i" else out
+        return out[:1].upper() + out[1:] if word[:1].isupper() and word[:1] != "I" else out
 
     return _FIRST_PERSON.sub(swap, text)
 

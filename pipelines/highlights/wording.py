@@ -24,6 +24,7 @@ from pipelines.language import (
     INTENTION_MARKERS,
     KIN_WORDS,
     NOTE_OPENERS,
+    NUMBER_WORDS,
     PARTICLES,
     REPORTING_VERBS,
     STOP_WORDS,
@@ -272,7 +273,8 @@ def named_people(text: str) -> list[tuple[int, str, str | None]]:
         lower = first.lower()
         if any(p <= m.start() < p + len(n) + 3 for p, n, _ in found.values()):
             continue
-        if lower in STOP_WORDS or lower in CALENDAR_WORDS or lower in REPORTING_VERBS or lower in NOTE_OPENERS:
+        if lower in STOP_WORDS or lower in CALENDAR_WORDS or lower in REPORTING_VERBS or lower in NOTE_OPENERS \
+                or lower in NUMBER_WORDS:
             continue
         if _PLACE_BEFORE.search(text[: m.start()]):
             continue
@@ -296,8 +298,9 @@ def named_people(text: str) -> list[tuple[int, str, str | None]]:
 class PronounResolver:
     """"her"/"him" in a highlight becomes a person's name only when the entry leaves one likely
     reading: exactly one person of a fitting gender (`named_people`) is named in the clause's sentence
-    before it and the `window` sentences before that. Otherwise the pronoun stays: "Take her to the
-    GP" is better than the wrong name."""
+    before it and the `window` sentences before that, and the highlight itself names no one after
+    the pronoun (in "For her visa Valentina needs a letter" the "her" is Valentina's). Otherwise the
+    pronoun stays: "Take her to the GP" is better than the wrong name."""
 
     def __init__(self, window: int = 1) -> None:
         self.window = window
@@ -312,6 +315,8 @@ class PronounResolver:
         sentence = clauses[index].sentence
         before = " ".join(c.text if c.text.rstrip()[-1:] in ".!?" else c.text + "."
                           for c in clauses[:index] if c.sentence >= sentence - self.window)
+        if named_people(text[m.end(1):]):
+            return text
         want = "f" if m.group(1).lower() == "her" else "m"
         fitting = {name for _, name, gender in named_people(before) if gender in (None, want)}
         if len(fitting) != 1:

@@ -17,6 +17,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from pipelines.language import NUMBER_WORDS
 from pipelines.themes import CORPUS, known_people, people_in, recurring_themes
 
 # Everyday topics with the words that put an entry under one. A phrase of these words ("car
@@ -49,12 +50,6 @@ _TOPIC_PATTERNS = {t: re.compile(r"\b(?:" + "|".join(re.escape(w) for w in words
 # A phrase's last word after one of these is written as a noun; after one of the others, as a verb.
 _NOUN_BEFORE = re.compile(r"\b(?:the|a|an|my|our|your|his|their|this|these|those|some|every)\s+([a-z]+)\b")
 _VERB_BEFORE = re.compile(r"\b(?:i|we|you|they|he|she|to|will|ll|not|didn|don|can|could|would|should)\s+([a-z]+)\b")
-# A phrase counting something ("the seven minutes", "twenty quid") names no thread: a topic does.
-_NUMBER_WORDS = frozenset("""
-one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen
-eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred thousand million half dozen
-couple few several first second third fourth fifth sixth seventh eighth ninth tenth
-""".split())  # noqa: SIM905
 # The name of a card no topic, person or phrase names: there is no topic to say.
 FALLBACK_NAME = "Recurring thoughts"
 # A second name joins the first when it describes the cluster almost as well ("Hannah and Mum").
@@ -114,7 +109,7 @@ def _candidates(texts: Sequence[str], members: Sequence[int], people: Sequence[s
     member_texts = [texts[i] for i in members]
     for theme in recurring_themes([_Entry(str(i), texts[i]) for i in members], limit=12):
         words = theme.name.split()
-        if (any(w.lower().removesuffix("'s") in lowered_people for w in words) or _NUMBER_WORDS & set(theme.key)
+        if (any(w.lower().removesuffix("'s") in lowered_people for w in words) or NUMBER_WORDS & set(theme.key)
                 or any(p.search(theme.name) for p in _TOPIC_PATTERNS.values())
                 or not is_noun(theme.key[-1], member_texts)):
             continue  # a person or a topic has its own candidate; a verb names no thread

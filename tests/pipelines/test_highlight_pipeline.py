@@ -122,6 +122,11 @@ def test_reformulation_is_an_instruction_in_the_second_person():
     assert words("Booking the hall for the party (deposit paid)", "task", False) == "Book the hall for the party"
     assert words("I'm taking her to get new shoes", "task", False) == "Take her to get new shoes"
     assert words("gotta", "task", False) == "Gotta"  # nothing would be left: kept
+    # "I" and its forms lose their capital inside a sentence, and "I am" reads "you are".
+    assert words("Need to get the mirror looked at when I'm back at the yard", "task", False) == (
+        "Get the mirror looked at when you're back at the yard")
+    assert words("Ringing the council, I am not paying for it", "task", False) == (
+        "Ring the council, you are not paying for it")
 
 
 def test_a_due_date_only_when_the_clause_or_its_list_states_a_time():
@@ -143,6 +148,10 @@ def test_a_pronoun_is_named_only_when_one_person_fits():
     assert last("Deb and Carol came by. Said I would sharpen it for her.") == "Said I would sharpen it for her."
     assert last("My sister and Jo were here. Ring her tomorrow.") == "Ring her tomorrow."
     assert last("Long week. Ring her tomorrow.") == "Ring her tomorrow."
+    # Someone named after the pronoun may be whom it means; a number word opening a sentence is no one.
+    assert last("Shopping with Tomasz. For her visa Valentina needs a letter.") == "For her visa Valentina needs a letter."
+    assert last("Drove Joe back to Leeds. Twenty years old and I still want to carry him. Sending him a parcel.") == (
+        "Sending him a parcel.")
     assert [name for _, name, _ in named_people("Kayla called. We drove from Cork with my dad.")] == ["Kayla", "your dad"]
 
 
