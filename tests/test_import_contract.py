@@ -1,5 +1,5 @@
-"""The layers point one way: api -> pipelines -> models, never back; nothing the app runs imports the
-lab; inside the API the domains stand in layers and the shared modules know no domain; and there is
+"""The layers point one way: api -> pipelines -> models, never back; the api reaches pipelines only
+through pipelines.public; nothing the app runs imports the lab; inside the API the domains stand in layers and the shared modules know no domain; and there is
 no import circle in any package (pyproject.toml, [tool.importlinter]). Runs import-linter's
 `lint-imports` on the real packages, and shows each kind of contract can fail."""
 
@@ -15,6 +15,7 @@ LAB_CONTRACT = "the product never imports the lab"
 DOMAIN_CONTRACT = "api domains in layers"
 SHARED_CONTRACT = "api shared modules import no domain"
 CIRCLES_CONTRACT = "no import circles"
+FRONT_DOOR_CONTRACT = "api reaches pipelines only through pipelines.public"
 LINT_IMPORTS = "import sys; from importlinter.cli import lint_imports_command; sys.exit(lint_imports_command())"
 
 
@@ -39,6 +40,7 @@ def test_the_layer_contract_is_kept() -> None:
     assert f"{DOMAIN_CONTRACT} KEPT" in output, output
     assert f"{SHARED_CONTRACT} KEPT" in output, output
     assert f"{CIRCLES_CONTRACT} KEPT" in output, output
+    assert f"{FRONT_DOOR_CONTRACT} KEPT" in output, output
 
 
 def test_a_reversed_contract_is_broken(tmp_path: Path) -> None:
@@ -70,6 +72,23 @@ def test_a_product_module_importing_the_lab_breaks_the_lab_contract(tmp_path: Pa
     output = result.stdout + result.stderr
     assert result.returncode != 0, f"lint-imports should have failed:\n{output}"
     assert "the lab never imports the highlights BROKEN" in output, output
+
+
+def test_an_import_past_the_front_door_breaks_the_front_door_contract(tmp_path: Path) -> None:
+    """The front-door contract is not vacuous: the same contract without its one allowed way in
+    (api -> pipelines.public) is reported broken on the real packages."""
+    config = tmp_path / "front_door.toml"
+    config.write_text(
+        '[tool.importlinter]\nroot_packages = ["api", "models", "pipelines"]\n\n'
+        '[[tool.importlinter.contracts]]\nname = "api never reaches pipelines"\ntype = "forbidden"\n'
+        'source_modules = ["api"]\nforbidden_modules = ["pipelines"]\nallow_indirect_imports = true\n',
+        encoding="utf-8",
+    )
+    result = lint_imports(str(config))
+    output = result.stdout + result.stderr
+    assert result.returncode != 0, f"lint-imports should have failed:\n{output}"
+    assert "api never reaches pipelines BROKEN" in output, output
+    assert "pipelines.public" in output, output
 
 
 def test_a_domain_above_one_it_imports_breaks_the_domain_layers(tmp_path: Path) -> None:

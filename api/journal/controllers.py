@@ -32,6 +32,7 @@ from api.paging import (
 )
 from api.services import provide
 from models import JournalEntry
+from models.values import AnalysisState
 from pipelines.public import Flow
 
 log = get_logger("reverie.journal")
@@ -194,7 +195,7 @@ class JournalController(Controller):
     async def retry_analysis(self, request: Request, entries: EntryService, pipelines: Pipelines,
                              entry_id: UUID) -> EntryOut:
         entry = await entries.own(request.user.id, entry_id, for_update=True)
-        if entry.analysis_state != "failed":
+        if entry.analysis_state != AnalysisState.FAILED:
             raise Conflict(detail=rules.MSG_ANALYSIS_NOT_FAILED)
         entry.retry_analysis()
         await entries.commit()

@@ -8,6 +8,7 @@ from litestar import Litestar
 
 from api.logging import get_logger
 from models import JournalEntry
+from models.values import AnalysisState
 from pipelines.public import Flow
 
 log = get_logger("reverie.recovery")
@@ -26,9 +27,9 @@ async def _resubmit(app: Litestar) -> int:
         rows = (
             await db.execute(
                 sa.select(JournalEntry.id, JournalEntry.user_id)
-                .where(sa.or_(JournalEntry.analysis_state.in_(("pending", "running")),
+                .where(sa.or_(JournalEntry.analysis_state.in_((AnalysisState.PENDING, AnalysisState.RUNNING)),
                               JournalEntry.analysed_version < JournalEntry.content_version))
-                .where(JournalEntry.analysis_state != "failed")
+                .where(JournalEntry.analysis_state != AnalysisState.FAILED)
                 .order_by(JournalEntry.created_at)
             )
         ).all()

@@ -53,8 +53,7 @@ class ReflectionController(Controller):
 
     @post("/analyze", operation_id="analyzeText", status_code=200)
     async def analyze(self, request: Request, profiles: ProfileService, data: TextIn) -> AnalyzeOut:
-        from pipelines.providers import get_providers
-        from pipelines.providers.base import AnalysisContext
+        from pipelines.public import AnalysisContext, get_providers
 
         text = required_content(data.text, "text")
         today = datetime.now(UTC).date()
@@ -78,7 +77,7 @@ class ReflectionController(Controller):
             return await self._self_analysis(request, entries, data.entry_ids)
         if data.content is None:
             raise FieldError("entryIds", MSG_SUMMARY_INPUT)
-        from pipelines.providers import get_providers
+        from pipelines.public import get_providers
 
         content = required_content(data.content, "content")
         try:
@@ -89,7 +88,7 @@ class ReflectionController(Controller):
 
     async def _self_analysis(self, request: Request, entries: EntryService, entry_ids: list[str]
                              ) -> GenerateSummaryOut:
-        from pipelines.reflection import ReflectionEntry, read_scope, self_analysis
+        from pipelines.public import ReflectionEntry, read_scope, self_analysis
 
         keys = []
         for value in entry_ids[:SELF_ANALYSIS_MAX_ENTRIES]:
@@ -110,7 +109,7 @@ class ReflectionController(Controller):
 
     @post("/real-time-prompts", operation_id="realTimePrompts", status_code=200)
     async def real_time_prompts(self, request: Request, entries: EntryService, data: PromptsIn) -> PromptsOut:
-        from pipelines.reflection import PromptContext, known_people, realtime_prompts
+        from pipelines.public import PromptContext, known_people, realtime_prompts
 
         text = required_content(data.text, "text")
         # The people the user has written about before: a name there is a person here, even at

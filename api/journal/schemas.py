@@ -11,7 +11,7 @@ from api.journal.rules import format_entry_date
 from api.photos.schemas import PhotoOut
 from models import JournalEntry
 from models.values import Mood
-from pipelines.reflection import InsightPrompt, SelfAnalysis
+from pipelines.public import InsightPrompt, SelfAnalysis
 
 
 class AnalysisOut(msgspec.Struct, kw_only=True):

@@ -79,7 +79,7 @@ def mood_of(label: str) -> dict[str, str] | None:
         return None
     mood = word if word in MOODS else DAYLIO_MOODS.get(word)
     if mood is None:
-        from pipelines.mood import predict_mood
+        from pipelines.public import predict_mood
 
         mood = predict_mood(label).mood
     return Mood(emoji=MOOD_EMOJI[mood], text=MOOD_TEXT[mood]).to_json()
@@ -148,7 +148,7 @@ async def write_entries(session: AsyncSession, storage: FileStorage, user_id: uu
         if draft.source_id:
             outcome.ids[draft.source_id] = existing
     moods = await moods_for([draft for draft, _ in fresh])
-    from pipelines.embeddings import embed
+    from pipelines.public import embed
 
     for start in range(0, len(fresh), EMBED_BATCH):
         if progress is not None:
