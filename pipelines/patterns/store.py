@@ -75,14 +75,6 @@ def users_to_refresh() -> list[str]:
     return sorted(str(r[0]) for r in rows)
 
 
-def mark_queued(user_id: str) -> None:
-    """The screen's Refresh: the state the status call shows until the run starts."""
-    uid = uuid.UUID(str(user_id))
-    with db.session() as s:
-        _state(s, uid).status = "queued"
-        s.commit()
-
-
 def _state(s: Any, uid: uuid.UUID) -> PatternRun:
     state = s.get(PatternRun, uid, with_for_update=True)
     if state is None:
