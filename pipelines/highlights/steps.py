@@ -8,6 +8,7 @@ arrays (`state()` / `from_state()`), so the artifact holds numbers, not pickled 
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable, Sequence
 from itertools import pairwise
@@ -51,6 +52,17 @@ def lexical_text(clause: Clause, before: Clause | None = None, after: Clause | N
     if not words:
         parts.append("__empty__")
     return " ".join(parts)
+
+
+_TF: dict[int, float] = {}
+
+
+def _sublinear_tf(n: int) -> float:
+    """1 + log(n), as scikit-learn's sublinear tf computes it (numpy's log), kept per count."""
+    value = _TF.get(n)
+    if value is None:
+        value = _TF[n] = float(1.0 + np.log(n))
+    return value
 
 
 class Linear:
@@ -117,6 +129,8 @@ class Words:
         index = getattr(self, "_index", None)
         if index is None:
             index = self._index = {w: i for i, w in enumerate(self.vocabulary)}
+            self._idf = self.idf.tolist()
+        idf = self._idf
         data: list[float] = []
         columns: list[int] = []
         pointers = [0]
@@ -127,10 +141,13 @@ class Words:
                 i = index.get(gram)
                 if i is not None:
                     counts[i] = counts.get(i, 0) + 1
-            values = [(1.0 + np.log(n)) * float(self.idf[i]) for i, n in counts.items()]
-            norm = float(np.sqrt(sum(v * v for v in values))) or 1.0
+            values = [_sublinear_tf(n) * idf[i] for i, n in counts.items()]
+            squares = 0.0
+            for value in values:
+                squares += value * value
+            norm = math.sqrt(squares) or 1.0
             columns.extend(counts)
-            data.extend(v / norm for v in values)
+            data.extend(value / norm for value in values)
             pointers.append(len(columns))
         return sparse.csr_matrix((np.asarray(data, dtype=np.float32), np.asarray(columns, dtype=np.int32),
                                   np.asarray(pointers, dtype=np.int32)), shape=(len(texts), len(self.vocabulary)))
@@ -143,6 +160,7 @@ class Words:
         words = cls()
         words.vocabulary = [str(w) for w in state[f"{prefix}.vocabulary"]]
         words.idf = np.asarray(state[f"{prefix}.idf"], dtype=np.float32)
+        words._index = None
         return words
 
 
@@ -152,10 +170,31 @@ def lexical_texts(clauses: Sequence[Clause]) -> list[str]:
             for i, c in enumerate(clauses)]
 
 
-def _stack(lexical: sparse.csr_matrix, dense: np.ndarray | None) -> sparse.csr_matrix:
+def _stack(lexical: sparse.csr_matrix, dense: np.ndarray | None, rows: Sequence[int] | None = None) -> sparse.csr_matrix:
+    """`lexical`'s rows (`rows`, default all) with `dense` beside them: the matrix
+    `sparse.hstack([lexical[rows], sparse.csr_matrix(dense)]).tocsr()` makes, entry for entry in
+    the same order (so the products with it are the same to the bit), built in one step."""
+    lexical = lexical.tocsr()
+    chosen = range(lexical.shape[0]) if rows is None else rows
     if dense is None:
-        return lexical.tocsr()
-    return sparse.hstack([lexical, sparse.csr_matrix(dense)]).tocsr()
+        return lexical if rows is None else lexical[list(rows)]
+    dense = np.asarray(dense)
+    if dense.ndim != 2 or dense.shape[0] != len(chosen):
+        raise ValueError(f"{len(chosen)} rows of words but dense features of shape {dense.shape}")
+    dtype = np.result_type(lexical.dtype, dense.dtype)
+    width = lexical.shape[1]
+    data: list[np.ndarray] = []
+    columns: list[np.ndarray] = []
+    pointers = [0]
+    for k, row in enumerate(chosen):
+        start, end = lexical.indptr[row], lexical.indptr[row + 1]
+        (nonzero,) = np.nonzero(dense[k])
+        data += [lexical.data[start:end], dense[k, nonzero]]
+        columns += [lexical.indices[start:end], nonzero + width]
+        pointers.append(pointers[-1] + (end - start) + len(nonzero))
+    return sparse.csr_matrix((np.concatenate(data).astype(dtype, copy=False),
+                              np.concatenate(columns).astype(np.int32), np.asarray(pointers, dtype=np.int32)),
+                             shape=(len(chosen), width + dense.shape[1]))
 
 
 class ClauseDetector:
@@ -225,7 +264,7 @@ class ClauseDetector:
         p = self.screen_.predict_proba(X)[:, 1]
         rows = [i for i, value in enumerate(p) if value >= self.screen_threshold]
         if rows:
-            p[rows] = self.full_.predict_proba(_stack(X[rows], self._dense(rows, vectors, neighbours)))[:, 1]
+            p[rows] = self.full_.predict_proba(_stack(X, self._dense(rows, vectors, neighbours), rows))[:, 1]
         return p
 
     def state(self) -> dict[str, np.ndarray]:
