@@ -35,7 +35,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from models.values import AnalysisState
-from pipelines.flows import Flow
+from pipelines.catalog import coordinated_flow, spec_of
 from pipelines.runs import PipelineRun
 
 if TYPE_CHECKING:
@@ -43,7 +43,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("reverie.pipelines.coordination")
 
-ANALYSIS_FLOW = Flow.ANALYSIS
+# The flow one process runs (the analysis: `FlowSpec.coordinated`), and its subject's parameter.
+ANALYSIS_FLOW = coordinated_flow()
+SUBJECT = spec_of(ANALYSIS_FLOW).subject or ""
 # pg_advisory_lock key: "REVERIE" analysis owner.
 OWNER_LOCK_KEY = 0x52455645_52494541
 CHANNEL = "reverie_analysis"
@@ -119,7 +121,7 @@ class AnalysisOwnership:
             run = self._in_hand.get(entry_id)
             if run is not None and run.state in ("scheduled", "running"):
                 return run
-            run = self.runner.enqueue(ANALYSIS_FLOW, owner=owner, **(parameters or {"entry_id": entry_id}))
+            run = self.runner.enqueue(ANALYSIS_FLOW, owner=owner, **(parameters or {SUBJECT: entry_id}))
             self._in_hand[entry_id] = run
             return run
 

@@ -35,6 +35,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from models.values import AnalysisState
+from pipelines.catalog import FLOWS, spec_of
 from pipelines.deployment_jobs import (
     ANALYSIS_FLOW,
     WAITING_STATES,
@@ -47,8 +48,7 @@ from pipelines.deployment_jobs import (
     read_flow_runs,
     tag_value,
 )
-from pipelines.flows import FLOWS
-from pipelines.followups import BACKLOG_FOLLOW_UP_SECONDS
+from pipelines.followups import FollowUps
 from pipelines.runs import SHARED_LANE, PipelineRun, RunBook
 
 log = logging.getLogger("reverie.pipelines.deployments")
@@ -95,7 +95,7 @@ class DeploymentRunner(RunBook):
         self._arrived: dict[str, float] = {}  # entry id -> when its analysis was asked for (monotonic)
         self._deployments: dict[str, uuid.UUID] = {}
         self._adopted = False
-        self._followed_up: dict[str, float] = {}  # owner -> since when their follow-ups were deferred
+        self.follow_ups = FollowUps()  # whose batches leave their follow-ups to a later batch
         self._status = "stopped"
         self._error: str | None = None
         self._warning: str | None = None
@@ -151,8 +151,9 @@ class DeploymentRunner(RunBook):
             raise KeyError(f"Unknown flow {flow!r}")
         if self._thread is None:
             raise RuntimeError("The pipeline runner is not started")
-        if self.coordination is not None and flow == ANALYSIS_FLOW and set(parameters) == {"entry_id"}:
-            return self.coordination.request(str(parameters["entry_id"]), str(owner or SHARED_LANE), parameters)
+        spec = spec_of(flow)
+        if self.coordination is not None and spec.coordinated and set(parameters) == {spec.subject}:
+            return self.coordination.request(str(parameters[spec.subject]), str(owner or SHARED_LANE), parameters)
         return self.enqueue(flow, owner=owner, **parameters)
 
     def enqueue(self, flow: str, *, owner: str | None = None, **parameters: Any) -> PipelineRun:
@@ -300,16 +301,12 @@ class DeploymentRunner(RunBook):
                 more = bool(runs)
                 if not more:
                     del self._waiting[owner]
-                # The story and patterns follow the backlog's last batch (or one every
-                # BACKLOG_FOLLOW_UP_SECONDS of a long backlog), not every batch.
-                since = self._followed_up.setdefault(owner, now)
-                defer = more and now - since < BACKLOG_FOLLOW_UP_SECONDS
-                if not more:
-                    del self._followed_up[owner]
-                elif not defer:
-                    self._followed_up[owner] = now
-                parameters = {"entry_ids": [m.parameters["entry_id"] for m in members],
-                              "defer_follow_ups_for": [owner] if defer else []}
+                # The story and patterns follow the backlog's last batch (or one every few
+                # minutes of a long backlog), not every batch (pipelines/followups.py).
+                defer = self.follow_ups.defer_batch(owner, more, now)
+                spec = spec_of(ANALYSIS_FLOW)
+                parameters = {str(spec.subjects): [m.parameters["entry_id"] for m in members],
+                              str(spec.defers_follow_ups_by): [owner] if defer else []}
                 job = Job(ANALYSIS_FLOW, parameters, owner, members)
                 self._new.append(job)
                 for member in members:

@@ -10,7 +10,7 @@ from typing import Any, Literal
 
 import msgspec
 
-from pipelines.flows import Flow
+from pipelines.catalog import Flow
 
 log = logging.getLogger("reverie.pipelines")
 

@@ -10,7 +10,6 @@ Two modes, chosen by configuration, with the same flows:
 
 from __future__ import annotations
 
-import logging
 import threading
 import time
 import uuid
@@ -21,17 +20,14 @@ from typing import Any
 
 import msgspec
 
+from pipelines.catalog import FLOWS, load_flow, spec_of
 from pipelines.coordination import PUBLISHED_STALE_SECONDS
-from pipelines.flows import FLOWS, Flow, load_flow
-from pipelines.followups import BACKLOG_FOLLOW_UP_SECONDS, FOLLOW_UP_FLOWS, due_follow_ups
+from pipelines.followups import FollowUps, queue_due
 from pipelines.runs import SHARED_LANE, PipelineRun, RunBook
 
 DEPLOYMENT_NAME = "default"
-# Flows whose queued runs one flow run may take together: flow -> (its one-subject parameter,
-# the parameter that takes a list of subjects).
-BATCHED_FLOWS = {Flow.ANALYSIS: ("entry_id", "entry_ids")}
-# In the running counts: an analysis that may follow up itself (story, patterns) holds this.
-FOLLOW_UPS = "follow-ups"
+# Which flows take batches, are coordinated, follow up or are follow-ups: their `FlowSpec`s
+# (pipelines/catalog.py); what follows an analysis: pipelines/followups.py.
 # A batch is one flow run with one task run (pipelines/flows/highlight_extraction.py), so Prefect's
 # fixed cost is shared by its entries; 16 entries hold a worker a few seconds, and whoever else
 # waits is served by the other worker meanwhile (a lane with a run going goes last). 300 entries of
@@ -61,7 +57,9 @@ def warm_up() -> None:
 
     embed(["warm up"])
     get_mood_model()
-    load_flow(Flow.ANALYSIS)
+    for name, spec in FLOWS.items():
+        if spec.warm:
+            load_flow(name)
 
 
 # The inline runner's flows (`inline_flow`), and each worker thread's Prefect client.
@@ -135,9 +133,8 @@ class PipelineRunner(RunBook):
         self._inflight: Counter[str] = Counter()  # owner -> their runs now running
         self._running_flows: Counter[tuple[str, str]] = Counter()  # (owner, flow) -> runs now running
         self._lane_waiting: dict[str, float] = {}  # owner -> since when their lane waits for a worker
-        # Owners whose follow-ups (story, patterns) wait for their backlog to drain, and since when.
-        self._follow_ups_owed: dict[str, float] = {}
-        self._followed_up: dict[str, float] = {}  # owner -> when their follow-ups were last queued
+        # Which owners' follow-ups (story, patterns) a running batch holds, or wait for their backlog.
+        self.follow_ups = FollowUps()
         self._grown = threading.Condition(self._lock)  # notified when a run is queued
         self._arrivals: deque[tuple[float, str]] = deque()  # (monotonic time, owner) of recent runs
         self._prefect_status: str = "stopped"
@@ -221,9 +218,10 @@ class PipelineRunner(RunBook):
             raise KeyError(f"Unknown flow {flow!r}")
         if self._executor is None:
             raise RuntimeError("The pipeline runner is not started")
-        if self.coordination is not None and flow == Flow.ANALYSIS and set(parameters) == {"entry_id"}:
+        spec = spec_of(flow)
+        if self.coordination is not None and spec.coordinated and set(parameters) == {spec.subject}:
             lane = str(owner or SHARED_LANE)
-            return self.coordination.request(str(parameters["entry_id"]), lane, parameters)
+            return self.coordination.request(str(parameters[spec.subject]), lane, parameters)
         return self.enqueue(flow, owner=owner, **parameters)
 
     def enqueue(self, flow: str, *, owner: str | None = None, **parameters: Any) -> PipelineRun:
@@ -283,7 +281,7 @@ class PipelineRunner(RunBook):
                 queued = len(self._queued)  # runs waiting for a worker
                 if (not queued or queued >= MAX_BATCH or now >= deadline or self._executor is None
                         or not self._busy(now)
-                        or not any(self._runs[lane[0]].flow in BATCHED_FLOWS
+                        or not any(spec_of(self._runs[lane[0]].flow).batched
                                    for lane in self._lanes.values() if lane and lane[0] in self._runs)):
                     return
                 self._grown.wait(deadline - now)
@@ -292,8 +290,8 @@ class PipelineRunner(RunBook):
         """A story or pattern run waits while the owner has one running (or an analysis that may
         follow up with one): never two of a user's at once."""
         run = self._runs.get(run_id)
-        return (run is not None and run.flow in FOLLOW_UP_FLOWS
-                and (self._running_flows[(owner, run.flow)] > 0 or self._running_flows[(owner, FOLLOW_UPS)] > 0))
+        return (run is not None and spec_of(run.flow).follow_up
+                and (self._running_flows[(owner, run.flow)] > 0 or self.follow_ups.blocks(owner)))
 
     def _next_lane(self) -> str | None:
         """The lane to serve next: the first in turn whose owner has nothing running, else the first
@@ -333,7 +331,8 @@ class PipelineRunner(RunBook):
                 if run is not None:
                     batch.append(run)
             flow = batch[0].flow
-            if flow in BATCHED_FLOWS and self.mode == "inline":
+            spec = spec_of(flow)
+            if spec.batched and self.mode == "inline":
                 progress = True
                 while len(batch) < MAX_BATCH and progress:
                     progress = False
@@ -349,14 +348,11 @@ class PipelineRunner(RunBook):
                             batch.append(popped)
                             progress = True
             deferred: list[str] = []
-            for owner in {member.owner for member in batch}:
-                if flow == Flow.ANALYSIS and owner != SHARED_LANE:
-                    if (self._inflight[owner] or self._running_flows[(owner, FOLLOW_UPS)]
-                            or any(self._running_flows[(owner, f)] for f in FOLLOW_UP_FLOWS)
-                            or any(self._runs[i].flow == flow for i in self._lanes.get(owner, ()) if i in self._runs)):
-                        deferred.append(owner)
-                    else:  # this run may follow up itself: the owner's story and patterns wait for it
-                        self._running_flows[(owner, FOLLOW_UPS)] += 1
+            if spec.defers_follow_ups_by:
+                deferred = self.follow_ups.batch_starts(
+                    (member.owner for member in batch),
+                    busy=lambda owner: bool(self._inflight[owner] or self._following_up(owner)
+                                            or self._queued_of(owner, flow)))
             for member in batch:
                 key = _queue_key(member.flow, member.parameters)
                 if self._queued.get(key) == member.id:
@@ -365,18 +361,26 @@ class PipelineRunner(RunBook):
                 self._inflight[member.owner] += 1
                 self._running_flows[(member.owner, member.flow)] += 1
         self._record(batch)
-        return batch, sorted(deferred)
+        return batch, deferred
+
+    def _following_up(self, owner: str) -> bool:
+        """A follow-up of the owner's is running (the caller holds the lock)."""
+        return any(self._running_flows[(owner, f)] for f, spec in FLOWS.items() if spec.follow_up)
+
+    def _queued_of(self, owner: str, flow: str) -> bool:
+        """The owner's lane has a run of `flow` waiting (the caller holds the lock)."""
+        return any(self._runs[i].flow == flow for i in self._lanes.get(owner, ()) if i in self._runs)
 
     def _run_inline(self, batch: list[PipelineRun], deferred: list[str]) -> None:
         from prefect.settings import PREFECT_FLOWS_HEARTBEAT_FREQUENCY, temporary_settings
 
         run = batch[0]
+        spec = spec_of(run.flow)
         parameters = dict(run.parameters)
-        if len(batch) > 1:
-            single, many = BATCHED_FLOWS[run.flow]
-            parameters = {many: [r.parameters[single] for r in batch]}
-        if run.flow == Flow.ANALYSIS:
-            parameters["defer_follow_ups_for"] = deferred
+        if len(batch) > 1 and spec.subject and spec.subjects:
+            parameters = {spec.subjects: [r.parameters[spec.subject] for r in batch]}
+        if spec.defers_follow_ups_by:
+            parameters[spec.defers_follow_ups_by] = deferred
         try:
             prefect_client_for_this_thread()
             # Heartbeats detect crashed runs on remote workers; inline, the entry's own analysis
@@ -407,24 +411,13 @@ class PipelineRunner(RunBook):
             for member in batch:
                 self._inflight[member.owner] -= 1
                 self._running_flows[(member.owner, member.flow)] -= 1
-            if batch and batch[0].flow == Flow.ANALYSIS:
-                for owner in {m.owner for m in batch} - set(deferred) - {SHARED_LANE}:
-                    self._running_flows[(owner, FOLLOW_UPS)] -= 1
-                for member in batch:
-                    outcome = member.result
-                    if (member.owner in deferred and isinstance(outcome, dict)
-                            and (outcome.get("outputs") or {}).get("followUpsDeferred")):
-                        self._follow_ups_owed.setdefault(member.owner, now)
+            if batch and spec_of(batch[0].flow).defers_follow_ups_by:
+                self.follow_ups.batch_ends((m.owner for m in batch), deferred,
+                                           [(m.owner, m.result) for m in batch], now)
             self._inflight = +self._inflight  # drops the owners at zero
             self._running_flows = +self._running_flows
-            due = []
-            for owner, since in list(self._follow_ups_owed.items()):
-                drained = not self._inflight[owner] and not any(
-                    self._runs[i].flow == Flow.ANALYSIS for i in self._lanes.get(owner, ()) if i in self._runs)
-                if drained or now - max(since, self._followed_up.get(owner, 0.0)) >= BACKLOG_FOLLOW_UP_SECONDS:
-                    due.append(owner)
-                    del self._follow_ups_owed[owner]
-                    self._followed_up[owner] = now
+            due = self.follow_ups.due(now, drained=lambda owner: not self._inflight[owner] and not any(
+                spec_of(self._runs[i].flow).defers_follow_ups_by for i in self._lanes.get(owner, ()) if i in self._runs))
             more_waiting = any(self._lanes.values())
         for owner in due:  # queued before the batch is seen finished: a waiter then sees them
             self._follow_up(owner)
@@ -443,14 +436,8 @@ class PipelineRunner(RunBook):
 
     def _follow_up(self, owner: str) -> None:
         """Queue the owner's follow-ups that are due (never raises: a failed check costs only them)."""
-        try:
-            flows = due_follow_ups(owner)
-        except Exception as exc:
-            logging.getLogger("reverie.pipelines").warning("follow_ups_unchecked %s: %s", type(exc).__name__, exc)
-            return
-        for flow in flows:
-            if self._executor is not None:
-                self.enqueue(flow, user_id=owner, owner=owner)
+        queue_due(owner, lambda flow, **parameters: self.enqueue(flow, **parameters)
+                  if self._executor is not None else None)
 
     # -- health ----------------------------------------------------------------------------
     def queue(self) -> dict[str, Any]:

@@ -17,9 +17,10 @@ from typing import Any
 import sqlalchemy as sa
 from prefect import flow
 
+from pipelines.catalog import Flow
 from pipelines.flows._common import AnalysisOutputs, FlowResult, Subject, result_of, step
 
-FLOW_NAME = "highlight-extraction"
+FLOW_NAME = Flow.ANALYSIS
 
 
 def run_highlight_extraction(entry_id: str) -> FlowResult[AnalysisOutputs]:

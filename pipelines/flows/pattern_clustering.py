@@ -12,9 +12,10 @@ from typing import Any
 
 from prefect import flow
 
+from pipelines.catalog import Flow
 from pipelines.flows._common import FlowResult, Subject, for_users, one_at_a_time, result_of, step
 
-FLOW_NAME = "pattern-clustering"
+FLOW_NAME = Flow.PATTERNS
 
 
 def run_pattern_clustering(user_id: str) -> FlowResult[dict[str, Any]]:

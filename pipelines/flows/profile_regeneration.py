@@ -12,9 +12,10 @@ from typing import Any
 
 from prefect import flow
 
+from pipelines.catalog import Flow
 from pipelines.flows._common import FlowResult, Subject, for_users, one_at_a_time, result_of, step
 
-FLOW_NAME = "profile-regeneration"
+FLOW_NAME = Flow.PROFILE
 
 
 def run_profile_regeneration(user_id: str, force: bool = False) -> FlowResult[dict[str, Any]]:

@@ -14,9 +14,10 @@ from typing import Any
 
 from prefect import flow
 
+from pipelines.catalog import Flow
 from pipelines.flows._common import FlowResult, Subject, result_of, step
 
-FLOW_NAME = "weekly-focus"
+FLOW_NAME = Flow.WEEKLY_FOCUS
 
 
 def run_weekly_focus(user_id: str | None = None, domain: str | None = None) -> FlowResult[dict[str, Any]]:

@@ -44,8 +44,8 @@ def test_flow_runs_through_the_runner(pipeline_runner, name):
 
 @pytest.mark.parametrize("name", sorted(FLOWS))
 def test_plain_function_runs_without_prefect(name):
-    module = importlib.import_module(FLOWS[name].split(":")[0])
-    plain = getattr(module, "run_" + FLOWS[name].split(":")[1])
+    module = importlib.import_module(FLOWS[name].entrypoint.split(":")[0])
+    plain = getattr(module, "run_" + FLOWS[name].entrypoint.split(":")[1])
     result = plain(**PARAMETERS[name])
     assert result.flow == name
 

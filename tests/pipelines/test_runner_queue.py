@@ -8,7 +8,7 @@ import uuid
 
 import pytest
 
-from pipelines.runtime import FOLLOW_UPS, MAX_BATCH, PREFECT_START_SECONDS, PipelineRunner
+from pipelines.runtime import MAX_BATCH, PREFECT_START_SECONDS, PipelineRunner
 
 
 @pytest.fixture
@@ -59,15 +59,15 @@ def test_an_analysis_with_more_of_its_users_queued_or_running_defers_the_follow_
     assert len(first) == MAX_BATCH and deferred_first == ["u"]  # four more are queued
     second, deferred_second = runner._take()
     assert len(second) == 4 and deferred_second == ["u"]  # none queued, but the first batch runs
-    assert runner._running_flows[("u", FOLLOW_UPS)] == 0
+    assert runner.follow_ups.holding["u"] == 0
     # Alone, an analysis follows up itself, and a story asked for meanwhile waits for it.
     analysis(runner, "v")
     lone, deferred_lone = runner._take()
-    assert deferred_lone == [] and runner._running_flows[("v", FOLLOW_UPS)] == 1
+    assert deferred_lone == [] and runner.follow_ups.holding["v"] == 1
     runner.enqueue("profile-regeneration", owner="v", user_id="v")
     assert runner._take() == ([], [])
     runner._after(lone, deferred_lone)
-    assert runner._running_flows[("v", FOLLOW_UPS)] == 0
+    assert runner.follow_ups.holding["v"] == 0
     assert [run.flow for run in runner._take()[0]] == ["profile-regeneration"]
 
 
@@ -81,17 +81,17 @@ def test_follow_ups_are_owed_once_by_the_last_batch_to_finish(runner, monkeypatc
     for run in (*first, *second):
         run.result = {"status": "done", "outputs": {"userId": "u", "followUpsDeferred": True}}
     runner._after(second, deferred_second)  # the later batch finishes first
-    assert queued == [] and "u" in runner._follow_ups_owed
+    assert queued == [] and "u" in runner.follow_ups.owed
     runner._after(first, deferred_first)
-    assert queued == ["u"] and runner._follow_ups_owed == {}
+    assert queued == ["u"] and runner.follow_ups.owed == {}
 
 
 def test_a_long_backlog_is_followed_up_at_most_every_few_minutes(runner, monkeypatch):
-    import pipelines.runtime as runtime
+    from pipelines import followups
 
     queued: list[str] = []
     monkeypatch.setattr(runner, "_follow_up", queued.append)
-    monkeypatch.setattr(runtime, "BACKLOG_FOLLOW_UP_SECONDS", 0.2)
+    monkeypatch.setattr(followups, "BACKLOG_FOLLOW_UP_SECONDS", 0.2)
     for _ in range(5 * MAX_BATCH):
         analysis(runner, "u")
     batches = []
@@ -113,7 +113,7 @@ def test_a_long_backlog_is_followed_up_at_most_every_few_minutes(runner, monkeyp
 
 
 def test_health_says_degraded_when_a_lane_waits_too_long(runner, monkeypatch):
-    import pipelines.runtime as runtime
+    from pipelines import runtime
 
     runner._prefect_status = "ready"
     assert runner.status()["status"] == "ready" and runner.queue()["depth"] == 0
