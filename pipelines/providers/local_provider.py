@@ -11,9 +11,9 @@ import msgspec
 import numpy as np
 
 from models.constants import MAX_RELATED
-from pipelines.embeddings import EMBEDDING_DIM, embed
-from pipelines.highlights import extract_highlights, limit_projects
-from pipelines.mood import entry_sentence_vectors, predict_mood
+from pipelines.embeddings import EMBEDDING_DIM, embed, embedded_together
+from pipelines.highlights import embedding_texts, extract_highlights, limit_projects
+from pipelines.mood import entry_sentence_vectors, mood_sentences, predict_mood, reads_sentences
 from pipelines.providers.base import (
     AnalysisContext,
     EntryAnalysis,
@@ -32,7 +32,13 @@ from pipelines.providers.local_answers import (  # noqa: F401 (the answers' name
     is_help_question,
     is_mood_question,
 )
-from pipelines.summaries import summarize, summarize_text
+from pipelines.summaries import (
+    DEFAULT_MAX_CHARS,
+    DEFAULT_MAX_SENTENCES,
+    summarize,
+    summarize_text,
+    summary_sentences,
+)
 
 # An existing goal or project counts as related to an entry above this cosine similarity.
 RELATED_THRESHOLD = 0.45
@@ -46,22 +52,40 @@ def _related(text_vec: np.ndarray, names: list[str]) -> list[str]:
     return [name for score, name in ranked if score >= RELATED_THRESHOLD][:MAX_RELATED]
 
 
+def _analysis_texts(text: str, want_summary: bool, with_text: bool) -> list[str]:
+    """What `analyze_entry` will embed: the entry (`with_text`: no vector given), the sentences its
+    summary ranks (only an entry longer than its summary has them embedded, as `summarize` does) or
+    the mood reads, and the clauses the highlight detector reads (`embedding_texts`)."""
+    texts = [text] if with_text else []
+    if reads_sentences():
+        texts += [s for s in mood_sentences(text) if with_text or s != text.strip()]
+    elif want_summary:
+        sentences = summary_sentences(text)
+        if len(sentences) > 1 and (len(sentences) > DEFAULT_MAX_SENTENCES
+                                   or len(" ".join(sentences)) > DEFAULT_MAX_CHARS):
+            texts += sentences
+    return texts + embedding_texts(text)
+
+
 class LocalProvider:
     name = "local"
 
     def analyze_entry(self, text: str, *, want_summary: bool, context: AnalysisContext,
                       embedding: np.ndarray | None = None) -> EntryAnalysis:
-        vector = embedding if embedding is not None else embed([text])[0]
-        # The mood reads the summary's sentences: embedded once, for both.
-        sentences = entry_sentence_vectors(text, vector)
-        mood = predict_mood(text, vector, sentences)
-        return EntryAnalysis(
-            mood=MoodOut(mood=mood.mood, emoji=mood.emoji, text=mood.text),
-            summary=summarize(text, embeddings=sentences) if want_summary else None,
-            highlights=limit_projects(extract_highlights(text, today=context.today)),
-            related_goals=_related(vector, context.existing_goals),
-            related_projects=_related(vector, context.existing_projects),
-        )
+        # Every text the analysis embeds goes through the model once, in one call: a clause the
+        # highlight detector reads is often a sentence the summary ranks, or the whole entry.
+        with embedded_together(_analysis_texts(text, want_summary, embedding is None)):
+            vector = embedding if embedding is not None else embed([text])[0]
+            # The mood reads the summary's sentences: embedded once, for both.
+            sentences = entry_sentence_vectors(text, vector)
+            mood = predict_mood(text, vector, sentences)
+            return EntryAnalysis(
+                mood=MoodOut(mood=mood.mood, emoji=mood.emoji, text=mood.text),
+                summary=summarize(text, embeddings=sentences) if want_summary else None,
+                highlights=limit_projects(extract_highlights(text, today=context.today)),
+                related_goals=_related(vector, context.existing_goals),
+                related_projects=_related(vector, context.existing_projects),
+            )
 
     def summarize(self, text: str) -> str:
         return summarize_text(text)  # several dated entries: a summary that covers each

@@ -210,3 +210,54 @@ def test_a_task_without_a_stated_time_has_no_due_date():
 
 def test_nothing_is_found_in_a_plain_day():
     assert extract_highlights("Rain all day. Watched the match with Dad. Fish and chips for tea.", today=TUESDAY) == []
+
+
+def test_word_and_embedding_features_are_stacked_as_scipy_stacks_them():
+    """The detector and the typer read one matrix of a clause's word features beside its embedding;
+    it is built in one step, entry for entry what `sparse.hstack` makes, so the models' products
+    with it, and every decision on them, are the same to the bit."""
+    from scipy import sparse
+
+    from pipelines.highlights.steps import Words, _stack
+
+    words = Words(min_df=1)
+    lexical = words.fit_transform(["ring the vet", "pay the gas bill", "quiet day", "email jo about the rota"])
+    lexical = words.transform(["ring the vet tuesday", "the the gas", "nothing known here", "quiet day"])
+    rng = np.random.default_rng(7)
+    rows = [0, 2, 3]
+    dense = rng.standard_normal((len(rows), 5)).astype(np.float32)
+    dense[1, [0, 3]] = 0.0  # a zero is not stored, as scipy leaves it out
+    expected = sparse.hstack([lexical[rows], sparse.csr_matrix(dense)]).tocsr()
+    stacked = _stack(lexical, dense, rows)
+    assert stacked.shape == expected.shape and stacked.dtype == expected.dtype
+    assert stacked.indptr.tolist() == expected.indptr.tolist()
+    assert stacked.indices.tolist() == expected.indices.tolist()
+    assert stacked.data.tobytes() == expected.data.tobytes()
+    coef = rng.standard_normal((2, stacked.shape[1])).astype(np.float32)
+    assert np.asarray(stacked @ coef.T).tobytes() == np.asarray(expected @ coef.T).tobytes()
+    every = rng.standard_normal((4, 5)).astype(np.float32)
+    assert (_stack(lexical, every) != sparse.hstack([lexical, sparse.csr_matrix(every)]).tocsr()).nnz == 0
+    with pytest.raises(ValueError, match="3 rows of words"):
+        _stack(lexical, every, rows)
+
+
+def test_the_analysis_embeds_each_text_once_in_one_call(encode_calls):
+    """The local analysis sends the entry, the sentences its summary ranks and the clauses the
+    detector reads through the model together: a clause that is also a sentence (or the whole
+    entry) is embedded once, and the highlights are the ones extraction alone finds."""
+    from pipelines.highlights import limit_projects
+    from pipelines.providers.base import AnalysisContext
+    from pipelines.providers.local_provider import LocalProvider
+
+    text = ("Long day at the depot and the van broke down twice on the ring road. The boiler's making that banging "
+            "noise again. Really should get someone out to look at it. Need to ring the vet Tuesday about Bo's "
+            "jab. Mum rang in the evening and we talked about the holiday for a good hour. Then I watched the "
+            "match with Dad and fell asleep before the end of it. Tomorrow is another early start at six.")
+    alone = limit_projects(extract_highlights(text, today=TUESDAY))
+    encode_calls.clear()
+    analysis = LocalProvider().analyze_entry(text, want_summary=True, context=AnalysisContext(today=TUESDAY))
+    embedded = [t for call in encode_calls for t in call]
+    assert len(encode_calls) == 1, encode_calls
+    assert len(embedded) == len(set(embedded)), embedded
+    assert text in embedded and "Need to ring the vet Tuesday about Bo's jab." in embedded, embedded
+    assert analysis.summary and analysis.highlights == alone and alone, (analysis, alone)
