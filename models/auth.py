@@ -12,7 +12,6 @@ from sqlalchemy.orm import Mapped, mapped_column
 from models.base import Base, utcnow
 
 
-
 def _user_fk() -> sa.ForeignKey:
     return sa.ForeignKey("users.id", ondelete="CASCADE")
 
