@@ -29,6 +29,7 @@ from pipelines import db
 from pipelines.embeddings import embed, embedded_together, name_vectors
 from pipelines.highlights import Highlight, embed_intentions, find_duplicates, intention_key, task_type
 from pipelines.highlights.done import completed_by, done_statements
+from pipelines.outcomes import AnalysisOutputs, EntryAnalysis, StoryOutputs, StoryRegeneration
 from pipelines.providers import get_providers
 from pipelines.providers.base import AnalysisContext, ProfileEntry
 from pipelines.rules import (
@@ -75,19 +76,19 @@ def meaning_changed(previous: Any, current: np.ndarray) -> bool:
     return norms > 0 and float(before @ current) / norms < MEANING_KEPT_SIMILARITY
 
 
-def analyse_entry(entry_id: str) -> dict[str, Any]:
+def analyse_entry(entry_id: str) -> EntryAnalysis:
     """Highlight extraction for one entry. Returns what it did."""
     try:
         key = _uuid(entry_id)
     except ValueError:
-        return {"status": "skipped", "reason": "no such entry"}
+        return EntryAnalysis.skipped("no such entry")
     with db.session() as s:
         # Locked, so "running" cannot overwrite the "done" another run of this entry just wrote.
         entry = s.get(JournalEntry, key, with_for_update=True)
         if entry is None:
-            return {"status": "skipped", "reason": "entry deleted"}
+            return EntryAnalysis.skipped("entry deleted")
         if entry.is_analysed:
-            return {"status": "skipped", "reason": "already analysed"}
+            return EntryAnalysis.skipped("already analysed")
         entry.start_analysis()
         s.commit()
         version, text, user_id = entry.content_version, entry.content, entry.user_id
@@ -122,11 +123,11 @@ def analyse_entry(entry_id: str) -> dict[str, Any]:
     with db.session() as s:
         entry = s.get(JournalEntry, key, with_for_update=True)
         if entry is None:
-            return {"status": "skipped", "reason": "entry deleted"}
+            return EntryAnalysis.skipped("entry deleted")
         if entry.content_version != version:
-            return {"status": "skipped", "reason": "content changed during analysis"}
+            return EntryAnalysis.skipped("content changed during analysis")
         if entry.is_analysed:  # at `version`, the content being unchanged
-            return {"status": "skipped", "reason": "analysed meanwhile by another run"}
+            return EntryAnalysis.skipped("analysed meanwhile by another run")
         entry.embedding = vector.tolist()
         if entry.mood_source != "writer":  # a mood the writer gave in the app they came from stays theirs
             entry.mood = Mood(emoji=analysis.mood.emoji, text=analysis.mood.text).to_json()
@@ -144,15 +145,9 @@ def analyse_entry(entry_id: str) -> dict[str, Any]:
         entry.finish_analysis(version, outcome.provider, outcome.fallback_reason)
         s.commit()
 
-    return {
-        "status": "done",
-        "provider": outcome.provider,
-        "fallback": outcome.fallback_reason,
-        "mood": analysis.mood.mood,
-        "created": created,
-        "entryCount": entry_count,
-        "userId": str(user_id),
-    }
+    return EntryAnalysis(status="done", outputs=AnalysisOutputs(
+        provider=outcome.provider, fallback=outcome.fallback_reason, mood=analysis.mood.mood, created=created,
+        entry_count=entry_count, user_id=str(user_id)))
 
 
 def embedding_is_current(entry: JournalEntry) -> bool:
@@ -476,7 +471,7 @@ def open_actions(tasks: list[Any], goals: list[Any], entry_dates: dict[Any, date
     return open_tasks, open_goals
 
 
-def regenerate_profile(user_id: str, *, force: bool = False) -> dict[str, Any]:
+def regenerate_profile(user_id: str, *, force: bool = False) -> StoryRegeneration:
     """The personal story from the entries, each with its stored mood and its open, recent tasks
     and goals (so the mood mix matches the journal and Concrete Actions are still to do).
     Meaning & Purpose (from UNLOCK_PURPOSE entries) and Career Vision & Growth are derived locally
@@ -494,7 +489,7 @@ def regenerate_profile(user_id: str, *, force: bool = False) -> dict[str, Any]:
     try:
         key = _uuid(user_id)
     except ValueError:
-        return {"status": "skipped", "reason": "no such user"}
+        return StoryRegeneration.skipped("no such user")
     today = datetime.now(UTC).date()
     with db.session() as s:
         total = s.scalar(sa.select(sa.func.count()).where(JournalEntry.user_id == key)) or 0
@@ -504,7 +499,7 @@ def regenerate_profile(user_id: str, *, force: bool = False) -> dict[str, Any]:
             .order_by(JournalEntry.entry_date.desc(), JournalEntry.created_at.desc()).limit(STORY_ENTRIES)
         ).all()))
         if not entries or (total < UNLOCK_PROFILE and not force):
-            return {"status": "skipped", "reason": f"the personal story unlocks at {UNLOCK_PROFILE} entries"}
+            return StoryRegeneration.skipped(f"the personal story unlocks at {UNLOCK_PROFILE} entries")
         tasks = s.scalars(sa.select(Task).where(Task.user_id == key, Task.completed.is_(False))).all()
         goals = s.scalars(sa.select(Goal).where(Goal.user_id == key)).all()
         open_tasks, open_goals = open_actions(list(tasks), list(goals), {e.id: e.entry_date for e in entries}, today)
@@ -546,4 +541,5 @@ def regenerate_profile(user_id: str, *, force: bool = False) -> dict[str, Any]:
         profile.updated_at = datetime.now(UTC)
         s.merge(profile)
         s.commit()
-    return {"status": "done", "provider": outcome.provider, "entries": total, "read": len(material)}
+    return StoryRegeneration(status="done",
+                             outputs=StoryOutputs(provider=outcome.provider, entries=total, read=len(material)))

@@ -66,27 +66,12 @@ class Subject(msgspec.Struct, kw_only=True, rename="camel", omit_defaults=True):
     users: Literal["active"] | None = None
 
 
-class AnalysisOutputs(msgspec.Struct, kw_only=True, rename="camel", omit_defaults=True):
-    """What one entry's analysis did (`pipelines.analysis.analyse_entry`), and what its flow run
-    added after it: the follow-ups it ran for the entry's user, or that it left them to the runner."""
-
-    provider: str
-    fallback: str | None
-    mood: str
-    created: dict[str, int]
-    entry_count: int
-    user_id: str
-    follow_ups_deferred: bool = False
-    profile: dict[str, Any] | None = None
-    patterns: dict[str, Any] | None = None
-
-
 Outputs = TypeVar("Outputs")
 
 
 class FlowResult(msgspec.Struct, Generic[Outputs], kw_only=True):
     """One subject's result. `outputs` is what the work made (a dict, or a typed struct where the
-    code reads it: `AnalysisOutputs`); None when it made nothing (skipped or failed)."""
+    code reads it: `pipelines.outcomes.AnalysisOutputs`); None when it made nothing (skipped or failed)."""
 
     flow: str
     status: Literal["done", "skipped", "failed"]
@@ -103,15 +88,11 @@ class FlowResult(msgspec.Struct, Generic[Outputs], kw_only=True):
         return out
 
 
-def result_of(flow: str, subject: Subject, work: dict[str, Any],
-              outputs: type[Any] | None = None) -> FlowResult[Any]:
+def result_of(flow: str, subject: Subject, work: dict[str, Any]) -> FlowResult[Any]:
     """A flow's work (a dict with its `status`, a `reason` when skipped, and what it made) as the
-    flow's result; what it made converted to `outputs` (a struct) when given and the work is done."""
+    flow's result."""
     made = dict(work)
     status, reason = made.pop("status"), made.pop("reason", None)
-    if outputs is not None:
-        return FlowResult(flow=flow, status=status, subject=subject, reason=reason,
-                          outputs=msgspec.convert(made, outputs) if status == "done" else None)
     return FlowResult(flow=flow, status=status, subject=subject, outputs=made, reason=reason)
 
 

@@ -18,7 +18,8 @@ import sqlalchemy as sa
 from prefect import flow
 
 from pipelines.catalog import Flow
-from pipelines.flows._common import AnalysisOutputs, FlowResult, Subject, result_of, step
+from pipelines.flows._common import FlowResult, Subject, step
+from pipelines.outcomes import AnalysisOutputs
 
 FLOW_NAME = Flow.ANALYSIS
 
@@ -27,7 +28,9 @@ def run_highlight_extraction(entry_id: str) -> FlowResult[AnalysisOutputs]:
     """The plain function under the flow: callable from tests and notebooks without Prefect."""
     from pipelines.analysis import analyse_entry
 
-    return result_of(FLOW_NAME, Subject(entry_id=entry_id), analyse_entry(entry_id), AnalysisOutputs)
+    done = analyse_entry(entry_id)
+    return FlowResult(flow=FLOW_NAME, status=done.status, subject=Subject(entry_id=entry_id), outputs=done.outputs,
+                      reason=done.reason)
 
 
 def mark_failed(entry_id: str, reason: str) -> None:

@@ -13,20 +13,23 @@ from typing import Any
 from prefect import flow
 
 from pipelines.catalog import Flow
-from pipelines.flows._common import FlowResult, Subject, for_users, one_at_a_time, result_of, step
+from pipelines.flows._common import FlowResult, Subject, for_users, one_at_a_time, step
+from pipelines.outcomes import StoryOutputs
 
 FLOW_NAME = Flow.PROFILE
 
 
-def run_profile_regeneration(user_id: str, force: bool = False) -> FlowResult[dict[str, Any]]:
+def run_profile_regeneration(user_id: str, force: bool = False) -> FlowResult[StoryOutputs]:
     """The plain function under the flow: callable from tests and notebooks without Prefect."""
     from pipelines.analysis import regenerate_profile
 
-    return result_of(FLOW_NAME, Subject(user_id=user_id), regenerate_profile(user_id, force=force))
+    done = regenerate_profile(user_id, force=force)
+    return FlowResult(flow=FLOW_NAME, status=done.status, subject=Subject(user_id=user_id), outputs=done.outputs,
+                      reason=done.reason)
 
 
 @step("profile-regeneration-step")
-def profile_regeneration_step(user_id: str, force: bool = False) -> FlowResult[dict[str, Any]]:
+def profile_regeneration_step(user_id: str, force: bool = False) -> FlowResult[StoryOutputs]:
     with one_at_a_time("story", user_id):
         return run_profile_regeneration(user_id=user_id, force=force)
 

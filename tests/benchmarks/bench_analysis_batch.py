@@ -78,7 +78,7 @@ def _user_with_entries(texts: list[str], *, imported: bool, history: list[str] |
         s.add_all(earlier)
         s.commit()
         for entry in earlier:
-            assert analyse_entry(str(entry.id))["status"] == "done"
+            assert analyse_entry(str(entry.id)).status == "done"
         vectors = embed(texts) if imported else [None] * len(texts)
         entries = [JournalEntry(user_id=user.id, content=text, entry_date=date(2026, 3, 1) + timedelta(days=i),
                                 embedding=None if vector is None else vector.tolist())
@@ -116,7 +116,7 @@ def _one_by_one(ids: list[str]) -> None:
     from pipelines.analysis import analyse_entry
 
     for entry_id in ids:
-        assert analyse_entry(entry_id)["status"] == "done"
+        assert analyse_entry(entry_id).status == "done"
 
 
 def _batched(ids: list[str]) -> None:
@@ -125,7 +125,7 @@ def _batched(ids: list[str]) -> None:
 
     with embedded_ahead(ids):
         for entry_id in ids:
-            assert analyse_entry(entry_id)["status"] == "done"
+            assert analyse_entry(entry_id).status == "done"
 
 
 def _counted(analyse, ids: list[str], counter: ModelCalls) -> dict[str, float]:

@@ -87,7 +87,7 @@ def _analyse(entry_id: str) -> None:
     from pipelines.flows.highlight_extraction import embedded_ahead
 
     with embedded_ahead([entry_id]):
-        assert analyse_entry(entry_id)["status"] == "done"
+        assert analyse_entry(entry_id).status == "done"
 
 
 def _varied(count: int, seed: int) -> tuple[list[str], list[str]]:

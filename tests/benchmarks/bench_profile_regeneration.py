@@ -85,8 +85,8 @@ def _regenerate(user_id: str) -> tuple[float, int]:
     started = time.process_time()
     result = regenerate_profile(user_id)
     cpu = time.process_time() - started
-    assert result["status"] == "done", result
-    return cpu, result["read"]
+    assert result.status == "done" and result.outputs is not None, result
+    return cpu, result.outputs.read
 
 
 def _peak_mb(user_id: str) -> float:

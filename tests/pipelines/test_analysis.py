@@ -31,7 +31,7 @@ def test_rerunning_and_paraphrases_create_nothing_twice(ana, database_url):
 
     first = ana.post("/api/journal", json={"content": "I need to call the landlord about the rent."}).json()
     wait_until_analysed(ana, first["id"])
-    assert analyse_entry(first["id"])["status"] == "skipped"  # same content, same version
+    assert analyse_entry(first["id"]).status == "skipped"  # same content, same version
     second = ana.post("/api/journal", json={"content": "Must remember to phone my landlord about rent."}).json()
     wait_until_analysed(ana, second["id"])
     engine = sa.create_engine(database_url)
@@ -84,14 +84,14 @@ def test_two_runs_of_one_entry_at_once_finish_it_once(ana, database_url, monkeyp
         return embed(texts)
 
     monkeypatch.setattr(analysis, "embed", embed_when_both_started)
-    results: list[dict] = []
+    results: list = []
     runs = [threading.Thread(target=lambda: results.append(analysis.analyse_entry(entry["id"]))) for _ in range(2)]
     for run in runs:
         run.start()
     for run in runs:
         run.join(timeout=120)
-    assert sorted(r["status"] for r in results) == ["done", "skipped"], results
-    assert next(r for r in results if r["status"] == "skipped")["reason"] == "analysed meanwhile by another run"
+    assert sorted(r.status for r in results) == ["done", "skipped"], results
+    assert next(r for r in results if r.status == "skipped").reason == "analysed meanwhile by another run"
     engine = sa.create_engine(database_url)
     with engine.connect() as conn:
         row = conn.execute(sa.text(

@@ -48,12 +48,12 @@ def test_goal_and_project_names_go_through_the_model_once_per_user(client, setti
 
     signed_up(client, settings.outbox_dir, "gina", "gina@example.com")
     first, later, third = _entries([GOAL_ENTRY, LATER_ENTRY, LATER_ENTRY + " My legs are sore."], "gina")
-    assert analyse_entry(first)["status"] == "done"
+    assert analyse_entry(first).status == "done"
     names = _names("gina")
     assert len(names) == 2, "the first entry's goal and project were created"
     encode_calls.clear()
-    assert analyse_entry(later)["status"] == "done"
-    assert analyse_entry(third)["status"] == "done"
+    assert analyse_entry(later).status == "done"
+    assert analyse_entry(third).status == "done"
     embedded = [text for call in encode_calls for text in call]
     assert sorted(t for t in embedded if t in names) == sorted(names)  # once each, for both analyses
     related = _related(later)
@@ -62,9 +62,9 @@ def test_goal_and_project_names_go_through_the_model_once_per_user(client, setti
     # The same names for another user are that user's own: embedded for them, not taken from gina's.
     signed_up(client, settings.outbox_dir, "hugo", "hugo@example.com")
     other, other_later = _entries([GOAL_ENTRY, LATER_ENTRY], "hugo")
-    assert analyse_entry(other)["status"] == "done"
+    assert analyse_entry(other).status == "done"
     encode_calls.clear()
-    assert analyse_entry(other_later)["status"] == "done"
+    assert analyse_entry(other_later).status == "done"
     assert sorted(t for call in encode_calls for t in call if t in names) == sorted(names)
     assert _related(other_later) == related
 
@@ -113,11 +113,11 @@ def test_a_new_intention_is_embedded_once(client, settings, encode_calls):
     signed_up(client, settings.outbox_dir)
     _unlock(3)
     [first] = _entries(["I need to book the dentist appointment for next week."])
-    assert analyse_entry(first)["status"] == "done"  # the user has a task: duplicates are checked
+    assert analyse_entry(first).status == "done"  # the user has a task: duplicates are checked
     [entry_id] = _entries([TASK_ENTRY])
     encode_calls.clear()
     result = analyse_entry(entry_id)
-    assert result["status"] == "done" and result["created"]["tasks"] == 2, result
+    assert result.status == "done" and result.outputs is not None and result.outputs.created["tasks"] == 2, result
     embedded = [text for call in encode_calls for text in call]
     keys = [t for t in embedded if t in {intention_key(x) for x in _tasks()}]
     assert len(keys) == 2 and len(set(keys)) == 2, embedded  # each new task's key once, not twice
@@ -208,7 +208,7 @@ def test_the_stories_due_after_a_batch_are_rebuilt_in_one_flow_run(client, setti
         signed_up(client, settings.outbox_dir, name, f"{name}@example.com")
         ids = _entries([GOAL_ENTRY, LATER_ENTRY, TASK_ENTRY, "Quiet evening, read a book and slept early."], name)
         for entry_id in ids[:3]:
-            assert analyse_entry(entry_id)["status"] == "done"
+            assert analyse_entry(entry_id).status == "done"
         last[name] = ids[3]
     release = threading.Event()
     busy = lone_runner._executor.submit(release.wait, 60)  # the only worker is taken: both queue

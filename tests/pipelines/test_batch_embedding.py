@@ -75,7 +75,7 @@ def test_a_batch_of_entries_embeds_their_texts_in_one_call(client, settings, enc
     encode_calls.clear()
     with embedded_ahead(ids):
         results = [analyse_entry(entry_id) for entry_id in ids]
-    assert [r["status"] for r in results] == ["done"] * len(TEXTS)
+    assert [r.status for r in results] == ["done"] * len(TEXTS)
     with_entry_text = [call for call in encode_calls if any(text in call for text in TEXTS)]
     assert len(with_entry_text) == 1 and set(TEXTS) <= set(with_entry_text[0])
     for entry_id, text in zip(ids, TEXTS, strict=True):
@@ -91,7 +91,7 @@ def test_an_imported_entry_is_not_embedded_again_by_its_analysis(client, setting
     [entry_id] = _entries(TEXTS[:1], imported=True)
     _, before, _, _ = _stored(entry_id)
     encode_calls.clear()
-    assert analyse_entry(entry_id)["status"] == "done"
+    assert analyse_entry(entry_id).status == "done"
     assert not any(TEXTS[0] in call for call in encode_calls)
     state, after, mood, summary = _stored(entry_id)
     assert state == "done" and mood and summary
@@ -111,5 +111,5 @@ def test_an_edited_imported_entry_is_embedded_from_its_new_text(client, settings
         entry.content_version += 1
         s.commit()
     encode_calls.clear()
-    assert analyse_entry(entry_id)["status"] == "done"
+    assert analyse_entry(entry_id).status == "done"
     assert any(TEXTS[2] in call for call in encode_calls)
