@@ -32,14 +32,11 @@ import logging
 import queue
 import threading
 import time
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from models.values import AnalysisState
 from pipelines.catalog import coordinated_flow, spec_of
 from pipelines.runs import PipelineRun
-
-if TYPE_CHECKING:
-    from pipelines.runtime import PipelineRunner
 
 log = logging.getLogger("reverie.pipelines.coordination")
 
@@ -79,8 +76,16 @@ def libpq_url(url: str) -> str:
     return url
 
 
+class Runner(Protocol):
+    """What the ownership needs of the runner it serves (`PipelineRunner`, `DeploymentRunner`)."""
+
+    def enqueue(self, flow: str, *, owner: str | None = None, **parameters: Any) -> PipelineRun: ...
+
+    def status(self) -> dict[str, Any]: ...
+
+
 class AnalysisOwnership:
-    def __init__(self, runner: PipelineRunner, database_url: str, *, may_own: bool = True) -> None:
+    def __init__(self, runner: Runner, database_url: str, *, may_own: bool = True) -> None:
         self.runner = runner
         self.dsn = libpq_url(database_url)
         self.may_own = may_own
