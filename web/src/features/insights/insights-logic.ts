@@ -9,6 +9,7 @@ import {
   PURPOSE_PROGRESS_MESSAGES,
   PURPOSE_UNLOCK_ENTRIES,
 } from "@/lib/constants";
+import { storyNotYetWritten } from "@/features/journal/queries";
 
 const CONCRETE_ACTIONS_MARKER = "**Concrete Actions**:";
 
@@ -57,13 +58,15 @@ export function parseFullProfile(fullProfile: string): ParsedProfile {
   return { paragraphs: [...toParagraphs(before), ...toParagraphs(rest.join("\n"))], actions };
 }
 
-/** The placeholder ('Profile needs refreshing') shows for the failure text, or an empty profile. */
-export function profileNeedsRefreshing(profile: { shortSummary: string; fullProfile: string } | null): boolean {
+/** The placeholder ('Profile needs refreshing') shows for the failure text, or a profile written empty. */
+export function profileNeedsRefreshing(
+  profile: { shortSummary: string; fullProfile: string; updatedAt?: string | null } | null,
+): boolean {
   if (!profile) return true;
   const summary = profile.shortSummary.trim();
   const full = profile.fullProfile.trim();
   if (summary === PROFILE_FAILURE_TEXT || full === PROFILE_FAILURE_TEXT) return true;
-  return !summary && !full;
+  return !summary && !full && !storyNotYetWritten(profile);
 }
 
 export function purposeProgressMessage(entryCount: number): string {

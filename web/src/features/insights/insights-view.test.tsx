@@ -199,6 +199,26 @@ describe("InsightsView personal story", () => {
     expect(await within(await storyRegion()).findByText("Profile needs refreshing")).toBeInTheDocument();
   });
 
+  it("says a story unlocked and not yet written is being written (not that it failed), and shows it once it is", async () => {
+    let written = false;
+    fakeApi({
+      "GET /api/journal": () => json(200, makeEntries(4)),
+      "GET /api/profile": () =>
+        json(
+          200,
+          written
+            ? makeProfile({ entryCount: 4, shortSummary: "You keep a steady rhythm." })
+            : makeProfile({ entryCount: 4, shortSummary: "", fullProfile: "", blindspots: [], updatedAt: null }),
+        ),
+    });
+    renderSignedIn(<InsightsView />);
+    const story = await storyRegion();
+    expect(await within(story).findByText("Your story is being written")).toBeInTheDocument();
+    expect(within(story).queryByText("Profile needs refreshing")).not.toBeInTheDocument();
+    written = true;
+    expect(await within(story).findByText("You keep a steady rhythm.", {}, { timeout: 5000 })).toBeInTheDocument();
+  });
+
   it("says the story could not be loaded (not 'Profile needs refreshing') when GET /api/profile fails; Try again reloads it", async () => {
     const user = userEvent.setup();
     let calls = 0;

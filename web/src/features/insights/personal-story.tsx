@@ -15,7 +15,7 @@ import {
   storyList,
 } from "@/features/insights/insights-logic";
 import { PlaceholderLines, PremiumLock } from "@/features/insights/premium-lock";
-import { useRegenerateProfile, type Profile } from "@/features/journal/queries";
+import { storyNotYetWritten, useRegenerateProfile, type Profile } from "@/features/journal/queries";
 import { toast } from "@/hooks/use-toast";
 import { PERSONAL_STORY_REWRITTEN_FROM, PERSONAL_STORY_UNLOCK_ENTRIES, SETTINGS_PATH } from "@/lib/constants";
 
@@ -88,6 +88,8 @@ export function PersonalStory({ profile, entryCount, isPremium, loadFailed = fal
           </div>
         ) : !unlocked ? (
           <LockedStory entryCount={entryCount} />
+        ) : storyNotYetWritten(profile) ? (
+          <StoryOnItsWay />
         ) : profileNeedsRefreshing(profile) || !profile ? (
           <NeedsRefreshing />
         ) : (
@@ -141,6 +143,17 @@ function StoryWritten({ written, entryCount }: { written: string; entryCount: nu
         ? ` From ${PERSONAL_STORY_REWRITTEN_FROM} entries on it is rewritten as you write; use the refresh button to rewrite it now.`
         : null}
     </p>
+  );
+}
+
+function StoryOnItsWay() {
+  return (
+    <div role="status" className="space-y-2 rounded-lg border border-dashed p-4 text-center">
+      <p className="font-medium">Your story is being written</p>
+      <p className="text-sm text-muted-foreground">
+        It is written from your entries once they are analysed, in a moment. Use the refresh button to write it now.
+      </p>
+    </div>
   );
 }
 

@@ -35,6 +35,7 @@ export const journalKeys = {
 
 /** While any entry is still being analysed, poll so mood, summary and tasks appear on their own. */
 const ANALYSIS_POLL_MS = 1500;
+const UNWRITTEN_STORY_POLL_MS = 3000;
 
 /** One page of GET /api/journal: its entries, the journal's total (X-Total-Count) and the cursor of
  * the next page (X-Next-Cursor; null on the last page). */
@@ -112,10 +113,26 @@ export function useGoals() {
   return useQuery({ queryKey: journalKeys.goals, queryFn: async () => (await api.GET("/api/goals")).data ?? [] });
 }
 
+/** Unlocked, and never written yet: the story is written after the entries that unlocked it are
+ * analysed, a few seconds later; until then it is on its way, not failed. */
+export function storyNotYetWritten(
+  profile: { shortSummary: string; fullProfile: string; updatedAt?: string | null; unlocked?: boolean } | null,
+): boolean {
+  return (
+    !!profile &&
+    profile.unlocked !== false &&
+    !profile.updatedAt &&
+    !profile.shortSummary.trim() &&
+    !profile.fullProfile.trim()
+  );
+}
+
 export function useProfile() {
   return useQuery({
     queryKey: journalKeys.profile,
     queryFn: async () => (await api.GET("/api/profile")).data ?? null,
+    // Unlocked but not written yet: it is being written; read it again until it is there.
+    refetchInterval: (query) => (storyNotYetWritten(query.state.data ?? null) ? UNWRITTEN_STORY_POLL_MS : false),
   });
 }
 
