@@ -7,6 +7,7 @@ import pytest
 
 from tests.e2e.server import REPO, ServerProcess
 from tests.support.database import fresh_database
+from tests.support.prefect_server import PrefectServer
 
 CHROMIUM_FLAGS = [
     "--headless",
@@ -32,12 +33,29 @@ def _web_built() -> None:
         pytest.fail("web/dist is missing: build the web app first (`make test` does)")
 
 
+@pytest.fixture(scope="session")
+def shared_prefect_env(tmp_path_factory):
+    """One Prefect API server for the test run, given to the browser tests' app servers through
+    PREFECT_API_URL (their environment: `ServerProcess(..., extra_env=shared_prefect_env)`), as a
+    deployment points its app at a Prefect server (README). Without it each `python -m api` in
+    inline mode starts one of its own, seconds of every app server's start. Only the API is shared:
+    each app keeps its Prefect state (PREFECT_HOME, so its result storage, under its data dir:
+    pipelines.configure_prefect). The tests of Prefect itself (scale-out, crash recovery, several
+    processes) start their own."""
+    server = PrefectServer(tmp_path_factory.mktemp("prefect"))
+    try:
+        server.wait_healthy()
+        yield {"PREFECT_API_URL": server.api_url}
+    finally:
+        server.stop()
+
+
 @pytest.fixture
-def live_server(tmp_path, database_url):
+def live_server(tmp_path, database_url, shared_prefect_env):
     """The real server process with the built web app, on this test's own database. Starting one
-    costs seconds (Prefect, the embedding model): prefer `module_server` where tests can share."""
+    costs seconds (the embedding model, the pipelines): prefer `module_server` where tests can share."""
     _web_built()
-    server = ServerProcess(tmp_path / "data", database_url=database_url)
+    server = ServerProcess(tmp_path / "data", database_url=database_url, extra_env=shared_prefect_env)
     try:
         server.wait_healthy()
         yield server
@@ -46,12 +64,12 @@ def live_server(tmp_path, database_url):
 
 
 @pytest.fixture(scope="module")
-def module_server(postgres_server, tmp_path_factory):
+def module_server(postgres_server, tmp_path_factory, shared_prefect_env):
     """One real server process with the built web app for the whole module, on the module's own
     database (`.database_url`). The module's tests share it, so each makes users of its own."""
     _web_built()
     with fresh_database(postgres_server, "e2e") as url:
-        server = ServerProcess(tmp_path_factory.mktemp("e2e") / "data", database_url=url)
+        server = ServerProcess(tmp_path_factory.mktemp("e2e") / "data", database_url=url, extra_env=shared_prefect_env)
         server.database_url = url  # type: ignore[attr-defined]
         try:
             server.wait_healthy()

@@ -35,11 +35,11 @@ DESKTOP = {"width": 1280, "height": 800}
 
 
 @pytest.fixture(scope="module")
-def world(postgres_server, tmp_path_factory):
+def world(postgres_server, tmp_path_factory, shared_prefect_env):
     """One server for the module, an admin (boss) and a journaler (maya) with four entries."""
     with fresh_database(postgres_server, "admin_e2e") as url:
         data = tmp_path_factory.mktemp("admin_e2e") / "data"
-        server = ServerProcess(data, database_url=url)
+        server = ServerProcess(data, database_url=url, extra_env=shared_prefect_env)
         try:
             server.wait_healthy()
             create_user(server, "boss", "boss@example.com")

@@ -34,14 +34,14 @@ REAL = ("Long day at work, the client changed everything again. I need to call t
 
 
 @pytest.fixture(scope="module")
-def server(postgres_server, tmp_path_factory):
+def server(postgres_server, tmp_path_factory, shared_prefect_env):
     if not (REPO / "web" / "dist" / "index.html").exists():
         pytest.fail("web/dist is missing: build the web app first (`make test` does)")
     with fresh_database(postgres_server, "journal_home") as url:
         # As behind a proxy: each journaler is its own client address (X-Forwarded-For), so the
         # sign-up and sign-in limits per address hold for each of them, as for real people.
         process = ServerProcess(tmp_path_factory.mktemp("journal_home") / "data", database_url=url,
-                                extra_env={"TRUST_FORWARDED_FOR": "true"})
+                                extra_env={**shared_prefect_env, "TRUST_FORWARDED_FOR": "true"})
         try:
             process.wait_healthy()
             process.database_url = url  # type: ignore[attr-defined]

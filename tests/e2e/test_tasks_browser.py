@@ -31,14 +31,15 @@ LIMIT_TITLE = "Weekly Personal task limit reached"
 
 
 @pytest.fixture(scope="module")
-def server(postgres_server, tmp_path_factory):
+def server(postgres_server, tmp_path_factory, shared_prefect_env):
     """One real server for the module, on a database of its own, with Ana and her journal."""
     from tests.e2e.server import REPO
 
     if not (REPO / "web" / "dist" / "index.html").exists():
         pytest.fail("web/dist is missing: build the web app first (`make test` does)")
     with fresh_database(postgres_server) as url:
-        process = ServerProcess(tmp_path_factory.mktemp("tasks") / "data", database_url=url)
+        process = ServerProcess(tmp_path_factory.mktemp("tasks") / "data", database_url=url,
+                                extra_env=shared_prefect_env)
         process.database_url = url  # type: ignore[attr-defined]
         try:
             process.wait_healthy()
