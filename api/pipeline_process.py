@@ -34,6 +34,8 @@ RESTART_CEILING_SECONDS = 30.0
 # A child that ran this long before it died is not a crash loop: the wait starts again from the first.
 STEADY_SECONDS = 60.0
 STOP_SECONDS = 15.0
+# The environment variable that tells the pipeline process its parent's pid.
+PARENT_PID = "REVERIE_PARENT_PID"
 REPO = Path(__file__).resolve().parent.parent
 
 
@@ -61,7 +63,9 @@ class PipelineProcess:
         wait = RESTART_FIRST_SECONDS
         while not self._stopping.is_set():
             started = time.monotonic()
-            self.process = subprocess.Popen([sys.executable, "-m", "api", "pipelines"], cwd=REPO, env=self.env)
+            # The child is told who its parent is: it may be orphaned before it could ask.
+            self.process = subprocess.Popen([sys.executable, "-m", "api", "pipelines"], cwd=REPO,
+                                            env={**self.env, PARENT_PID: str(os.getpid())})
             self.starts += 1
             log.info("pipeline_process_started", pid=self.process.pid, starts=self.starts)
             code = self.process.wait()
@@ -94,7 +98,12 @@ def serve_pipelines(settings) -> int:
     from pipelines.public import configure_prefect
 
     configure_logging(settings.log_level, settings.log_format)
-    parent = os.getppid()
+    # The pid the parent gave (a parent SIGKILLed while this process was still importing would
+    # otherwise leave it reading its new parent, init, as its own), else the parent it has now.
+    parent = int(os.environ.get(PARENT_PID) or os.getppid())
+    if os.getppid() != parent:
+        log.warning("pipeline_process_orphaned")
+        return 0
     os.nice(NICENESS)
     url = os.environ.get("REVERIE_WORKER_DATABASE_URL") or prepare_database(settings)
     configure_prefect(settings.data_dir)

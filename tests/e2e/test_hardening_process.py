@@ -156,13 +156,31 @@ def test_one_users_flood_does_not_delay_another_users_analysis(tmp_path, databas
         server.stop()
 
 
+def _pipeline_child(app: psutil.Process, timeout: float = 60) -> psutil.Process:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        for child in app.children(recursive=True):
+            try:
+                if child.cmdline()[-2:] == ["api", "pipelines"]:
+                    return child
+            except psutil.Error:
+                continue
+        time.sleep(0.2)
+    raise AssertionError("the app started no pipeline process")
+
+
 def test_ctrl_c_after_a_sigkill_stops_the_embedded_database(tmp_path):
     data_dir = tmp_path / "data"
     first = ServerProcess(data_dir)
     first.wait_healthy(timeout=180)
+    pipelines = _pipeline_child(psutil.Process(first.process.pid))
     os.kill(first.process.pid, signal.SIGKILL)  # the app alone, as the OOM killer would
     first.process.wait(timeout=30)
     first.stop()
+    # Its pipeline process notices it is orphaned and ends itself, even when it was still starting.
+    _, alive = psutil.wait_procs([pipelines], timeout=60)
+    assert not [p for p in alive if p.is_running() and p.status() != psutil.STATUS_ZOMBIE], \
+        "the pipeline process outlived its SIGKILLed parent"
 
     second = ServerProcess(data_dir)
     try:
