@@ -156,24 +156,26 @@ def test_one_users_flood_does_not_delay_another_users_analysis(tmp_path, databas
         server.stop()
 
 
-def _pipeline_child(app: psutil.Process, timeout: float = 60) -> psutil.Process:
+def _child(app: psutil.Process, wanted, timeout: float = 60) -> psutil.Process:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         for child in app.children(recursive=True):
             try:
-                if child.cmdline()[-2:] == ["api", "pipelines"]:
+                if wanted(child.cmdline()):
                     return child
             except psutil.Error:
                 continue
         time.sleep(0.2)
-    raise AssertionError("the app started no pipeline process")
+    raise AssertionError("the app did not start the child wanted")
 
 
 def test_ctrl_c_after_a_sigkill_stops_the_embedded_database(tmp_path):
     data_dir = tmp_path / "data"
     first = ServerProcess(data_dir)
     first.wait_healthy(timeout=180)
-    pipelines = _pipeline_child(psutil.Process(first.process.pid))
+    app = psutil.Process(first.process.pid)
+    pipelines = _child(app, lambda cmd: cmd[-2:] == ["api", "pipelines"])
+    prefect = _child(app, lambda cmd: "prefect.server.api.server:create_app" in cmd)
     os.kill(first.process.pid, signal.SIGKILL)  # the app alone, as the OOM killer would
     first.process.wait(timeout=30)
     first.stop()
@@ -181,6 +183,9 @@ def test_ctrl_c_after_a_sigkill_stops_the_embedded_database(tmp_path):
     _, alive = psutil.wait_procs([pipelines], timeout=60)
     assert not [p for p in alive if p.is_running() and p.status() != psutil.STATUS_ZOMBIE], \
         "the pipeline process outlived its SIGKILLed parent"
+    # Prefect's local API server (started by the app through Prefect's SubprocessASGIServer) does
+    # not notice: a known limit (docs/architecture.md, Runtime); the test does not leave it behind.
+    prefect.kill()
 
     second = ServerProcess(data_dir)
     try:
