@@ -18,6 +18,7 @@ from __future__ import annotations
 import os
 import signal
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 import httpx
 import pytest
@@ -37,6 +38,12 @@ def _fresh(server: ServerProcess, **kwargs) -> httpx.Client:
     process (a kept-alive connection stays with one)."""
     return httpx.Client(base_url=server.url, headers=APP_HEADERS, timeout=60,
                         limits=httpx.Limits(max_keepalive_connections=0), **kwargs)
+
+
+def _at_once(send, items) -> list[httpx.Response]:
+    """`send` over `items`, four requests in flight at a time."""
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        return list(pool.map(send, items))
 
 
 def _processes(server: ServerProcess, timeout: float = 240, not_analysed_by: int | None = None) -> dict[int, dict]:
@@ -70,12 +77,13 @@ def test_two_processes_share_the_rate_limits_and_the_analyses(tmp_path, database
 
         # 1. The per-address limit of reset-password, counted across both processes.
         limit = LIMITS["reset"][0].attempts
-        allowed_by: list[int] = []
         with _fresh(server) as api:
-            for _ in range(limit):
-                response = api.post("/api/auth/reset-password", json={"token": "x" * 43, "newPassword": "n" * 12})
-                assert response.status_code == 400, response.text  # an unknown token, not yet a 429
-                allowed_by.append(int(response.headers["x-reverie-pid"]))
+            # Four at a time: sent one after another, every new connection can go to the same idle
+            # process; while one is busy the other takes the next.
+            allowed = _at_once(lambda _: api.post("/api/auth/reset-password",
+                                                  json={"token": "x" * 43, "newPassword": "n" * 12}), range(limit))
+            assert all(r.status_code == 400 for r in allowed), [r.text for r in allowed]  # unknown token, no 429 yet
+            allowed_by = [int(r.headers["x-reverie-pid"]) for r in allowed]
             refused = [api.post("/api/auth/reset-password", json={"token": "x" * 43, "newPassword": "n" * 12})
                        for _ in range(6)]
         assert set(allowed_by) == {owner, other}, allowed_by  # both processes counted attempts
@@ -88,11 +96,10 @@ def test_two_processes_share_the_rate_limits_and_the_analyses(tmp_path, database
         # 2. Entries written through either process are analysed, by the pipeline process only.
         with _fresh(server) as api:
             make_user(api, server.data_dir / "outbox", "twoproc", "twoproc@example.com")
-            written: dict[str, int] = {}
-            for index in range(8):
-                response = api.post("/api/journal", json={"content": f"Day {index}: a walk by the river, then work."})
-                assert response.status_code == 201, response.text
-                written[response.json()["id"]] = int(response.headers["x-reverie-pid"])
+            responses = _at_once(lambda index: api.post(
+                "/api/journal", json={"content": f"Day {index}: a walk by the river, then work."}), range(8))
+            assert all(r.status_code == 201 for r in responses), [r.text for r in responses]
+            written = {r.json()["id"]: int(r.headers["x-reverie-pid"]) for r in responses}
             assert set(written.values()) == {owner, other}, written
             for entry_id in written:
                 assert wait_until_analysed(api, entry_id, timeout=180)["analysis"]["state"] == "done"
