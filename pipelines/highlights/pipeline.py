@@ -33,6 +33,7 @@ from typing import Any
 import msgspec
 import numpy as np
 
+from pipelines.highlights.clause_model import ClauseModel, pairs
 from pipelines.highlights.schema import DEFAULT_PRIORITY, Highlight, HighlightMetadata, Priority
 from pipelines.highlights.segment import Clause, ClauseSegmenter
 from pipelines.highlights.steps import ClauseDetector, ClauseTyper, lexical_texts
@@ -101,7 +102,8 @@ class HighlightPipeline:
 
     def __init__(self, segmenter: Any = None, detector: Any = None, typer: Any = None, resolver: Any = None,
                  reformulator: Any = None, dater: Any = None, embed: Embed | None = None,
-                 align_min_overlap: float = 0.25) -> None:
+                 align_min_overlap: float = 0.25, clause_model: Any = None, clause_mix: float = 0.0,
+                 clause_screen: float = 0.05) -> None:
         self.segmenter = segmenter if segmenter is not None else ClauseSegmenter()
         self.detector = detector if detector is not None else ClauseDetector()
         self.typer = typer if typer is not None else ClauseTyper()
@@ -110,6 +112,11 @@ class HighlightPipeline:
         self.dater = dater if dater is not None else DueDateResolver()
         self.embed = embed
         self.align_min_overlap = align_min_overlap
+        # The fine-tuned clause model (`clause_model.py`): its probability, weighted `clause_mix`,
+        # is mixed with the detector's for the clauses the word screen gives `clause_screen` or more.
+        self.clause_model = clause_model if clause_model is not None else ClauseModel()
+        self.clause_mix = clause_mix
+        self.clause_screen = clause_screen
         self.info: dict[str, Any] = {}
 
     STEPS = ("segmenter", "detector", "typer", "resolver", "reformulator", "dater")
@@ -117,6 +124,8 @@ class HighlightPipeline:
     def get_params(self, deep: bool = True) -> dict[str, Any]:
         params: dict[str, Any] = {name: getattr(self, name) for name in self.STEPS}
         params["align_min_overlap"] = self.align_min_overlap
+        params["clause_mix"] = self.clause_mix
+        params["clause_screen"] = self.clause_screen
         if deep:
             for name in self.STEPS:
                 for key, value in getattr(self, name).get_params().items():
@@ -128,7 +137,7 @@ class HighlightPipeline:
             step, _, name = key.partition("__")
             if name:
                 setattr(getattr(self, step), name, value)
-            elif key in self.STEPS or key == "align_min_overlap":
+            elif key in (*self.STEPS, "align_min_overlap", "clause_model", "clause_mix", "clause_screen"):
                 setattr(self, key, value)
             else:
                 raise ValueError(f"HighlightPipeline has no parameter {key!r}")
@@ -198,6 +207,8 @@ class HighlightPipeline:
 
         # Every clause of every entry at once: the embedding model is called once for them all.
         p = self.detector.predict_proba(lexical, vectors, neighbours)
+        if self.clause_mix > 0 and flat:
+            p = self.mix_clause_model(p, lexical, [pair for clauses in entries for pair in pairs(clauses)])
         kept = [i for i in range(len(flat)) if p[i] >= self.detector.threshold]
         kinds = dict(zip(kept, self.typer.predict([lexical[i] for i in kept], vectors(kept)) if kept else [],
                          strict=True))
@@ -215,6 +226,18 @@ class HighlightPipeline:
             out.append(finish(found))
             start += len(clauses)
         return out
+
+    def mix_clause_model(self, p: np.ndarray, lexical: Sequence[str], read: Sequence[tuple[str, str]]) -> np.ndarray:
+        """`p` with the clause model's probability mixed in (weight `clause_mix`) for the clauses
+        the detector's word screen gives `clause_screen` or more; the others keep `p`."""
+        screen = self.detector.screen(lexical)
+        rows = [i for i, value in enumerate(screen) if value >= self.clause_screen]
+        if not rows:
+            return p
+        q = np.asarray(self.clause_model([read[i] for i in rows]), dtype=np.float64)
+        p = np.array(p, dtype=np.float64)
+        p[rows] = (1 - self.clause_mix) * p[rows] + self.clause_mix * q
+        return p
 
     def embedding_texts(self, text: str) -> list[str]:
         """The clauses of `text` that `predict` will send to the embedding model (those the
@@ -244,7 +267,8 @@ class HighlightPipeline:
     def save(self, path: Path | str = ARTIFACT_PATH, *, about: dict[str, Any] | None = None) -> Path:
         path = Path(path)
         header = {"format": FORMAT_VERSION, "params": {k: v for k, v in self.get_params().items() if "__" in k},
-                  "align_min_overlap": self.align_min_overlap, "trained_on": self.info, "about": about or {}}
+                  "align_min_overlap": self.align_min_overlap, "clause_mix": self.clause_mix,
+                  "clause_screen": self.clause_screen, "trained_on": self.info, "about": about or {}}
         arrays = {**self.detector.state(), **self.typer.state(), **self.reformulator.state()}
         with open(path, "wb") as handle:
             np.savez_compressed(handle, __header__=np.asarray(json.dumps(header, sort_keys=True)), **arrays)
@@ -257,7 +281,8 @@ class HighlightPipeline:
         header = json.loads(str(state.pop("__header__")))
         if header.get("format") != FORMAT_VERSION:
             raise ValueError(f"{path}: artifact format {header.get('format')!r}, this code reads {FORMAT_VERSION}")
-        pipeline = cls(align_min_overlap=header["align_min_overlap"])
+        pipeline = cls(align_min_overlap=header["align_min_overlap"], clause_mix=header.get("clause_mix", 0.0),
+                       clause_screen=header.get("clause_screen", 0.05))
         pipeline.set_params(**header["params"])
         pipeline.detector.load_state(state)
         pipeline.typer.load_state(state)

@@ -2,6 +2,8 @@
 
     python -m pipelines.lab highlights train [--folds N] [--dry-run]
         choose the highlight pipeline's settings by leave one author out on dev, fit, save
+    python -m pipelines.lab highlights finetune [--dry-run]
+        fine-tune the clause model, choose its mix and threshold (authors in three folds), ship both
     python -m pipelines.lab mood train [--dry-run]
         choose the mood model's settings by leave one author out on dev, fit, save
     python -m pipelines.lab measure {test,fresh}
@@ -28,7 +30,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="model", required=True)
     highlights = sub.add_parser("highlights", help="the highlight pipeline")
-    highlights.add_argument("action", choices=("train",))
+    highlights.add_argument("action", choices=("train", "finetune"))
     highlights.add_argument("--folds", type=int, default=None,
                             help="deal dev's authors into this many groups instead of one author a fold (quicker)")
     highlights.add_argument("--dry-run", action="store_true", help="measure and print; write nothing")
@@ -40,9 +42,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     sub.add_parser("cost", help="CPU per entry of the shipped core")
     args = parser.parse_args(argv)
     if args.model == "highlights":
-        from pipelines.lab import highlights as lab
-
-        record = lab.train(folds=args.folds, save=not args.dry_run, progress=_progress)
+        if args.action == "finetune":
+            from pipelines.lab import clause_model as lab
+        else:
+            from pipelines.lab import highlights as lab  # type: ignore[no-redef]
+        record = (lab.train(save=not args.dry_run, progress=_progress) if args.action == "finetune"
+                  else lab.train(folds=args.folds, save=not args.dry_run, progress=_progress))
         json.dump({k: record[k] for k in ("chosen", "cv_figures")}, sys.stdout, indent=1)
     elif args.model == "mood":
         from pipelines.lab import mood as lab_mood

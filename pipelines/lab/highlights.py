@@ -171,8 +171,9 @@ def write_metrics(record: dict[str, Any], path: Path = METRICS_PATH) -> None:
 # the best mean of the two F1s (any type, the figure `evaluate` prints second); ties: the higher
 # threshold, fewer claims.
 PRECISION_FLOOR = 0.6
-FIT_GRID: tuple[dict[str, Any], ...] = tuple({"detector__C": 3.0, "typer__C": 3.0, "train_only_weight": w}
-                                             for w in (1.0, 3.0))
+FIT_GRID: tuple[dict[str, Any], ...] = tuple({"detector__C": 3.0, "typer__C": 3.0, "detector__context": c,
+                                              "train_only_weight": w}
+                                             for c in (False, True) for w in (1.0, 3.0))
 PREDICT_GRID: tuple[dict[str, Any], ...] = tuple({"detector__threshold": t} for t in (0.3, 0.35, 0.4, 0.45, 0.5))
 
 
