@@ -220,7 +220,9 @@ def _thing(text: str, names: Sequence[str] = ()) -> str:
     if not words:
         return ""
     first = words[0]
-    if first in names or first.lower() in _DETERMINER or first.removesuffix("'s") in names:
+    if first.lower() in _DETERMINER:
+        return " ".join([first.lower(), *words[1:]])  # "The washing machine" -> "Get the washing machine"
+    if first in names or first.removesuffix("'s") in names:
         return " ".join(words)
     if first[:1].isupper() and first[1:].islower():
         words[0] = first.lower()
