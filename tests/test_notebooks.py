@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from pathlib import Path
 
 import nbformat
@@ -113,7 +114,8 @@ def test_mood_evaluation_runs_on_dev_and_measures_test_only_when_asked():
 def test_highlight_tuning_fits_a_swapped_step_and_shows_types_and_errors_on_held_out_authors():
     notebook = _run("highlight_tuning.ipynb", {"HF_HUB_OFFLINE": "1", "HIGHLIGHT_QUICK": "1"})
     text = _output_text(notebook)
-    assert "shipped settings: recall" in text and "detector with context: recall" in text
+    # the swapped detector reads the neighbouring clauses when the shipped one does not, and not when it does
+    assert "shipped settings: recall" in text and re.search(r"detector with(out)? context: recall", text)
     assert "by type:  task" in text and "goal" in text and "project" in text and "due dates:" in text
     assert "missed (labelled, not found)" in text and "claimed without a label" in text
     assert "fresh writers not read" in text
